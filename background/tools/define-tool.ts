@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { err } from '../../src/result';
+import type { Tool, ToolSpec } from './types';
+
+const ALL_TIERS = ['compact', 'mid', 'full'] as const;
+
+/** Formats zod issues as one line the model can act on: which argument, what was wrong. */
+export function describeArgIssues(toolName: string, error: z.ZodError): string {
+  const parts = error.issues.slice(0, 4).map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
+    return `${where}: ${issue.message}`;
+  });
+  return `invalid arguments for ${toolName}: ${parts.join('; ')}`;
+}
+
+export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
+  return {
+    name: spec.name,
+    description: spec.description,
+    schema: spec.schema,
+    modes: spec.modes,
+    tiers: spec.tiers ?? ALL_TIERS,
+    readOnly: spec.readOnly,
+    async run(rawArgs, ctx) {
+      const parsed = spec.schema.safeParse(rawArgs ?? {});
+      if (!parsed.success) {
+        const shape = JSON.stringify(z.toJSONSchema(spec.schema, { unrepresentable: 'any' }).properties ?? {});
+        return err('bad_arguments', `${describeArgIssues(spec.name, parsed.error)}. Expected properties: ${shape}`);
+      }
+      return spec.handler(parsed.data, ctx);
+    },
+  };
+}

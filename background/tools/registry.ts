@@ -1,0 +1,54 @@
+import type { Mode, Tier } from '../../src/modes';
+import { err, errorMessage, type Result } from '../../src/result';
+import type { Tool, ToolContext } from './types';
+
+const tools = new Map<string, Tool>();
+
+export function registerTool(tool: Tool): void {
+  if (tools.has(tool.name)) throw new Error(`tool ${tool.name} registered twice`);
+  tools.set(tool.name, tool);
+}
+
+export function getTool(name: string): Tool | undefined {
+  return tools.get(name);
+}
+
+export function allTools(): Tool[] {
+  return [...tools.values()];
+}
+
+export function toolsFor(mode: Mode, tier: Tier): Tool[] {
+  return allTools().filter((t) => isAllowed(t, mode, tier));
+}
+
+function isAllowed(tool: Tool, mode: Mode, tier: Tier): boolean {
+  if (!tool.modes.includes(mode) || !tool.tiers.includes(tier)) return false;
+  // Ask mode is read-only by definition, whatever a tool's own mode list says.
+  return mode !== 'ask' || tool.readOnly;
+}
+
+/**
+ * The one dispatch path for the model, the console and tests. The mode/tier gate is enforced
+ * here, so a tool the model names outside its mode is refused even if it was never offered.
+ */
+export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext): Promise<Result<unknown>> {
+  const tool = tools.get(name);
+  if (!tool) {
+    const names = toolsFor(ctx.mode, ctx.tier).map((t) => t.name);
+    return err('unknown_tool', `no tool named "${name}"; tools available in ${ctx.mode} mode: ${names.join(', ')}`);
+  }
+  if (!isAllowed(tool, ctx.mode, ctx.tier)) {
+    const why = ctx.mode === 'ask' ? 'Ask mode is read-only; the user must switch to Act mode for page actions' : `it is not available in ${ctx.mode} mode for ${ctx.tier}-tier models`;
+    return err('tool_not_allowed', `${name} is not allowed: ${why}.`);
+  }
+  try {
+    await chrome.tabs.get(ctx.tabId);
+  } catch {
+    return err('bad_tab', `tab ${ctx.tabId} does not exist (closed?); use a current tab id`);
+  }
+  try {
+    return await tool.run(rawArgs, ctx);
+  } catch (e) {
+    return err('tool_failed', `${name} failed: ${errorMessage(e)}`);
+  }
+}

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { Mode, Tier } from '../../src/modes';
+import type { Result } from '../../src/result';
+
+export interface ToolContext {
+  tabId: number;
+  mode: Mode;
+  tier: Tier;
+  /** Aborted when the user stops the task; long handlers should give up promptly. */
+  signal?: AbortSignal;
+}
+
+export interface ToolSpec<S extends z.ZodType> {
+  name: string;
+  /** What the model reads to decide when to call the tool; say what it returns and when not to use it. */
+  description: string;
+  schema: S;
+  modes: readonly Mode[];
+  /** Model tiers that get the tool; all tiers when omitted. */
+  tiers?: readonly Tier[];
+  /** True when the tool cannot change the page or the browser (Ask mode may only use these). */
+  readOnly: boolean;
+  handler: (args: z.output<S>, ctx: ToolContext) => Promise<Result<unknown>>;
+}
+
+/** A tool with its argument type erased: the registry only ever calls `run` with raw arguments. */
+export interface Tool {
+  name: string;
+  description: string;
+  schema: z.ZodType;
+  modes: readonly Mode[];
+  tiers: readonly Tier[];
+  readOnly: boolean;
+  run: (rawArgs: unknown, ctx: ToolContext) => Promise<Result<unknown>>;
+}

@@ -1,0 +1,18 @@
+import { getAxApi } from '../ax/api';
+import { err } from '../../src/result';
+import type { ContentHandler } from './types';
+
+/** The tree lives in the other content-script bundle; both share this isolated world's globals. */
+export const treeHandler: ContentHandler = {
+  name: 'get_accessibility_tree',
+  run(args) {
+    const api = getAxApi(globalThis);
+    if (!api) {
+      return err(
+        'tree_unavailable',
+        'the accessibility-tree script is not loaded in this frame yet; wait a moment and retry, or reload the page',
+      );
+    }
+    return api.generate(args);
+  },
+};

@@ -1,0 +1,42 @@
+// `npm test`: every check the project has, in order, ending with one plain summary line
+// ("N passed, N failed") that CI reads. Vitest counts its own tests; each other check counts as one.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const steps = [
+  { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
+  { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'vitest', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=tests/.out/vitest.json'], vitest: true },
+];
+if (existsSync('scripts/conformance/run.mjs')) {
+  steps.push({ name: 'conformance ratchet', cmd: ['node', 'scripts/conformance/run.mjs', '--check'] });
+}
+
+mkdirSync('tests/.out', { recursive: true });
+let passed = 0;
+let failed = 0;
+const failures = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+  const run = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit' });
+  if (step.vitest) {
+    const report = existsSync('tests/.out/vitest.json') ? JSON.parse(readFileSync('tests/.out/vitest.json', 'utf8')) : null;
+    if (report) {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+      if (report.numTotalTests === 0) failures.push('vitest ran no test');
+    }
+    if (run.status !== 0 || !report) {
+      failures.push(`${step.name} exited ${run.status}`);
+      if (!report || report.numFailedTests === 0) failed += 1;
+    }
+  } else if (run.status === 0) {
+    passed += 1;
+  } else {
+    failed += 1;
+    failures.push(`${step.name} exited ${run.status}`);
+  }
+}
+if (failures.length > 0) console.log(`\nFailures: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

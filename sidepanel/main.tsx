@@ -1,0 +1,6 @@
+import '../src/zod-setup';
+import { render } from 'preact';
+import { App } from './app';
+
+const root = document.getElementById('app');
+if (root) render(<App />, root);

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { launchWithExtension, type ExtensionBrowser } from './support/browser';
+import { startFixtureServer, type FixtureServer } from './support/server';
+
+const PageInfoReply = z.object({
+  url: z.string(),
+  title: z.string(),
+  isTop: z.boolean(),
+  frames: z.array(z.object({ frameId: z.number(), parentFrameId: z.number(), url: z.string(), scriptsReady: z.boolean() })),
+});
+
+let browser: ExtensionBrowser;
+let server: FixtureServer;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  browser = await launchWithExtension();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('foundation: the built extension in real Chromium', () => {
+  it('starts the service worker with the console API', async () => {
+    expect(browser.extensionId).toMatch(/^[a-p]{32}$/);
+    const names = await browser.worker.evaluate(() => globalThis.wb.tools());
+    expect(names).toContain('get_page_info');
+  });
+
+  it('round-trips get_page_info through the content scripts of the top frame and a child iframe', async () => {
+    const { page, tabId } = await browser.open(server.url('/basic.html'));
+    await page.frameLocator('iframe').locator('input').waitFor();
+    const reply = await browser.tool('get_page_info', {}, { tabId });
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    const info = PageInfoReply.parse(reply.data);
+    expect(info.title).toBe('Basic fixture');
+    expect(info.url).toBe(server.url('/basic.html'));
+    expect(info.isTop).toBe(true);
+    const child = info.frames.find((f) => f.url.endsWith('/child.html'));
+    expect(child?.scriptsReady).toBe(true);
+    expect(info.frames.find((f) => f.frameId === 0)?.scriptsReady).toBe(true);
+    await page.close();
+  });
+
+  it('answers bad tool names, bad arguments and bad tabs with clear errors', async () => {
+    const { page, tabId } = await browser.open(server.url('/basic.html'));
+    const unknown = await browser.tool('no_such_tool', {}, { tabId });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_tool' } });
+    if (!unknown.ok) expect(unknown.error.message).toContain('get_page_info');
+
+    const badArgs = await browser.tool('get_page_info', { bogus: 1 }, { tabId });
+    expect(badArgs).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
+
+    const badTab = await browser.tool('get_page_info', {}, { tabId: 999_999 });
+    expect(badTab).toMatchObject({ ok: false, error: { code: 'bad_tab' } });
+
+    const badOptions = await browser.worker.evaluate(() => globalThis.wb.tool('get_page_info', {}, { tabId: 'x' }));
+    expect(badOptions).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
+
+    // A malformed message straight to the content script gets an error reply, not silence.
+    const raw = await browser.worker.evaluate((id: number) => chrome.tabs.sendMessage(id, { type: 'nonsense' }), tabId);
+    expect(raw).toMatchObject({ ok: false, error: { code: 'bad_message' } });
+    await page.close();
+  });
+
+  it('renders the tab title in the side panel page', async () => {
+    const { page, tabId } = await browser.open(server.url('/basic.html'));
+    const panel = await browser.context.newPage();
+    await panel.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
+    await expect.poll(() => panel.getByTestId('tab-title').textContent()).toBe('Basic fixture');
+    await panel.close();
+    await page.close();
+  });
+});

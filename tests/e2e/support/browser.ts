@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import type { Result } from '../../../src/result';
+import { CHROMIUM, DIST } from './paths';
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  /** The extension's service worker, where `globalThis.wb` lives. */
+  worker: Worker;
+  extensionId: string;
+  /** Opens a page and waits until our content scripts answer in its top frame. */
+  open(url: string): Promise<{ page: Page; tabId: number }>;
+  tabIdOf(page: Page): Promise<number>;
+  /** Exactly what the model would receive: `wb.tool(name, args, {tabId, mode})` in the worker. */
+  tool(name: string, args: unknown, options: { tabId: number; mode?: string; tier?: string }): Promise<Result<unknown>>;
+  /** Re-reads the worker after Chrome stopped and restarted it. */
+  refreshWorker(): Promise<Worker>;
+  close(): Promise<void>;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Launches Debian's Chromium headless with the built extension in a fresh profile. */
+export async function launchWithExtension(extraArgs: string[] = []): Promise<ExtensionBrowser> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'wb-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${DIST}`, `--load-extension=${DIST}`, ...extraArgs],
+    viewport: { width: 1280, height: 900 },
+  });
+  let worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+  const extensionId = new URL(worker.url()).host;
+
+  const api: ExtensionBrowser = {
+    context,
+    get worker() {
+      return worker;
+    },
+    extensionId,
+    async open(url) {
+      const page = await context.newPage();
+      await page.goto(url);
+      const tabId = await api.tabIdOf(page);
+      await waitForContentScripts(api, tabId);
+      return { page, tabId };
+    },
+    async tabIdOf(page) {
+      const url = page.url();
+      const id = await worker.evaluate(async (u: string) => {
+        const tabs = await chrome.tabs.query({});
+        return tabs.filter((t) => t.url === u).at(-1)?.id ?? -1;
+      }, url);
+      if (id < 0) throw new Error(`no tab found for ${url}`);
+      return id;
+    },
+    tool(name, args, options) {
+      return worker.evaluate(([n, a, o]) => globalThis.wb.tool(n, a, o), [name, args, options] as const);
+    },
+    async refreshWorker() {
+      worker = context.serviceWorkers().find((w) => w.url().includes(extensionId)) ?? (await context.waitForEvent('serviceworker'));
+      return worker;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+  return api;
+}
+
+async function waitForContentScripts(browser: ExtensionBrowser, tabId: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const ok = await browser.worker.evaluate(async (id: number) => {
+      try {
+        const reply: unknown = await chrome.tabs.sendMessage(id, { type: 'ping' }, { frameId: 0 });
+        return typeof reply === 'object' && reply !== null && 'ok' in reply && reply.ok === true;
+      } catch {
+        return false;
+      }
+    }, tabId);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`content scripts never answered in tab ${tabId}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
