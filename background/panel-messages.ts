@@ -1,5 +1,29 @@
 import { PanelRequestSchema, type TabInfo } from '../src/protocol/panel';
+import type { PanelRequest } from '../src/protocol/panel';
 import { err, errorMessage, ok, type Result } from '../src/result';
+
+type ExtendedRequest = Exclude<PanelRequest, { type: 'get_tab_info' }>;
+
+type Handler = (r: ExtendedRequest) => Promise<Result<unknown>>;
+const extendedHandlers = new Map<string, Handler>();
+
+function isType<K extends ExtendedRequest['type']>(r: ExtendedRequest, type: K): r is Extract<ExtendedRequest, { type: K }> {
+  return r.type === type;
+}
+
+/** Lets each area (settings, trace, tree viewer) plug in its panel requests without editing this file. */
+export function onPanelRequest<K extends ExtendedRequest['type']>(
+  type: K,
+  handler: (r: Extract<ExtendedRequest, { type: K }>) => Promise<Result<unknown>>,
+): void {
+  extendedHandlers.set(type, async (r) => (isType(r, type) ? handler(r) : err('bad_message', `expected ${type}`)));
+}
+
+async function handleExtendedRequest(request: ExtendedRequest): Promise<Result<unknown>> {
+  const handler = extendedHandlers.get(request.type);
+  if (!handler) return err('not_implemented', `${request.type} is not available in this build`);
+  return handler(request);
+}
 
 /** Answers one side-panel request; malformed requests get an error value, never a throw into Chrome. */
 export async function handlePanelRequest(raw: unknown): Promise<Result<unknown>> {
@@ -16,5 +40,7 @@ export async function handlePanelRequest(raw: unknown): Promise<Result<unknown>>
         return err('bad_tab', `tab ${request.tabId} is not available: ${errorMessage(e)}`);
       }
     }
+    default:
+      return handleExtendedRequest(request);
   }
 }

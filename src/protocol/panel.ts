@@ -1,8 +1,21 @@
 import * as z from 'zod/mini';
+import { SettingsSchema } from '../settings';
+
+const TabId = z.number().check(z.int(), z.nonnegative());
 
 /** Side panel → service worker, one-shot requests over chrome.runtime.sendMessage. */
 export const PanelRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('get_tab_info'), tabId: z.number().check(z.int(), z.nonnegative()) }),
+  z.object({ type: z.literal('get_tab_info'), tabId: TabId }),
+  // Settings: replies carry PublicSettings (never the key itself).
+  z.object({ type: z.literal('get_settings') }),
+  // An omitted apiKey keeps the stored one, so the masked field need not be re-typed.
+  z.object({ type: z.literal('set_settings'), settings: SettingsSchema }),
+  z.object({ type: z.literal('test_connection'), settings: z.optional(SettingsSchema) }),
+  // Debug: the last LLM request/response pairs (keys redacted) and the latest tree the agent read.
+  z.object({ type: z.literal('get_trace') }),
+  z.object({ type: z.literal('get_latest_tree'), tabId: TabId }),
+  // Verbose viewer: outline the element behind a ref in the page (frame-qualified refs allowed).
+  z.object({ type: z.literal('highlight_ref'), tabId: TabId, ref: z.string() }),
 ]);
 export type PanelRequest = z.infer<typeof PanelRequestSchema>;
 

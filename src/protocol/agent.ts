@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import { ModeSchema } from '../modes';
+
+/** Name of the long-lived Port between the side panel and the service worker. */
+export const AGENT_PORT = 'wb-agent';
+
+const TabId = z.number().check(z.int(), z.nonnegative());
+
+/** Side panel → worker over the Port. */
+export const AgentCommandSchema = z.discriminatedUnion('type', [
+  // Sends a `snapshot` of the tab's conversation, then live events for that tab.
+  z.object({ type: z.literal('subscribe'), tabId: TabId }),
+  z.object({ type: z.literal('start'), tabId: TabId, task: z.string().check(z.minLength(1)), mode: ModeSchema }),
+  z.object({ type: z.literal('stop'), tabId: TabId }),
+  z.object({ type: z.literal('new_chat'), tabId: TabId }),
+  z.object({
+    type: z.literal('approval'),
+    tabId: TabId,
+    approvalId: z.string(),
+    decision: z.enum(['approve', 'deny']),
+    // Trust this site for the rest of the browser session: no more prompts on its origin.
+    trustSite: z.optional(z.boolean()),
+  }),
+]);
+export type AgentCommand = z.infer<typeof AgentCommandSchema>;
+
+export const UsageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const TaskStatusSchema = z.enum(['running', 'awaiting_approval', 'done', 'stopped', 'error', 'step_limit', 'interrupted']);
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant', 'tool', 'notice']),
+  text: z.optional(z.string()),
+  tool: z.optional(z.string()),
+  args: z.optional(z.unknown()),
+  ok: z.optional(z.boolean()),
+  /** The tool result exactly as the model saw it (possibly long; the panel collapses it). */
+  result: z.optional(z.string()),
+  ms: z.optional(z.number()),
+  ts: z.number(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ConversationSchema = z.object({
+  tabId: TabId,
+  messages: z.array(ChatMessageSchema),
+  status: z.optional(TaskStatusSchema),
+  mode: z.optional(ModeSchema),
+  taskUsage: UsageSchema,
+  chatUsage: UsageSchema,
+  model: z.optional(z.string()),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** Worker → side panel events over the Port. Every event names its tab. */
+export const AgentEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), tabId: TabId, conversation: ConversationSchema }),
+  z.object({ type: z.literal('task_started'), tabId: TabId, taskId: z.string(), mode: ModeSchema }),
+  z.object({ type: z.literal('text_delta'), tabId: TabId, taskId: z.string(), messageId: z.string(), text: z.string() }),
+  z.object({ type: z.literal('tool_call'), tabId: TabId, taskId: z.string(), callId: z.string(), tool: z.string(), args: z.unknown() }),
+  z.object({
+    type: z.literal('tool_result'),
+    tabId: TabId,
+    taskId: z.string(),
+    callId: z.string(),
+    tool: z.string(),
+    ok: z.boolean(),
+    result: z.string(),
+    ms: z.number(),
+  }),
+  z.object({
+    type: z.literal('approval_request'),
+    tabId: TabId,
+    taskId: z.string(),
+    approvalId: z.string(),
+    tool: z.string(),
+    args: z.unknown(),
+    /** Origin of the page the action would touch. */
+    site: z.string(),
+    /** What will happen, in words a person checks before approving ("Click button \"Pay $40\""). */
+    description: z.string(),
+  }),
+  z.object({ type: z.literal('approval_resolved'), tabId: TabId, taskId: z.string(), approvalId: z.string(), decision: z.enum(['approve', 'deny']) }),
+  z.object({ type: z.literal('usage'), tabId: TabId, taskId: z.string(), step: UsageSchema, task: UsageSchema, chat: UsageSchema }),
+  z.object({
+    type: z.literal('task_ended'),
+    tabId: TabId,
+    taskId: z.string(),
+    status: TaskStatusSchema,
+    answer: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
+  z.object({ type: z.literal('error'), tabId: z.optional(TabId), message: z.string() }),
+]);
+export type AgentEvent = z.infer<typeof AgentEventSchema>;

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+import { TierSchema } from './modes';
+
+export const ProviderIdSchema = z.enum(['openai', 'anthropic', 'google', 'openrouter', 'ollama', 'lmstudio', 'openai-compatible']);
+export type ProviderId = z.infer<typeof ProviderIdSchema>;
+
+/**
+ * The user's provider settings, kept in chrome.storage.local (never synced). The API key goes
+ * only to its provider and is redacted from every log, trace and error.
+ */
+export const SettingsSchema = z.object({
+  provider: ProviderIdSchema,
+  model: z.string().check(z.minLength(1)),
+  apiKey: z.optional(z.string()),
+  baseURL: z.optional(z.string().check(z.url())),
+  tier: z.optional(TierSchema),
+  contextWindow: z.optional(z.number().check(z.int(), z.positive())),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** What the panel may show: everything but the key itself. */
+export const PublicSettingsSchema = z.object({
+  provider: ProviderIdSchema,
+  model: z.string(),
+  baseURL: z.optional(z.string()),
+  tier: TierSchema,
+  contextWindow: z.number(),
+  hasApiKey: z.boolean(),
+  apiKeyHint: z.optional(z.string()),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
