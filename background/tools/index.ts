@@ -1,9 +1,10 @@
+import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
 import { registerTool } from './registry';
 import type { Tool } from './types';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
-const ALL: readonly Tool[] = [getPageInfo];
+const ALL: readonly Tool[] = [getPageInfo, getAccessibilityTree];
 
 let registered = false;
 export function registerAllTools(): void {
