@@ -1,0 +1,66 @@
+/**
+ * Flat-tree navigation (DOM §4.2.2.3): open shadow roots are read in place of their host's light
+ * children, and a slot shows its assigned nodes (or its fallback content when none are assigned).
+ * This is the tree that assistive technologies see, so names and hidden-ness follow it.
+ */
+
+/** The element's parent in the flat tree, or null at the top. */
+export function flatParent(el: Element): Element | null {
+  const slot = el.assignedSlot;
+  if (slot) return slot;
+  const parent = el.parentNode;
+  if (!parent) return null;
+  if (isShadowRoot(parent)) return parent.host;
+  return isElement(parent) ? parent : null;
+}
+
+/** The element's children in the flat tree (text and element nodes). */
+export function flatChildren(el: Element): Node[] {
+  const root = el.shadowRoot;
+  if (root) return Array.from(root.childNodes);
+  if (el.localName === 'slot' && isSlot(el)) {
+    const assigned = el.assignedNodes({ flatten: false });
+    return assigned.length ? assigned : Array.from(el.childNodes);
+  }
+  return Array.from(el.childNodes);
+}
+
+function isSlot(el: Element): el is HTMLSlotElement {
+  return typeof (el as Partial<HTMLSlotElement>).assignedNodes === 'function';
+}
+
+/** Resolves an IDREF in the element's own tree scope (document or shadow root). */
+export function idRef(el: Element, id: string): Element | null {
+  const root = el.getRootNode();
+  if (isShadowRoot(root) || isDocument(root)) return root.getElementById(id);
+  return null;
+}
+
+/** Elements referenced by an IDREFS attribute, in order, missing ids skipped. */
+export function idRefs(el: Element, attr: string): Element[] {
+  const value = el.getAttribute(attr);
+  if (!value) return [];
+  const out: Element[] = [];
+  for (const id of value.split(/[\t\n\f\r ]+/)) {
+    if (!id) continue;
+    const target = idRef(el, id);
+    if (target) out.push(target);
+  }
+  return out;
+}
+
+export function isShadowRoot(node: Node): node is ShadowRoot {
+  return node.nodeType === 11 && 'host' in node;
+}
+
+export function isDocument(node: Node): node is Document {
+  return node.nodeType === 9;
+}
+
+export function isElement(node: Node): node is Element {
+  return node.nodeType === 1;
+}
+
+export function isHtmlElement(el: Element): el is HTMLElement {
+  return el.namespaceURI === 'http://www.w3.org/1999/xhtml';
+}

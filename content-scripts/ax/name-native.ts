@@ -1,0 +1,150 @@
+/**
+ * accname 1.2 step 2E, host-language labels: HTML-AAM §4.1.1 "Accessible name computations by
+ * HTML element" and SVG-AAM §7.1. Returns null when the host language offers nothing, so the
+ * computation goes on to name from content and the tooltip.
+ */
+import { inputType } from './roles';
+import { normalizeName, textAlternative, type Traversal } from './names';
+import { computeRole } from './roles';
+import { isHiddenFromAx } from './visibility';
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
+const TEXT_INPUT_TYPES = new Set([
+  'text', 'email', 'tel', 'url', 'search', 'password', 'number', '',
+]);
+
+export function nativeTextAlternative(el: Element, t: Traversal, isRoot: boolean): string | null {
+  if (el.namespaceURI === SVG_NS) return svgTitle(el);
+  if (el.namespaceURI !== HTML_NS) return null;
+  const tag = el.localName;
+  if (tag === 'input') return inputName(el, t);
+  if (LABELABLE.has(tag)) {
+    const fromLabels = labelsText(el, t);
+    if (fromLabels) return fromLabels;
+    return null;
+  }
+  switch (tag) {
+    case 'img':
+    case 'area': {
+      const alt = el.getAttribute('alt');
+      return alt !== null && (alt !== '' || !isRoot) ? alt : null;
+    }
+    case 'fieldset':
+      return childContent(el, 'legend', t, 'first');
+    case 'figure':
+      return childContent(el, 'figcaption', t, 'either');
+    case 'table':
+      return childContent(el, 'caption', t, 'first');
+    case 'optgroup':
+      return el.getAttribute('label');
+    case 'option': {
+      const label = el.getAttribute('label');
+      return label && label.trim() ? label : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Steps after the tooltip for the root only: placeholder (HTML-AAM input/textarea), image
+ * button's "Submit" default. */
+export function nativeFallbackAfterTitle(el: Element): string | null {
+  if (el.namespaceURI !== HTML_NS) return null;
+  if (el.localName === 'input') {
+    const type = inputType(el);
+    if (type === 'image') return 'Submit';
+    if (TEXT_INPUT_TYPES.has(type) || !KNOWN_INPUT_TYPES.has(type)) return placeholder(el);
+    return null;
+  }
+  if (el.localName === 'textarea') return placeholder(el);
+  if (el.getAttribute('contenteditable') !== null || el.hasAttribute('aria-placeholder')) {
+    return el.getAttribute('aria-placeholder');
+  }
+  return null;
+}
+
+const KNOWN_INPUT_TYPES = new Set([
+  'button', 'checkbox', 'color', 'date', 'datetime-local', 'email', 'file', 'hidden', 'image',
+  'month', 'number', 'password', 'radio', 'range', 'reset', 'search', 'submit', 'tel', 'text',
+  'time', 'url', 'week',
+]);
+
+function placeholder(el: Element): string | null {
+  const p = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
+  return p && p.trim() ? p : null;
+}
+
+function inputName(el: Element, t: Traversal): string | null {
+  const type = inputType(el);
+  if (type === 'hidden') return '';
+  if (type === 'button' || type === 'submit' || type === 'reset') {
+    const fromLabels = labelsText(el, t);
+    if (fromLabels) return fromLabels;
+    const value = el.getAttribute('value');
+    if (value !== null && value.trim()) return value;
+    if (type === 'submit') return 'Submit';
+    if (type === 'reset') return 'Reset';
+    return null;
+  }
+  if (type === 'image') {
+    const fromLabels = labelsText(el, t);
+    if (fromLabels) return fromLabels;
+    const alt = el.getAttribute('alt');
+    if (alt !== null && alt.trim()) return alt;
+    const value = el.getAttribute('value');
+    if (value !== null && value.trim()) return value;
+    return null;
+  }
+  const fromLabels = labelsText(el, t);
+  return fromLabels || null;
+}
+
+function hasLabels(el: Element): el is Element & { labels: NodeListOf<HTMLLabelElement> } {
+  return 'labels' in el && el.labels !== null && typeof el.labels === 'object';
+}
+
+/** Text of the element's <label>s (label[for] and the wrapping label), in tree order. */
+export function labelsText(el: Element, t: Traversal): string {
+  if (!hasLabels(el)) return '';
+  const parts: string[] = [];
+  for (const label of Array.from(el.labels)) {
+    const next: Traversal = {
+      ...t,
+      // 2A: content of a hidden label counts, since the label itself is the traversal root.
+      includeHidden: t.includeHidden || isHiddenFromAx(label, t.ctx),
+    };
+    const text = textAlternative(label, next, computeRole(label, t.ctx), false, true);
+    if (text.trim()) parts.push(text);
+  }
+  return normalizeName(parts.join(' '));
+}
+
+function childContent(
+  el: Element,
+  tag: string,
+  t: Traversal,
+  where: 'first' | 'either',
+): string | null {
+  const children = Array.from(el.children);
+  let found: Element | undefined = children.find((c) => c.localName === tag);
+  if (where === 'either' && found && found !== children[0] && found !== children.at(-1)) {
+    found = undefined;
+  }
+  if (!found) return null;
+  const text = textAlternative(found, t, computeRole(found, t.ctx), false, true);
+  return text.trim() ? text : null;
+}
+
+/** SVG-AAM §7.1: a direct <title> child names SVG elements. */
+function svgTitle(el: Element): string | null {
+  for (const child of Array.from(el.children)) {
+    if (child.localName === 'title' && child.namespaceURI === SVG_NS) {
+      const text = child.textContent ?? '';
+      return text.trim() ? text : null;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,228 @@
+/**
+ * States and values as WAI-ARIA 1.2 §6.6/§6.7 define them, with HTML-AAM §4.2 native mappings
+ * (checked, disabled, required, readonly, selected, expanded for <select>/<details>).
+ */
+import { isSelect } from './name-embedded';
+import { inputType } from './roles';
+import { resolveContext, type AxContext } from './style-cache';
+
+export type AxStates = {
+  checked?: 'true' | 'false' | 'mixed';
+  expanded?: boolean;
+  selected?: boolean;
+  pressed?: 'true' | 'false' | 'mixed';
+  disabled?: boolean;
+  required?: boolean;
+  readonly?: boolean;
+  invalid?: boolean;
+  focused?: boolean;
+  level?: number;
+  current?: string;
+};
+
+const CHECKABLE = new Set([
+  'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'option',
+]);
+/** Roles where "not checked" is a meaningful state even without aria-checked (WAI-ARIA §6.7). */
+const CHECKED_DEFAULTS_FALSE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+const SELECTABLE = new Set(['option', 'tab', 'gridcell', 'row', 'treeitem', 'columnheader', 'rowheader']);
+const READONLY_ROLES = new Set([
+  'textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'grid', 'gridcell', 'listbox',
+  'radiogroup', 'treegrid', 'checkbox', 'switch', 'columnheader', 'rowheader', 'menuitemcheckbox',
+  'menuitemradio',
+]);
+const REQUIRED_ROLES = new Set([
+  'textbox', 'searchbox', 'combobox', 'spinbutton', 'listbox', 'radiogroup', 'checkbox', 'switch',
+  'radio', 'gridcell', 'tree', 'treegrid', 'columnheader', 'rowheader',
+]);
+const LEVEL_ROLES = new Set(['heading', 'treeitem', 'listitem', 'row', 'comment']);
+
+function isInput(el: Element): el is HTMLInputElement {
+  return el.localName === 'input' && 'checked' in el;
+}
+function isOption(el: Element): el is HTMLOptionElement {
+  return el.localName === 'option' && 'selected' in el;
+}
+
+function tristate(value: string | null): 'true' | 'false' | 'mixed' | undefined {
+  if (value === null) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'true' || v === 'false' || v === 'mixed') return v;
+  return undefined;
+}
+
+function bool(value: string | null): boolean | undefined {
+  if (value === null) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  return undefined;
+}
+
+export function computeStates(el: Element, role: string, ctx?: AxContext): AxStates {
+  const c = resolveContext(el, ctx);
+  const s: AxStates = {};
+  const checked = checkedState(el, role);
+  if (checked) s.checked = checked;
+
+  if (role === 'button' || role === 'link') {
+    const pressed = tristate(el.getAttribute('aria-pressed'));
+    if (pressed && role === 'button') s.pressed = pressed;
+  }
+
+  const expanded = expandedState(el, role);
+  if (expanded !== undefined) s.expanded = expanded;
+
+  if (SELECTABLE.has(role)) {
+    if (isOption(el)) {
+      if (el.selected) s.selected = true;
+    } else if (bool(el.getAttribute('aria-selected')) === true) {
+      s.selected = true;
+    }
+  }
+
+  if (isDisabled(el)) s.disabled = true;
+  if (REQUIRED_ROLES.has(role)) {
+    if (el.hasAttribute('required') && isFormControl(el)) s.required = true;
+    else if (bool(el.getAttribute('aria-required')) === true) s.required = true;
+  }
+  if (READONLY_ROLES.has(role)) {
+    if (el.hasAttribute('readonly') && (el.localName === 'textarea' || el.localName === 'input')) {
+      s.readonly = true;
+    } else if (bool(el.getAttribute('aria-readonly')) === true) {
+      s.readonly = true;
+    } else if (el.getAttribute('contenteditable')?.toLowerCase() === 'false' && role === 'textbox') {
+      s.readonly = true;
+    }
+  }
+  const invalid = el.getAttribute('aria-invalid');
+  if (invalid !== null && invalid.trim() !== '' && invalid.trim().toLowerCase() !== 'false') {
+    s.invalid = true;
+  } else if (matchesSafe(el, ':user-invalid')) {
+    s.invalid = true;
+  }
+  if (isFocused(el, c)) s.focused = true;
+  if (LEVEL_ROLES.has(role)) {
+    const level = headingLevel(el, role);
+    if (level !== undefined) s.level = level;
+  }
+  const current = el.getAttribute('aria-current');
+  if (current !== null) {
+    const v = current.trim().toLowerCase();
+    if (v && v !== 'false') s.current = v;
+  }
+  return s;
+}
+
+function checkedState(el: Element, role: string): AxStates['checked'] {
+  if (!CHECKABLE.has(role)) return undefined;
+  if (isInput(el)) {
+    const type = inputType(el);
+    if (type === 'checkbox' || type === 'radio') {
+      // HTML-AAM: indeterminate checkboxes are mixed; aria-checked is ignored on native ones.
+      if (type === 'checkbox' && el.indeterminate) return 'mixed';
+      return el.checked ? 'true' : 'false';
+    }
+  }
+  const aria = tristate(el.getAttribute('aria-checked'));
+  // "mixed" is only supported by checkbox and menuitemcheckbox (WAI-ARIA §6.7 aria-checked).
+  if (aria === 'mixed' && (role === 'radio' || role === 'menuitemradio' || role === 'switch')) {
+    return 'false';
+  }
+  if (aria) return aria;
+  return CHECKED_DEFAULTS_FALSE.has(role) ? 'false' : undefined;
+}
+
+function expandedState(el: Element, role: string): boolean | undefined {
+  const aria = bool(el.getAttribute('aria-expanded'));
+  if (aria !== undefined) return aria;
+  if (el.localName === 'summary' && role === 'button') {
+    const details = el.parentElement;
+    if (details?.localName === 'details') return details.hasAttribute('open');
+  }
+  if (isSelect(el) && role === 'combobox') return false;
+  return undefined;
+}
+
+function isFormControl(el: Element): boolean {
+  return ['input', 'select', 'textarea'].includes(el.localName);
+}
+
+function matchesSafe(el: Element, selector: string): boolean {
+  try {
+    return el.matches(selector);
+  } catch {
+    return false; // Engines without the selector (jsdom) throw a SyntaxError.
+  }
+}
+
+/** Native disabled (fieldset inheritance included via :disabled) or aria-disabled on the element
+ * or an ancestor (WAI-ARIA §6.6 aria-disabled applies to the element and its descendants). */
+export function isDisabled(el: Element): boolean {
+  if (matchesSafe(el, ':disabled')) return true;
+  for (let p: Element | null = el; p; p = p.parentElement) {
+    const v = bool(p.getAttribute('aria-disabled'));
+    if (v !== undefined) return v;
+  }
+  return false;
+}
+
+function isFocused(el: Element, c: AxContext): boolean {
+  let active = c.doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active === el && active !== c.doc.body;
+}
+
+function headingLevel(el: Element, role: string): number | undefined {
+  const aria = Number.parseInt(el.getAttribute('aria-level') ?? '', 10);
+  if (Number.isFinite(aria) && aria > 0) return aria;
+  if (role !== 'heading') return undefined;
+  const m = /^h([1-6])$/.exec(el.localName);
+  // WAI-ARIA §5.4 heading: aria-level defaults to 2 when neither the element nor ARIA sets one.
+  return m ? Number(m[1]) : 2;
+}
+
+const RANGE_VALUE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
+const TEXT_VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox']);
+
+/**
+ * The value the user sees or set: text fields' contents, a select's chosen option, a range's
+ * value text. Password contents are never returned, only a marker that the field is filled.
+ */
+export function computeValue(el: Element, role: string, _ctx?: AxContext): string | undefined {
+  if (RANGE_VALUE_ROLES.has(role)) {
+    const valueText = el.getAttribute('aria-valuetext');
+    if (valueText !== null && valueText.trim()) return valueText.trim();
+    const now = el.getAttribute('aria-valuenow');
+    if (now !== null && now.trim()) return now.trim();
+    if (el.localName === 'input' && 'value' in el && typeof el.value === 'string') {
+      return el.value || undefined;
+    }
+    if (el.localName === 'progress' || el.localName === 'meter') {
+      return el.getAttribute('value') ?? undefined;
+    }
+    return undefined;
+  }
+  if (isSelect(el)) {
+    const texts = Array.from(el.selectedOptions).map((o) =>
+      (o.getAttribute('label') || o.textContent || '').replace(/[\t\n\f\r ]+/g, ' ').trim(),
+    );
+    return texts.length ? texts.join(', ') : undefined;
+  }
+  if (TEXT_VALUE_ROLES.has(role)) {
+    if ((el.localName === 'input' || el.localName === 'textarea') && 'value' in el) {
+      const value = typeof el.value === 'string' ? el.value : '';
+      if (!value) return undefined;
+      if (el.localName === 'input' && inputType(el) === 'password') return '••••';
+      return value;
+    }
+    return undefined;
+  }
+  if (el.localName === 'input' && 'value' in el && typeof el.value === 'string') {
+    const type = inputType(el);
+    if (['color', 'date', 'datetime-local', 'month', 'time', 'week'].includes(type)) {
+      return el.value || undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,144 @@
+/**
+ * Per-build cache for the accessibility computations. The tree walker creates one context per build
+ * (`createAxContext(doc)`) and passes it to every call, so `getComputedStyle`, roles, names and
+ * hidden-ness are computed at most once per element. The DOM must not change while a context is in
+ * use; callers that omit the context get a fresh one per call (always correct, slower).
+ */
+export type PseudoKind = '::before' | '::after';
+
+export interface PseudoInfo {
+  /** Text that `content` generates (strings, attr(), alt text after "/"); '' when none. */
+  text: string;
+  /** True when the pseudo-element is laid out as a block (adds word separation in names). */
+  block: boolean;
+}
+
+export interface AxContext {
+  readonly doc: Document;
+  readonly win: (Window & typeof globalThis) | null;
+  style(el: Element): CSSStyleDeclaration | null;
+  pseudo(el: Element, kind: PseudoKind): PseudoInfo;
+  readonly roles: Map<Element, string>;
+  readonly hidden: Map<Element, boolean>;
+  readonly names: Map<Element, string>;
+}
+
+const NO_PSEUDO: PseudoInfo = { text: '', block: false };
+
+export function createAxContext(doc: Document): AxContext {
+  const win = doc.defaultView;
+  const styles = new Map<Element, CSSStyleDeclaration | null>();
+  const beforePseudos = new Map<Element, PseudoInfo>();
+  const afterPseudos = new Map<Element, PseudoInfo>();
+  // jsdom implements neither layout nor pseudo-element styles and reports "Not implemented" on every
+  // call with a pseudo argument; skip the call there rather than flood its virtual console.
+  const pseudoSupported = win !== null && !/\bjsdom\b/i.test(win.navigator.userAgent);
+
+  const style = (el: Element): CSSStyleDeclaration | null => {
+    let s = styles.get(el);
+    if (s === undefined) {
+      s = win && el.isConnected ? win.getComputedStyle(el) : null;
+      styles.set(el, s);
+    }
+    return s;
+  };
+
+  const pseudo = (el: Element, kind: PseudoKind): PseudoInfo => {
+    if (!pseudoSupported || !win) return NO_PSEUDO;
+    const map = kind === '::before' ? beforePseudos : afterPseudos;
+    const hit = map.get(el);
+    if (hit) return hit;
+    const s = win.getComputedStyle(el, kind);
+    const info = s.display === 'none' ? NO_PSEUDO : parseContent(s.content, el);
+    const result = info.text ? { text: info.text, block: isBlockDisplay(s.display) } : NO_PSEUDO;
+    map.set(el, result);
+    return result;
+  };
+  return {
+    doc,
+    win,
+    style,
+    pseudo,
+    roles: new Map(),
+    hidden: new Map(),
+    names: new Map(),
+  };
+}
+
+/** Displays that start a new line: their text is separated from neighbours by a space in names. */
+export function isBlockDisplay(display: string): boolean {
+  if (!display) return false;
+  if (display.startsWith('inline')) return false; // inline, inline-block, inline-flex, inline-grid…
+  return display !== 'contents' && display !== 'none' && display !== 'ruby' && display !== 'ruby-text';
+}
+
+/**
+ * Parses a computed `content` value into its text (CSS Generated Content 3: strings, attr();
+ * counters and images contribute nothing we can read). An alternative text after "/" replaces the
+ * visual content, as accname 1.2 §2F.ii asks.
+ */
+export function parseContent(content: string, el: Element): { text: string } {
+  if (!content || content === 'none' || content === 'normal') return { text: '' };
+  const parts: string[] = [];
+  let alt: string[] | null = null;
+  let i = 0;
+  const out = (): string[] => alt ?? parts;
+  while (i < content.length) {
+    const c = content.charAt(i);
+    if (c === '"' || c === "'") {
+      let s = '';
+      i++;
+      while (i < content.length && content.charAt(i) !== c) {
+        if (content.charAt(i) === '\\' && i + 1 < content.length) {
+          const hex = /^[0-9a-fA-F]{1,6} ?/.exec(content.slice(i + 1));
+          if (hex) {
+            s += String.fromCodePoint(parseInt(hex[0], 16));
+            i += 1 + hex[0].length;
+            continue;
+          }
+          s += content.charAt(i + 1);
+          i += 2;
+          continue;
+        }
+        s += content.charAt(i);
+        i++;
+      }
+      i++;
+      out().push(s);
+    } else if (c === '/') {
+      alt = [];
+      i++;
+    } else if (content.startsWith('attr(', i)) {
+      const end = content.indexOf(')', i);
+      const name = content.slice(i + 5, end < 0 ? undefined : end).trim().split(/\s+/)[0] ?? '';
+      out().push(el.getAttribute(name) ?? '');
+      i = end < 0 ? content.length : end + 1;
+    } else if (/[a-z-]/i.test(c)) {
+      // counter(), url(), image-set(), open-quote…: skip the token (and its parentheses).
+      let depth = 0;
+      while (i < content.length) {
+        const ch = content.charAt(i);
+        if (ch === '(') depth++;
+        else if (ch === ')') {
+          depth--;
+          if (depth <= 0) {
+            i++;
+            break;
+          }
+        } else if (depth === 0 && (ch === ' ' || ch === '/')) break;
+        i++;
+      }
+    } else {
+      i++;
+    }
+  }
+  return { text: (alt ?? parts).join('') };
+}
+
+/**
+ * The context to use when a caller passed none: a fresh one per top-level call, because without a
+ * build boundary we cannot know the DOM is unchanged since the last call.
+ */
+export function resolveContext(el: Element, ctx?: AxContext): AxContext {
+  return ctx ?? createAxContext(el.ownerDocument);
+}
