@@ -1,0 +1,89 @@
+import type { Tier } from '../../src/modes';
+import { isRecord } from '../../src/result';
+import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
+
+/** The reference's paired limits: tree page characters inside a serialized tool result. */
+export const STANDARD_READ = { page: 6_000, result: 8_000 } as const;
+export const EXPANDED_READ = { page: 12_000, result: 16_000 } as const;
+/** A 64k-token context is the least that fits 16k-character reads alongside a conversation. */
+export const EXPANDED_MIN_CONTEXT = 65_536;
+export const TREE_TOOL = 'get_accessibility_tree';
+
+export function expandedReadsAllowed(tier: Tier, contextWindow: number): boolean {
+  return tier !== 'compact' && contextWindow >= EXPANDED_MIN_CONTEXT;
+}
+
+export interface ReadPlan {
+  /** The arguments actually dispatched (maxChars clamped to what the model may have). */
+  args: unknown;
+  /** Ceiling of the serialized result the model receives. */
+  resultCap: number;
+  /** Said to the model when its request was narrowed. */
+  notice?: string;
+}
+
+/**
+ * Applies the read budget to one tool call. Only get_accessibility_tree asking for more than
+ * 6,000 characters can get the expanded 12,000/16,000 pair, and only for Mid/Full models with a
+ * context of at least 64k tokens; the content script's own defaults (6,000 all, 3,000 visible,
+ * 3,500 interactive) apply when maxChars is not given.
+ */
+export function planRead(tool: string, args: unknown, tier: Tier, contextWindow: number): ReadPlan {
+  if (tool !== TREE_TOOL || !isRecord(args) || typeof args.maxChars !== 'number' || args.maxChars <= STANDARD_READ.page) {
+    return { args, resultCap: STANDARD_READ.result };
+  }
+  if (expandedReadsAllowed(tier, contextWindow)) {
+    if (args.maxChars <= EXPANDED_READ.page) return { args, resultCap: EXPANDED_READ.result };
+    return {
+      args: { ...args, maxChars: EXPANDED_READ.page },
+      resultCap: EXPANDED_READ.result,
+      notice: `maxChars ${args.maxChars} lowered to ${EXPANDED_READ.page}, the largest page this model may read.`,
+    };
+  }
+  return {
+    args: { ...args, maxChars: STANDARD_READ.page },
+    resultCap: STANDARD_READ.result,
+    notice: `maxChars ${args.maxChars} lowered to ${STANDARD_READ.page}: ${tier}-tier models with a ${contextWindow}-token context read 6,000-character pages.`,
+  };
+}
+
+export function parseTreeResult(data: unknown): TreeResult | null {
+  const parsed = TreeResultSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The tree as the model reads it: a short header, the tree text, then paging instructions. */
+export function formatTreeResult(r: TreeResult, cap: number, notice?: string): string {
+  const head = [`url: ${r.url}`, `title: ${r.title}`, `page ${r.page} of ${r.totalPages} · tree_revision ${r.tree_revision} · ${r.stats.refCount} refs`];
+  if (notice) head.push(`note: ${notice}`);
+  if (r.notice) head.push(`note: ${r.notice}`);
+  const tail: string[] = [];
+  if (r.hasMore && r.continuationArgs) {
+    tail.push(
+      `[truncated: hasMore:true. To read page ${r.page + 1}, call get_accessibility_tree with exactly these arguments: ${JSON.stringify(r.continuationArgs)}. Reuse each returned continuationArgs exactly until hasMore:false.]`,
+    );
+  } else if (r.truncated) {
+    tail.push('[truncated: parts of this tree were cut; read a ref_id subtree to see more]');
+  } else {
+    tail.push('[end of tree: hasMore:false]');
+  }
+  const frame = head.join('\n').length + tail.join('\n').length + 2;
+  let tree = r.tree;
+  if (frame + tree.length > cap) {
+    // Only reachable when a page is larger than its budget; say so rather than cut silently.
+    const room = Math.max(0, cap - frame - 200);
+    tail.unshift(
+      `[result cut at ${room} of ${tree.length} tree characters to fit the ${cap}-character tool result; the continuation above skips the cut part, so read with a smaller maxChars or a ref_id subtree to see it]`,
+    );
+    tree = tree.slice(0, room);
+  }
+  return [...head, tree, ...tail].join('\n');
+}
+
+/** Any other result: compact JSON, cut with an exact statement of what was left out. */
+export function formatGenericResult(data: unknown, cap: number): string {
+  const text = typeof data === 'string' ? data : (JSON.stringify(data) ?? 'null');
+  if (text.length <= cap) return text;
+  const keep = cap - 120;
+  return `${text.slice(0, keep)}\n[truncated: showing ${keep} of ${text.length} characters of this result]`;
+}

@@ -1,0 +1,71 @@
+import type { Tier } from '../../src/modes';
+import type { ProviderId } from '../../src/settings';
+
+export interface ProviderInfo {
+  label: string;
+  /** Where requests go when the user gives no base URL. */
+  defaultBaseURL: string;
+  /** Local servers (Ollama, LM Studio) take no key. */
+  needsKey: boolean;
+  defaultModel: string;
+  /** The wire protocol the provider speaks, which decides the AI SDK package. */
+  wire: 'openai-chat' | 'anthropic' | 'google';
+}
+
+export const PROVIDERS: Readonly<Record<ProviderId, ProviderInfo>> = {
+  openai: { label: 'OpenAI', defaultBaseURL: 'https://api.openai.com/v1', needsKey: true, defaultModel: 'gpt-4.1-mini', wire: 'openai-chat' },
+  anthropic: { label: 'Anthropic', defaultBaseURL: 'https://api.anthropic.com/v1', needsKey: true, defaultModel: 'claude-sonnet-4-5', wire: 'anthropic' },
+  google: {
+    label: 'Google Gemini',
+    defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
+    needsKey: true,
+    defaultModel: 'gemini-2.5-flash',
+    wire: 'google',
+  },
+  openrouter: { label: 'OpenRouter', defaultBaseURL: 'https://openrouter.ai/api/v1', needsKey: true, defaultModel: 'openai/gpt-4.1-mini', wire: 'openai-chat' },
+  ollama: { label: 'Ollama (local)', defaultBaseURL: 'http://localhost:11434/v1', needsKey: false, defaultModel: 'qwen2.5:7b', wire: 'openai-chat' },
+  lmstudio: { label: 'LM Studio (local)', defaultBaseURL: 'http://localhost:1234/v1', needsKey: false, defaultModel: 'qwen2.5-7b-instruct', wire: 'openai-chat' },
+  'openai-compatible': { label: 'OpenAI-compatible', defaultBaseURL: 'http://localhost:8000/v1', needsKey: false, defaultModel: 'default', wire: 'openai-chat' },
+};
+
+export interface ModelProfile {
+  tier: Tier;
+  contextWindow: number;
+}
+
+// Known model families, most specific first. Figures are the vendors' published context windows;
+// the tier says how much tool surface and read budget the model handles well (the reference's
+// Compact / Mid / Full).
+const KNOWN: readonly { pattern: RegExp; profile: ModelProfile }[] = [
+  { pattern: /gpt-5.*nano|gpt-4\.1-nano/i, profile: { tier: 'compact', contextWindow: 400_000 } },
+  { pattern: /gpt-5.*mini|o4-mini|o3-mini/i, profile: { tier: 'mid', contextWindow: 400_000 } },
+  { pattern: /gpt-5|\bo3\b|\bo1\b/i, profile: { tier: 'full', contextWindow: 400_000 } },
+  { pattern: /gpt-4\.1-mini/i, profile: { tier: 'mid', contextWindow: 1_047_576 } },
+  { pattern: /gpt-4\.1/i, profile: { tier: 'full', contextWindow: 1_047_576 } },
+  { pattern: /gpt-4o-mini/i, profile: { tier: 'mid', contextWindow: 128_000 } },
+  { pattern: /gpt-4o|gpt-4-turbo/i, profile: { tier: 'full', contextWindow: 128_000 } },
+  { pattern: /claude.*haiku/i, profile: { tier: 'mid', contextWindow: 200_000 } },
+  { pattern: /claude/i, profile: { tier: 'full', contextWindow: 200_000 } },
+  { pattern: /gemini.*flash-lite|gemini.*flash-8b/i, profile: { tier: 'compact', contextWindow: 1_048_576 } },
+  { pattern: /gemini.*flash/i, profile: { tier: 'mid', contextWindow: 1_048_576 } },
+  { pattern: /gemini/i, profile: { tier: 'full', contextWindow: 1_048_576 } },
+  { pattern: /(?:^|[^\d])(?:70|72|90|110|235|405)b/i, profile: { tier: 'mid', contextWindow: 32_768 } },
+  { pattern: /(?:^|[^\d.])(?:0\.5|1|1\.5|2|3|4|7|8|9|12|14)b|mini|nano|tiny|small/i, profile: { tier: 'compact', contextWindow: 8_192 } },
+];
+
+const LOCAL: ReadonlySet<ProviderId> = new Set(['ollama', 'lmstudio', 'openai-compatible']);
+
+/**
+ * Sensible tier and context window for a model the user did not describe. Unknown hosted models
+ * are assumed Mid/128k; unknown local ones Compact/8k, because a local server's default context is
+ * small and a wrong "Full" guess would overflow it.
+ */
+export function profileFor(provider: ProviderId, model: string): ModelProfile {
+  const known = KNOWN.find((k) => k.pattern.test(model));
+  if (known) {
+    // Local servers usually run a model at a far smaller context than its vendor maximum.
+    if (LOCAL.has(provider)) return { tier: known.profile.tier, contextWindow: Math.min(known.profile.contextWindow, 32_768) };
+    return known.profile;
+  }
+  return LOCAL.has(provider) ? { tier: 'compact', contextWindow: 8_192 } : { tier: 'mid', contextWindow: 128_000 };
+}

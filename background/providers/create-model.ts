@@ -1,0 +1,70 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import { err, ok, type Result } from '../../src/result';
+import type { ProviderId } from '../../src/settings';
+import { PROVIDERS } from './catalog';
+import { tracingFetch } from './trace';
+
+export interface ModelConfig {
+  provider: ProviderId;
+  model: string;
+  apiKey?: string;
+  baseURL?: string;
+}
+
+/** Strips a trailing slash so `${baseURL}/chat/completions` never doubles it. */
+function base(config: ModelConfig): string {
+  return (config.baseURL ?? PROVIDERS[config.provider].defaultBaseURL).replace(/\/+$/, '');
+}
+
+/**
+ * Builds the AI SDK model for the user's settings. Every provider gets the tracing fetch so the
+ * debug log sees each exchange (keys scrubbed).
+ */
+export function createLanguageModel(config: ModelConfig): Result<LanguageModel> {
+  const info = PROVIDERS[config.provider];
+  const apiKey = config.apiKey?.trim() || undefined;
+  if (info.needsKey && !apiKey) {
+    return err('missing_api_key', `${info.label} needs an API key: open Settings in the side panel and paste your key.`);
+  }
+  const fetch = tracingFetch({ provider: config.provider, model: config.model, secrets: apiKey ? [apiKey] : [] });
+  const baseURL = base(config);
+  switch (config.provider) {
+    case 'openai':
+      // `openai(model)` defaults to the Responses API; chat completions is the protocol every
+      // OpenAI-compatible server shares and the one our fake provider proves end to end.
+      return ok(createOpenAI({ apiKey, baseURL, fetch }).chat(config.model));
+    case 'anthropic':
+      return ok(
+        createAnthropic({
+          apiKey,
+          baseURL,
+          fetch,
+          // Anthropic rejects CORS requests from browser contexts without this explicit opt-in;
+          // the key is the user's own and goes only to Anthropic.
+          headers: { 'anthropic-dangerous-direct-browser-access': 'true' },
+        })(config.model),
+      );
+    case 'google':
+      return ok(createGoogleGenerativeAI({ apiKey, baseURL, fetch })(config.model));
+    case 'openrouter':
+    case 'ollama':
+    case 'lmstudio':
+    case 'openai-compatible':
+      return ok(
+        createOpenAICompatible({
+          name: config.provider,
+          baseURL,
+          // Local servers take no key; sending `Authorization: Bearer undefined` confuses some.
+          ...(apiKey ? { apiKey } : {}),
+          fetch,
+          // Without it the streamed chat completion carries no usage and the cost meter reads 0.
+          includeUsage: true,
+          ...(config.provider === 'openrouter' ? { headers: { 'X-Title': 'Weaverbird' } } : {}),
+        }).chatModel(config.model),
+      );
+  }
+}

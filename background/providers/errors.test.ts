@@ -1,0 +1,39 @@
+import { APICallError, RetryError } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { describeProviderError } from './errors';
+
+const key = 'sk-live-abcdef0123456789';
+const ctx = { providerLabel: 'OpenAI', model: 'gpt-x', baseURL: 'https://api.example/v1', secrets: [key] };
+
+function apiError(status: number, message: string): APICallError {
+  return new APICallError({
+    message,
+    url: 'https://api.example/v1/chat/completions',
+    requestBodyValues: {},
+    statusCode: status,
+    responseBody: JSON.stringify({ error: { message } }),
+    data: { error: { message } },
+  });
+}
+
+describe('describeProviderError', () => {
+  it('names a bad key without echoing it', () => {
+    const info = describeProviderError(apiError(401, `Incorrect API key provided: ${key}`), ctx);
+    expect(info.code).toBe('auth_failed');
+    expect(info.message).toMatch(/rejected the API key/);
+    expect(info.message).not.toContain(key);
+  });
+  it('reports a rate limit after retries with the attempt count', () => {
+    const e = new RetryError({ message: 'x', reason: 'maxRetriesExceeded', errors: [apiError(429, 'slow'), apiError(429, 'slow'), apiError(429, 'slow')] });
+    const info = describeProviderError(e, ctx);
+    expect(info).toMatchObject({ code: 'rate_limited' });
+    expect(info.message).toContain('after 3 attempts');
+  });
+  it('tells an unknown model apart', () => {
+    expect(describeProviderError(apiError(404, 'no such model'), ctx).code).toBe('model_not_found');
+  });
+  it('tells an unreachable server from a dropped stream', () => {
+    expect(describeProviderError(new TypeError('Failed to fetch'), ctx).code).toBe('provider_unreachable');
+    expect(describeProviderError(new TypeError('network error'), ctx).code).toBe('connection_dropped');
+  });
+});

@@ -1,0 +1,122 @@
+import * as z from 'zod/mini';
+import { TierSchema } from '../src/modes';
+import { err, ok, type Result } from '../src/result';
+import { ProviderIdSchema, SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../src/settings';
+import { PROVIDERS, profileFor } from './providers/catalog';
+
+const STORAGE_KEY = 'wb.settings.v1';
+
+/**
+ * What chrome.storage.local holds. Keys are kept per provider, so switching from Anthropic to
+ * OpenAI and back does not make the user paste a key again. Never chrome.storage.sync: keys must
+ * not travel to other machines.
+ */
+const StoredSettingsSchema = z.object({
+  provider: ProviderIdSchema,
+  model: z.string().check(z.minLength(1)),
+  baseURL: z.optional(z.string()),
+  tier: z.optional(TierSchema),
+  contextWindow: z.optional(z.number()),
+  apiKeys: z.record(z.string(), z.string()),
+});
+type StoredSettings = z.infer<typeof StoredSettingsSchema>;
+
+/** Settings with every default applied: what the agent runs with. */
+export interface EffectiveSettings {
+  provider: ProviderId;
+  model: string;
+  apiKey?: string;
+  baseURL: string;
+  tier: Settings['tier'] & string;
+  contextWindow: number;
+  /** True when tier/contextWindow came from the user rather than the model table. */
+  tierFromUser: boolean;
+}
+
+const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
+
+async function readStored(): Promise<StoredSettings> {
+  const raw: Record<string, unknown> = await chrome.storage.local.get(STORAGE_KEY);
+  const parsed = StoredSettingsSchema.safeParse(raw[STORAGE_KEY]);
+  return parsed.success ? parsed.data : DEFAULT_STORED;
+}
+
+export function resolveSettings(stored: StoredSettings): EffectiveSettings {
+  const profile = profileFor(stored.provider, stored.model);
+  const apiKey = stored.apiKeys[stored.provider];
+  return {
+    provider: stored.provider,
+    model: stored.model,
+    ...(apiKey ? { apiKey } : {}),
+    baseURL: stored.baseURL ?? PROVIDERS[stored.provider].defaultBaseURL,
+    tier: stored.tier ?? profile.tier,
+    contextWindow: stored.contextWindow ?? profile.contextWindow,
+    tierFromUser: stored.tier !== undefined,
+  };
+}
+
+export async function loadSettings(): Promise<EffectiveSettings> {
+  return resolveSettings(await readStored());
+}
+
+/** A hint that lets a person recognise which key is stored without revealing it. */
+function keyHint(key: string): string {
+  return key.length >= 12 ? `…${key.slice(-4)}` : '…';
+}
+
+export function toPublic(s: EffectiveSettings): PublicSettings {
+  return {
+    provider: s.provider,
+    model: s.model,
+    baseURL: s.baseURL,
+    tier: s.tier,
+    contextWindow: s.contextWindow,
+    hasApiKey: Boolean(s.apiKey),
+    ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
+  };
+}
+
+export async function getPublicSettings(): Promise<PublicSettings> {
+  return toPublic(await loadSettings());
+}
+
+/**
+ * Merges what the user submitted into what is stored: an omitted apiKey keeps the stored key of
+ * that provider, an empty one removes it. An omitted baseURL means the provider's default.
+ */
+export function mergeSettings(stored: StoredSettings, next: Settings): StoredSettings {
+  const apiKeys = { ...stored.apiKeys };
+  if (next.apiKey !== undefined) {
+    const trimmed = next.apiKey.trim();
+    if (trimmed) apiKeys[next.provider] = trimmed;
+    else delete apiKeys[next.provider];
+  }
+  return {
+    provider: next.provider,
+    model: next.model.trim(),
+    ...(next.baseURL ? { baseURL: next.baseURL } : {}),
+    ...(next.tier ? { tier: next.tier } : {}),
+    ...(next.contextWindow ? { contextWindow: next.contextWindow } : {}),
+    apiKeys,
+  };
+}
+
+export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>> {
+  const parsed = SettingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
+    return err(
+      'bad_settings',
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?}`,
+    );
+  }
+  const merged = mergeSettings(await readStored(), parsed.data);
+  await chrome.storage.local.set({ [STORAGE_KEY]: merged });
+  return ok(toPublic(resolveSettings(merged)));
+}
+
+/** Settings for a one-off call (test_connection with unsaved settings), keys merged the same way. */
+export async function previewSettings(raw: Settings): Promise<EffectiveSettings> {
+  return resolveSettings(mergeSettings(await readStored(), raw));
+}
