@@ -1,0 +1,111 @@
+/**
+ * Which elements get a ref: everything a person could act on. ARIA widget roles and focusable
+ * elements are the easy part; real sites are also full of `<div>`s and `<span>`s that only a click
+ * listener makes interactive, which the accessibility tree does not expose at all. Their only
+ * outward signs are an `onclick` handler, a pointer cursor, or a tabindex, so those are read here.
+ */
+import { isFocusable } from './roles';
+
+/** WAI-ARIA widget roles a user operates directly (§5.3.3 widget subclasses, plus iframe). */
+export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
+  'button',
+  'checkbox',
+  'combobox',
+  'gridcell',
+  'iframe',
+  'link',
+  'listbox',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'radio',
+  'scrollbar',
+  'searchbox',
+  'slider',
+  'spinbutton',
+  'switch',
+  'tab',
+  'textbox',
+  'treeitem',
+]);
+
+/**
+ * Roles that carry no behaviour of their own: a click signal on one of these is the page's own
+ * doing. Semantic widgets and landmarks are excluded because a pointer cursor on them says nothing
+ * new (a `main` with cursor:pointer is a styling accident, not a control).
+ */
+const NON_SEMANTIC_ROLES: ReadonlySet<string> = new Set([
+  'generic',
+  'none',
+  'group',
+  'image',
+  'graphics-document',
+  'graphics-symbol',
+  'listitem',
+  'row',
+  'cell',
+  'paragraph',
+  'heading',
+  'strong',
+  'emphasis',
+  'time',
+  'figure',
+  'article',
+  'term',
+  'definition',
+  'caption',
+  'code',
+  'mark',
+]);
+
+/** Optional signals a browser-specific host can plug in (e.g. a main-world listener registry). */
+export interface ClickHints {
+  hasClickListener?(el: Element): boolean;
+}
+
+/** tabindex as the HTML "rules for parsing integers" would read it; null when absent or invalid. */
+export function tabIndexOf(el: Element): number | null {
+  const raw = el.getAttribute('tabindex');
+  if (raw === null) return null;
+  const m = /^\s*([-+]?\d+)/.exec(raw);
+  return m && m[1] ? Number(m[1]) : null;
+}
+
+function hasOnclick(el: Element): boolean {
+  if (el.hasAttribute('onclick')) return true;
+  // The IDL property catches handlers assigned from script (`el.onclick = …`), which set no attribute.
+  return 'onclick' in el && el.onclick !== null && el.onclick !== undefined;
+}
+
+export interface RefInput {
+  el: Element;
+  role: string;
+  /** The element's computed `cursor` and its flat-tree parent's. */
+  cursor: string;
+  parentCursor: string;
+  hints: ClickHints;
+}
+
+/**
+ * Whether the element deserves a ref. The pointer-cursor rule ignores a cursor inherited from the
+ * parent: inside a link or a clickable card every descendant shows the pointer, and only the
+ * outermost element is the control.
+ */
+export function needsRef({ el, role, cursor, parentCursor, hints }: RefInput): boolean {
+  if (INTERACTIVE_ROLES.has(role)) return true;
+  const tabIndex = tabIndexOf(el);
+  const nonSemantic = NON_SEMANTIC_ROLES.has(role);
+  if (tabIndex !== null) {
+    // tabindex >= 0 puts anything in the tab order. tabindex=-1 on a semantic container is routine
+    // focus management (SPA route headings, dialogs), on a bare div it is a scripted widget.
+    if (tabIndex >= 0 || nonSemantic) return true;
+  } else if (isFocusable(el)) {
+    return true;
+  }
+  if (!nonSemantic) return false;
+  if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
+  if (hasOnclick(el)) return true;
+  if (cursor === 'pointer' && parentCursor !== 'pointer') return true;
+  return hints.hasClickListener?.(el) === true;
+}

@@ -1,0 +1,99 @@
+/**
+ * Pages of one snapshot. Page 1 builds a snapshot and cuts it into pages; pages 2+ are served from
+ * that same snapshot (bound by its revision), so a long read is consistent even while the page
+ * keeps changing. Only the latest snapshot per registry is kept: one tab reads one tree at a time.
+ */
+
+export interface SnapshotMeta {
+  url: string;
+  title: string;
+  refCount: number;
+  nodeCount: number;
+  elementCount: number;
+  totalChars: number;
+  buildMs: number;
+  autoDegraded: boolean;
+  notice: string | undefined;
+}
+
+export interface Snapshot {
+  revision: string;
+  /** The arguments that shaped it (everything but page and tree_revision), as a comparable string. */
+  key: string;
+  pages: string[];
+  meta: SnapshotMeta;
+}
+
+interface Store {
+  nonce: string;
+  seq: number;
+  last: Snapshot | undefined;
+}
+
+const stores = new WeakMap<object, Store>();
+
+function storeFor(owner: object): Store {
+  let store = stores.get(owner);
+  if (!store) {
+    // The nonce tells this document's revisions from a previous document's (a reload restarts seq).
+    store = { nonce: Math.random().toString(36).slice(2, 6), seq: 0, last: undefined };
+    stores.set(owner, store);
+  }
+  return store;
+}
+
+export function saveSnapshot(owner: object, key: string, pages: string[], meta: SnapshotMeta): Snapshot {
+  const store = storeFor(owner);
+  store.seq++;
+  const snapshot: Snapshot = { revision: `${store.nonce}-${store.seq}`, key, pages, meta };
+  store.last = snapshot;
+  return snapshot;
+}
+
+export function latestSnapshot(owner: object): Snapshot | undefined {
+  return stores.get(owner)?.last;
+}
+
+function depthOf(line: string): number {
+  let i = 0;
+  while (line.charCodeAt(i) === 32) i++;
+  return i;
+}
+
+/**
+ * Cuts lines into pages of at most maxChars (a single longer line gets a page of its own). Within
+ * the last fifth of a page the cut moves up to the shallowest line, so small subtrees stay whole.
+ */
+export function paginate(lines: readonly string[], maxChars: number): string[] {
+  const pages: string[] = [];
+  let start = 0;
+  while (start < lines.length) {
+    let size = 0;
+    let end = start;
+    while (end < lines.length) {
+      const add = (lines[end]?.length ?? 0) + (end > start ? 1 : 0);
+      if (end > start && size + add > maxChars) break;
+      size += add;
+      end++;
+    }
+    if (end < lines.length) {
+      const floor = maxChars * 0.8;
+      let best = end;
+      let bestDepth = depthOf(lines[end] ?? '');
+      let acc = size;
+      for (let j = end - 1; j > start; j--) {
+        acc -= (lines[j]?.length ?? 0) + 1;
+        if (acc < floor) break;
+        const d = depthOf(lines[j] ?? '');
+        if (d < bestDepth) {
+          best = j;
+          bestDepth = d;
+        }
+      }
+      end = best;
+    }
+    pages.push(lines.slice(start, end).join('\n'));
+    start = end;
+  }
+  return pages.length > 0 ? pages : [''];
+}

@@ -1,0 +1,134 @@
+/**
+ * Line formatting for the text tree:
+ *   role "name" [ref_N] href="…" type="…" placeholder="…" value="…" {states} [data-testid="…"]: "text"
+ * Every piece is printed only when it tells the model something the role and name do not.
+ */
+import type { AxStates } from './states';
+
+/** Collapses whitespace runs (newlines included) to one space; the tree is one line per node. */
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
+export interface Capper {
+  limit: number;
+  /** How many strings were cut, for the result's notice. */
+  cut: number;
+}
+
+/** Cuts a string at `limit` characters (0 = never) with an ellipsis, counting the cut. */
+export function cap(text: string, capper: Capper): string {
+  if (capper.limit <= 0 || text.length <= capper.limit) return text;
+  capper.cut++;
+  // Do not split a surrogate pair: a lone surrogate is invalid UTF-16 and breaks JSON encoders.
+  let end = capper.limit;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+/** A double-quoted string with `\` and `"` escaped, so a name can never break the line's syntax. */
+export function quote(text: string): string {
+  return `"${text.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** Input types a role already implies; any other type (email, password, submit…) is printed. */
+const IMPLIED_INPUT_TYPE: Readonly<Record<string, string>> = {
+  textbox: 'text',
+  searchbox: 'search',
+  spinbutton: 'number',
+  checkbox: 'checkbox',
+  radio: 'radio',
+  slider: 'range',
+  switch: 'checkbox',
+  button: 'button',
+};
+
+/**
+ * A link target as the model needs it: same-origin URLs lose the origin (shorter, and the page's
+ * origin is in the result's url), `javascript:` URLs are dropped since they cannot be navigated to.
+ */
+export function shortenUrl(raw: string, base: URL | null, capper: Capper): string | null {
+  const trimmed = raw.trim();
+  if (!trimmed || /^javascript:/i.test(trimmed)) return null;
+  let url: URL;
+  try {
+    url = new URL(trimmed, base ?? undefined);
+  } catch {
+    return cap(trimmed, capper);
+  }
+  if (base && url.origin === base.origin && url.origin !== 'null') {
+    if (url.pathname === base.pathname && url.search === base.search && url.hash) return cap(url.hash, capper);
+    return cap(`${url.pathname}${url.search}${url.hash}`, capper);
+  }
+  return cap(url.href, capper);
+}
+
+export interface AttrInput {
+  el: Element;
+  role: string;
+  name: string;
+  value: string | undefined;
+  base: URL | null;
+  capper: Capper;
+  testIdAttributes: readonly string[];
+}
+
+/** The attribute part of a line (leading space included), or ''. */
+export function formatAttrs({ el, role, name, value, base, capper, testIdAttributes }: AttrInput): string {
+  let out = '';
+  const tag = el.localName;
+  if (role === 'link' || tag === 'a' || tag === 'area') {
+    const href = el.getAttribute('href');
+    const short = href === null ? null : shortenUrl(href, base, capper);
+    if (short) out += ` href=${quote(short)}`;
+  } else if (tag === 'iframe' || tag === 'frame') {
+    const src = el.getAttribute('src');
+    const short = src === null ? null : shortenUrl(src, base, capper);
+    if (short) out += ` src=${quote(short)}`;
+  }
+  if (tag === 'input') {
+    const type = (el.getAttribute('type') ?? 'text').trim().toLowerCase() || 'text';
+    if (IMPLIED_INPUT_TYPE[role] !== type && !(role === 'combobox' && type === 'text')) out += ` type=${quote(type)}`;
+  } else if (tag === 'button') {
+    // A button's default type submits its form; say so only when the author chose it explicitly.
+    const type = el.getAttribute('type')?.trim().toLowerCase();
+    if (type === 'submit' || type === 'reset') out += ` type=${quote(type)}`;
+  }
+  const placeholder = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
+  if (placeholder) {
+    const p = collapse(placeholder).trim();
+    if (p && p !== name) out += ` placeholder=${quote(cap(p, capper))}`;
+  }
+  if (value !== undefined && value !== '' && value !== name) {
+    const masked = tag === 'input' && el.getAttribute('type')?.trim().toLowerCase() === 'password';
+    // Never send a password to the model; its presence is what matters for filling forms.
+    out += ` value=${quote(masked ? '••••' : cap(collapse(value), capper))}`;
+  }
+  for (const attr of testIdAttributes) {
+    const v = el.getAttribute(attr);
+    if (v !== null && v !== '') out += ` [${attr}=${quote(cap(v, capper))}]`;
+  }
+  return out;
+}
+
+/** The `{…}` state part (leading space included), or ''. Order is fixed so lines diff cleanly. */
+export function formatStates(s: AxStates): string {
+  const parts: string[] = [];
+  if (s.checked === 'true') parts.push('checked');
+  else if (s.checked === 'false') parts.push('unchecked');
+  else if (s.checked === 'mixed') parts.push('mixed');
+  if (s.expanded === true) parts.push('expanded');
+  else if (s.expanded === false) parts.push('collapsed');
+  if (s.selected === true) parts.push('selected');
+  if (s.pressed === 'true') parts.push('pressed');
+  else if (s.pressed === 'mixed') parts.push('pressed=mixed');
+  if (s.disabled) parts.push('disabled');
+  if (s.required) parts.push('required');
+  if (s.readonly) parts.push('readonly');
+  if (s.invalid) parts.push('invalid');
+  if (s.focused) parts.push('focused');
+  if (s.level !== undefined) parts.push(`level=${s.level}`);
+  if (s.current !== undefined && s.current !== 'false') parts.push(s.current === 'true' ? 'current' : `current=${s.current}`);
+  return parts.length > 0 ? ` {${parts.join(' ')}}` : '';
+}

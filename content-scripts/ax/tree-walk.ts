@@ -1,0 +1,499 @@
+/**
+ * One pass over the flat (composed) tree that produces the kept nodes, their text, and the open
+ * overlays. Every element is visited once, its computed style read once (through the context's
+ * cache), and layout is read only for the 'visible' filter.
+ *
+ * A node is "kept" (gets a line) when it has a ref, a meaningful role, or a name. Everything else
+ * (generic wrappers, paragraphs, inline formatting) is transparent: its children attach to the
+ * nearest kept ancestor and it adds no depth.
+ */
+import { needsRef, type ClickHints } from './clickable';
+import { flatParent, idRefs, isElement } from './flat-tree';
+import { computeFallbackLabel } from './name-fallback';
+import { computeName } from './names';
+import { cap, collapse, formatAttrs, formatStates, type Capper } from './render';
+import type { RefRegistry } from './ref-registry';
+import { NAME_FROM_CONTENT_ROLES } from './role-tables';
+import { computeRole } from './roles';
+import { computeStates, computeValue } from './states';
+import type { AxContext } from './style-cache';
+import { hidesSubtree } from './visibility';
+
+export interface TextChild {
+  kind: 'text';
+  text: string;
+}
+
+export interface AxNode {
+  kind: 'node';
+  el: Element | null;
+  /** No line of its own (a hoisted generic popup, the walk's root container). */
+  transparent: boolean;
+  role: string;
+  name: string;
+  ref: string | undefined;
+  /** Rendered attributes and states, leading spaces included. */
+  attrs: string;
+  states: string;
+  children: AxChild[];
+  /** Text gathered since the last child node; flushed into a TextChild. */
+  pending: string;
+  nameFromContent: boolean;
+  /** Kept by the 'interactive' filter even without a ref: headings and dialogs give context. */
+  context: boolean;
+  /** For a hoisted popup: the expanded control that opened it. */
+  popupOf: Element | undefined;
+  /** Child nodes not printed because maxDepth was reached. */
+  omitted: number;
+  /** A trailing note line (e.g. "… 212 more options"). */
+  extra: string | undefined;
+}
+
+export type AxChild = AxNode | TextChild;
+
+export interface WalkHints extends ClickHints {
+  /** Open or closed shadow root (Chromium content scripts: chrome.dom.openOrClosedShadowRoot). */
+  shadowRootOf?(el: Element): ShadowRoot | null;
+  /** Whether the element is in the viewport ('visible' filter); default: getBoundingClientRect. */
+  inViewport?(el: Element): boolean;
+}
+
+export interface WalkStats {
+  elements: number;
+  depthCuts: number;
+  optionsCut: number;
+}
+
+export interface WalkEnv {
+  ctx: AxContext;
+  registry: RefRegistry;
+  hints: WalkHints;
+  maxDepth: number;
+  testIdAttributes: readonly string[];
+  base: URL | null;
+  capper: Capper;
+  /** Hoist overlays to the banner (off when the walk is anchored at a ref). */
+  hoist: boolean;
+  /** Only nodes in the viewport ('visible' filter). */
+  viewportOnly: boolean;
+  overlays: AxNode[];
+  /** A select printed with all its options (the walk is anchored at it). */
+  fullSelect: Element | null;
+  /** Popup element -> the expanded control that owns it (aria-controls / aria-owns). */
+  popupTargets: Map<Element, Element>;
+  stats: WalkStats;
+}
+
+interface Frame {
+  node: AxNode;
+  /** Depth at which a new child node would print. */
+  depth: number;
+  /** Computed cursor of the DOM parent element (for the inherited-pointer rule). */
+  parentCursor: string;
+  parentPositioned: boolean;
+  /** Text here is rendered (visibility is inherited, so the nearest element decides). */
+  textVisible: boolean;
+  inView: boolean;
+  /** Inside a role whose children are presentational (button, tab, option…): only refs survive. */
+  presentational: boolean;
+  inOverlay: boolean;
+}
+
+/** Roles that print only when they carry a ref or a name: wrappers and inline formatting. */
+const QUIET_ROLES: ReadonlySet<string> = new Set([
+  'generic',
+  'none',
+  'paragraph',
+  'strong',
+  'emphasis',
+  'code',
+  'time',
+  'mark',
+  'deletion',
+  'insertion',
+  'subscript',
+  'superscript',
+  'term',
+  'definition',
+  'blockquote',
+  'caption',
+  'rowgroup',
+  'separator',
+  'group',
+  'image',
+  'graphics-document',
+  'graphics-symbol',
+  'figure',
+  'sectionheader',
+  'sectionfooter',
+  'document',
+]);
+
+/** Roles whose name would only repeat their children's text (rows: the cells say it). */
+const NAME_FROM_CHILDREN_ONLY: ReadonlySet<string> = new Set([
+  'generic',
+  'none',
+  'paragraph',
+  'row',
+  'rowgroup',
+  'listitem',
+  'list',
+  'strong',
+  'emphasis',
+  'code',
+  'time',
+  'mark',
+  'deletion',
+  'insertion',
+  'subscript',
+  'superscript',
+  'blockquote',
+]);
+
+/** WAI-ARIA "Children Presentational: True". */
+const PRESENTATIONAL_CHILDREN: ReadonlySet<string> = new Set([
+  'button',
+  'checkbox',
+  'image',
+  'math',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'meter',
+  'option',
+  'progressbar',
+  'radio',
+  'scrollbar',
+  'separator',
+  'slider',
+  'switch',
+  'tab',
+]);
+
+const FIELD_ROLES: ReadonlySet<string> = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'spinbutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'listbox',
+]);
+
+/** Elements whose DOM children are not content: replaced elements, form fields, embedded docs. */
+const LEAF_TAGS: ReadonlySet<string> = new Set([
+  'input',
+  'textarea',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'img',
+  'video',
+  'audio',
+  'canvas',
+  'svg',
+  'math',
+  'hr',
+  'meter',
+  'progress',
+]);
+
+const CONTEXT_ROLES: ReadonlySet<string> = new Set(['heading', 'dialog', 'alertdialog']);
+const OPTION_LIMIT = 30;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function newNode(el: Element | null, transparent: boolean): AxNode {
+  return {
+    kind: 'node',
+    el,
+    transparent,
+    role: '',
+    name: '',
+    ref: undefined,
+    attrs: '',
+    states: '',
+    children: [],
+    pending: '',
+    nameFromContent: false,
+    context: false,
+    popupOf: undefined,
+    omitted: 0,
+    extra: undefined,
+  };
+}
+
+/** Walks `root` (itself included) and returns the container its top-level nodes hang under. */
+export function walkTree(root: Element, env: WalkEnv): AxNode {
+  const top = newNode(null, true);
+  const parent = flatParent(root);
+  const parentStyle = parent ? env.ctx.style(parent) : null;
+  const frame: Frame = {
+    node: top,
+    depth: 0,
+    parentCursor: parentStyle?.cursor ?? '',
+    parentPositioned: false,
+    textVisible: true,
+    inView: true,
+    presentational: false,
+    inOverlay: !env.hoist,
+  };
+  if (env.hoist) scanPopups(root.ownerDocument, env);
+  visitElement(root, frame, env);
+  finalize(top, env);
+  return top;
+}
+
+/** Records the popups of expanded comboboxes and menu buttons in one tree scope. */
+function scanPopups(scope: Document | ShadowRoot, env: WalkEnv): void {
+  if (!env.hoist) return;
+  for (const control of Array.from(scope.querySelectorAll('[aria-expanded="true" i]'))) {
+    const haspopup = control.getAttribute('aria-haspopup')?.trim().toLowerCase();
+    const opensPopup = (haspopup !== undefined && haspopup !== 'false') || computeRole(control, env.ctx) === 'combobox';
+    if (!opensPopup) continue;
+    for (const target of [...idRefs(control, 'aria-controls'), ...idRefs(control, 'aria-owns')]) {
+      // A control that "controls" its own ancestor is a disclosure wrapper, not a popup.
+      if (target !== control && !target.contains(control)) env.popupTargets.set(target, control);
+    }
+  }
+}
+
+function isPositioned(style: CSSStyleDeclaration | null): boolean {
+  const p = style?.position;
+  return p === 'absolute' || p === 'fixed';
+}
+
+function isInline(style: CSSStyleDeclaration | null): boolean {
+  const d = style?.display ?? 'inline';
+  return d === 'contents' || d.startsWith('inline');
+}
+
+function walkNode(n: Node, frame: Frame, env: WalkEnv): void {
+  if (isElement(n)) visitElement(n, frame, env);
+  else if (isText(n) && frame.textVisible && frame.inView && !frame.presentational) frame.node.pending += n.data;
+}
+
+function isText(n: Node): n is Text {
+  return n.nodeType === 3;
+}
+
+function isSlot(el: Element): el is HTMLSlotElement {
+  return el.localName === 'slot' && 'assignedNodes' in el;
+}
+
+function flushText(node: AxNode, env: WalkEnv): void {
+  if (!node.pending) return;
+  const text = collapse(node.pending).trim();
+  node.pending = '';
+  if (text) node.children.push({ kind: 'text', text: cap(text, env.capper) });
+}
+
+function inViewport(el: Element, env: WalkEnv): boolean {
+  if (env.hints.inViewport) return env.hints.inViewport(el);
+  const win = env.ctx.win;
+  if (!win) return true;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < win.innerHeight && r.left < win.innerWidth;
+}
+
+function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
+  env.stats.elements++;
+  const ctx = env.ctx;
+  if (hidesSubtree(el, ctx)) return;
+  const tag = el.localName;
+  if (tag === 'br') {
+    frame.node.pending += ' ';
+    return;
+  }
+  const style = ctx.style(el);
+  const visibleSelf = !style || (style.visibility !== 'hidden' && style.visibility !== 'collapse');
+  const cursor = style?.cursor ?? '';
+  const inView = env.viewportOnly ? inViewport(el, env) : true;
+  let role = computeRole(el, ctx);
+
+  const overlay = env.hoist && !frame.inOverlay && visibleSelf ? overlayOf(el, role, style, frame, env) : null;
+  const wantsRef = visibleSelf && needsRef({ el, role, cursor, parentCursor: frame.parentCursor, hints: env.hints });
+  const authorLabelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
+  let name = '';
+  if (visibleSelf && (!NAME_FROM_CHILDREN_ONLY.has(role) || authorLabelled || (wantsRef && role !== 'generic'))) {
+    name = collapse(computeName(el, ctx)).trim();
+    if (!name && FIELD_ROLES.has(role)) name = computeFallbackLabel(el, ctx);
+    if (!name && wantsRef) name = collapse(el.getAttribute('title') ?? '').trim();
+  }
+  const keep =
+    visibleSelf &&
+    inView &&
+    !(frame.presentational && !wantsRef) &&
+    (wantsRef || name !== '' || !QUIET_ROLES.has(role) || overlay !== null);
+
+  let node: AxNode | null = null;
+  let depth = frame.depth;
+  if (overlay !== null) {
+    node = newNode(el, !keep);
+    node.popupOf = overlay.controller;
+    env.overlays.push(node);
+    depth = 0;
+  } else if (keep) {
+    if (frame.depth >= env.maxDepth) {
+      frame.node.omitted++;
+      env.stats.depthCuts++;
+      return;
+    }
+    flushText(frame.node, env);
+    node = newNode(el, false);
+    frame.node.children.push(node);
+  }
+
+  if (node && keep) {
+    if (role === 'none') role = 'generic';
+    node.role = role;
+    node.name = cap(name, env.capper);
+    node.nameFromContent = NAME_FROM_CONTENT_ROLES.has(role) && !authorLabelled;
+    node.context = CONTEXT_ROLES.has(role);
+    if (wantsRef) node.ref = env.registry.refFor(el);
+    const value = computeValue(el, role, ctx);
+    node.attrs = formatAttrs({
+      el,
+      role,
+      name,
+      value,
+      base: env.base,
+      capper: env.capper,
+      testIdAttributes: env.testIdAttributes,
+    });
+    node.states = formatStates(computeStates(el, role, ctx));
+  }
+
+  if (LEAF_TAGS.has(tag) || el.namespaceURI === SVG_NS) {
+    if (node) finalize(node, env);
+    return;
+  }
+  if (style && style.getPropertyValue('content-visibility') === 'hidden') {
+    if (node) finalize(node, env);
+    return;
+  }
+
+  const target = node ?? frame.node;
+  const childFrame: Frame = {
+    node: target,
+    depth: node ? (node.transparent ? depth : depth + 1) : frame.depth,
+    parentCursor: cursor,
+    parentPositioned: isPositioned(style),
+    textVisible: visibleSelf,
+    inView,
+    presentational: frame.presentational || (keep && PRESENTATIONAL_CHILDREN.has(role)),
+    inOverlay: frame.inOverlay || overlay !== null,
+  };
+  // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and
+  // the second can then be recognised as the label of the field that follows.
+  const block = !node && !isInline(style);
+  if (block) flushText(target, env);
+  if (tag === 'select') walkSelect(el, childFrame, env);
+  else walkChildren(el, childFrame, env);
+  if (block) flushText(target, env);
+  if (node) {
+    finalize(node, env);
+    // A node whose children were cut gets a ref so the model can zoom in with ref_id.
+    if (node.omitted > 0 && !node.ref && node.el) node.ref = env.registry.refFor(node.el);
+  }
+}
+
+interface OverlayInfo {
+  controller: Element | undefined;
+}
+
+/**
+ * Whether the element is an open overlay: a dialog, the popup of an expanded combobox or menu
+ * button (often portalled far from its control), or a listbox/menu laid out as a popup.
+ */
+function overlayOf(
+  el: Element,
+  role: string,
+  style: CSSStyleDeclaration | null,
+  frame: Frame,
+  env: WalkEnv,
+): OverlayInfo | null {
+  const controller = env.popupTargets.get(el);
+  if (controller) return { controller };
+  if (role === 'dialog' || role === 'alertdialog') return { controller: undefined };
+  if ((role === 'listbox' || role === 'menu') && el.localName !== 'select') {
+    if (isPositioned(style) || frame.parentPositioned || el.hasAttribute('popover')) return { controller: undefined };
+  }
+  return null;
+}
+
+function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
+  const root = env.hints.shadowRootOf ? env.hints.shadowRootOf(el) : el.shadowRoot;
+  if (root) {
+    // DOM §4.2.2.3 flat tree: a shadow host renders its shadow tree; light children only via slots.
+    scanPopups(root, env);
+    for (let c = root.firstChild; c; c = c.nextSibling) walkNode(c, frame, env);
+    return;
+  }
+  if (isSlot(el)) {
+    const assigned = el.assignedNodes();
+    if (assigned.length > 0) {
+      for (const n of assigned) walkNode(n, frame, env);
+      return;
+    }
+  }
+  for (let c = el.firstChild; c; c = c.nextSibling) walkNode(c, frame, env);
+}
+
+/** A select's options, capped: a country picker's 250 options would drown the page. */
+function walkSelect(el: Element, frame: Frame, env: WalkEnv): void {
+  const options = el.querySelectorAll('option');
+  const shown = env.fullSelect === el ? options.length : Math.min(options.length, OPTION_LIMIT);
+  for (let i = 0; i < shown; i++) {
+    const option = options[i];
+    if (option) visitElement(option, frame, env);
+  }
+  if (options.length > shown) {
+    frame.node.extra = `… ${options.length - shown} more options (all of them: ref_id of this select)`;
+    env.stats.optionsCut++;
+  }
+}
+
+function norm(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\s:*]+$/, '')
+    .trim();
+}
+
+/**
+ * Flushes the node's text and drops what only repeats a name: a button's own label, a label's
+ * text next to the field it names, an icon's alt inside a link named by it.
+ */
+function finalize(node: AxNode, env: WalkEnv): void {
+  flushText(node, env);
+  const kids = node.children;
+  if (kids.length === 0) return;
+  const own = norm(node.name);
+  const out: AxChild[] = [];
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i];
+    if (!k) continue;
+    if (k.kind === 'text') {
+      const t = norm(k.text);
+      if (!t) continue;
+      if (own && (t === own || (node.nameFromContent && own.includes(t)))) continue;
+      const prev = kids[i - 1];
+      const next = kids[i + 1];
+      if (next?.kind === 'node' && next.name && norm(next.name) === t) continue;
+      if (prev?.kind === 'node' && prev.name && norm(prev.name) === t) continue;
+    } else if (
+      node.nameFromContent &&
+      own &&
+      !k.ref &&
+      k.children.length === 0 &&
+      k.name &&
+      own.includes(norm(k.name))
+    ) {
+      continue;
+    }
+    out.push(k);
+  }
+  node.children = out;
+}

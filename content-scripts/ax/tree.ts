@@ -1,0 +1,175 @@
+/**
+ * `generateAccessibilityTree`: the page as the agent reads it. See tree-walk.ts for what is kept,
+ * serialize.ts for the text form, paging.ts for snapshots and pages.
+ */
+import { continuationArgsFor, type TreeOptions, type TreeResult } from '../../src/tree-contract';
+import { err, ok, type Result } from '../../src/result';
+import { latestSnapshot, paginate, saveSnapshot, type Snapshot } from './paging';
+import type { RefRegistry } from './ref-registry';
+import type { Capper } from './render';
+import { serialize } from './serialize';
+import { createAxContext } from './style-cache';
+import { walkTree, type WalkEnv, type WalkHints } from './tree-walk';
+
+export type TreeHooks = WalkHints;
+
+/** Everything that shapes a snapshot's text; page and tree_revision only pick a slice of it. */
+function snapshotKey(o: TreeOptions): string {
+  return JSON.stringify([o.filter, o.maxDepth, o.maxChars, o.ref_id ?? null, o.testIdAttributes, o.maxTextChars]);
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+export function generateAccessibilityTree(
+  doc: Document,
+  options: TreeOptions,
+  registry: RefRegistry,
+  hooks: TreeHooks = {},
+): Result<TreeResult> {
+  if (options.page > 1) return continuePage(options, registry);
+  const started = now();
+  // Dead entries go first so refs of departed elements miss (with nearby suggestions) from now on.
+  registry.sweep();
+
+  let root: Element | null;
+  if (options.ref_id !== undefined) {
+    const resolved = registry.resolve(options.ref_id);
+    if (!resolved.ok) return resolved;
+    root = resolved.data;
+  } else {
+    root = doc.body ?? doc.documentElement;
+  }
+  if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
+
+  let base: URL | null = null;
+  try {
+    base = new URL(doc.baseURI);
+  } catch {
+    base = null;
+  }
+  const capper: Capper = { limit: options.maxTextChars, cut: 0 };
+  const env: WalkEnv = {
+    ctx: createAxContext(doc),
+    registry,
+    hints: hooks,
+    maxDepth: options.maxDepth,
+    testIdAttributes: options.testIdAttributes,
+    base,
+    capper,
+    hoist: options.ref_id === undefined,
+    viewportOnly: options.filter === 'visible',
+    overlays: [],
+    fullSelect: options.ref_id !== undefined && root.localName === 'select' ? root : null,
+    popupTargets: new Map(),
+    stats: { elements: 0, depthCuts: 0, optionsCut: 0 },
+  };
+  const top = walkTree(root, env);
+  const { lines, refCount } = serialize(top, env.overlays, options.filter, options.maxDepth, registry);
+  if (lines.length === 0) lines.push(emptyNote(options));
+  const pages = paginate(lines, options.maxChars);
+  const notices = degradationNotices(env, options);
+  let totalChars = 0;
+  for (const line of lines) totalChars += line.length + 1;
+  const snapshot = saveSnapshot(registry, snapshotKey(options), pages, {
+    url: doc.URL,
+    title: doc.title,
+    refCount,
+    nodeCount: lines.length,
+    elementCount: env.stats.elements,
+    totalChars: Math.max(0, totalChars - 1),
+    buildMs: Math.round((now() - started) * 10) / 10,
+    autoDegraded: notices.length > 0,
+    notice: notices.length > 0 ? notices.join(' ') : undefined,
+  });
+  return ok(pageOf(snapshot, 1, options, true));
+}
+
+function emptyNote(o: TreeOptions): string {
+  if (o.filter === 'visible') return '(nothing rendered in the viewport: scroll, or read with filter "all")';
+  if (o.filter === 'interactive') return '(no interactive elements: read with filter "all" for the content)';
+  return '(empty: nothing rendered here)';
+}
+
+function degradationNotices(env: WalkEnv, o: TreeOptions): string[] {
+  const out: string[] = [];
+  if (env.stats.depthCuts > 0) {
+    out.push(
+      `maxDepth ${o.maxDepth} hid ${env.stats.depthCuts} nested node(s) (see the "… below maxDepth" lines): ` +
+        'read them with that ref_id or a larger maxDepth.',
+    );
+  }
+  if (env.capper.cut > 0) {
+    out.push(
+      `${env.capper.cut} long text(s) were cut at ${o.maxTextChars} characters (ending in "…"): ` +
+        `pass maxTextChars: 0 (or more than ${o.maxTextChars}) to read them whole.`,
+    );
+  }
+  if (env.stats.optionsCut > 0) {
+    out.push(`${env.stats.optionsCut} long select list(s) show their first options only: read one with its ref_id.`);
+  }
+  return out;
+}
+
+function pageOf(snapshot: Snapshot, page: number, options: TreeOptions, fresh: boolean): TreeResult {
+  const totalPages = snapshot.pages.length;
+  const hasMore = page < totalPages;
+  const m = snapshot.meta;
+  const result: TreeResult = {
+    tree: snapshot.pages[page - 1] ?? '',
+    url: m.url,
+    title: m.title,
+    truncated: totalPages > 1,
+    hasMore,
+    page,
+    totalPages,
+    tree_revision: snapshot.revision,
+    continuationArgs: hasMore ? continuationArgsFor(options, page + 1, snapshot.revision) : null,
+    autoDegraded: m.autoDegraded,
+    stats: {
+      refCount: m.refCount,
+      nodeCount: m.nodeCount,
+      elementCount: m.elementCount,
+      totalChars: m.totalChars,
+      buildMs: fresh ? m.buildMs : 0,
+    },
+  };
+  if (m.notice !== undefined) result.notice = m.notice;
+  return result;
+}
+
+/** Pages 2+ come from the snapshot page 1 made, never from a new walk. */
+function continuePage(options: TreeOptions, registry: RefRegistry): Result<TreeResult> {
+  const last = latestSnapshot(registry);
+  const restart = 'Restart at page 1 (omit page and tree_revision) to take a fresh snapshot.';
+  if (options.tree_revision === undefined) {
+    const hint =
+      last && last.key === snapshotKey(options) && options.page <= last.pages.length
+        ? ` The latest snapshot is tree_revision "${last.revision}"; to continue it pass ${JSON.stringify(continuationArgsFor(options, options.page, last.revision))}.`
+        : '';
+    return err('tree_revision_required', `page ${options.page} needs the tree_revision that page 1 returned.${hint} ${restart}`);
+  }
+  if (!last || last.revision !== options.tree_revision) {
+    return err(
+      'stale_tree_revision',
+      `tree_revision "${options.tree_revision}" is not the current snapshot of this page ` +
+        '(a newer tree was read since, or the page reloaded). ' +
+        restart,
+    );
+  }
+  if (last.key !== snapshotKey(options)) {
+    return err(
+      'continuation_mismatch',
+      `page ${options.page} must use the same filter, maxDepth, maxChars, ref_id, testIdAttributes and maxTextChars as page 1 ` +
+        `of snapshot "${last.revision}": pass continuationArgs exactly as returned. ${restart}`,
+    );
+  }
+  if (options.page > last.pages.length) {
+    return err(
+      'page_out_of_range',
+      `page ${options.page} does not exist: snapshot "${last.revision}" has ${last.pages.length} page(s).`,
+    );
+  }
+  return ok(pageOf(last, options.page, options, false));
+}
