@@ -1,57 +1,61 @@
-import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import type { TabInfo } from '../src/protocol/panel';
-import { fetchTabInfo, resolveTargetTabId } from './panel-client';
-
-const tabInfo = signal<TabInfo | null>(null);
-const tabError = signal<string | null>(null);
-
-async function refresh(): Promise<void> {
-  const tabId = await resolveTargetTabId(location.search);
-  if (tabId === null) {
-    tabError.value = 'No tab to work on: open a web page in this window.';
-    return;
-  }
-  const reply = await fetchTabInfo(tabId);
-  if (reply.ok) {
-    tabInfo.value = reply.data;
-    tabError.value = null;
-  } else {
-    tabError.value = reply.error.message;
-  }
-}
+import { ApprovalPrompt } from './components/approval-prompt';
+import { ChatList } from './components/chat-list';
+import { Composer } from './components/composer';
+import { CostMeter } from './components/cost-meter';
+import { DebugLog } from './components/debug-log';
+import { ModeSwitch } from './components/mode-switch';
+import { Notices } from './components/notices';
+import { PaneTabs } from './components/pane-tabs';
+import { SettingsView } from './components/settings-view';
+import { StatusLine } from './components/status-line';
+import { Topbar } from './components/topbar';
+import { TreeViewer } from './components/tree-viewer';
+import { busy, initStore, prefs, stopTask, view } from './store';
 
 export function App() {
   useEffect(() => {
-    void refresh();
-    const onActivated = () => void refresh();
-    const onUpdated = (_id: number, change: chrome.tabs.OnUpdatedInfo) => {
-      if (change.title !== undefined || change.url !== undefined) void refresh();
+    let dispose: (() => void) | undefined;
+    let gone = false;
+    void initStore(location.search).then((d) => {
+      if (gone) d();
+      else dispose = d;
+    });
+    // Esc stops a running task from anywhere in the panel (fields that use Esc themselves stop propagation).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && busy.value && !e.defaultPrevented) stopTask();
     };
-    chrome.tabs.onActivated.addListener(onActivated);
-    chrome.tabs.onUpdated.addListener(onUpdated);
+    document.addEventListener('keydown', onKey);
     return () => {
-      chrome.tabs.onActivated.removeListener(onActivated);
-      chrome.tabs.onUpdated.removeListener(onUpdated);
+      gone = true;
+      dispose?.();
+      document.removeEventListener('keydown', onKey);
     };
   }, []);
 
+  const p = prefs.value;
+  const pane = p.verbose ? p.pane : 'chat';
   return (
     <div class="layout">
-      <header class="topbar">
-        <h1 class="brand">Weaverbird</h1>
-        <p class="tab-title" data-testid="tab-title" title={tabInfo.value?.url ?? ''}>
-          {tabError.value ?? tabInfo.value?.title ?? 'Loading…'}
-        </p>
-      </header>
-      <main class="messages" aria-live="polite" aria-label="Conversation">
-        <p class="empty">Ask about this page, or switch to Act to let Weaverbird operate it.</p>
-      </main>
-      <form class="composer" onSubmit={(e) => e.preventDefault()}>
-        <label class="visually-hidden" for="prompt">Message</label>
-        <textarea id="prompt" rows={2} placeholder="Ask about this page…" disabled />
-        <button type="submit" disabled>Send</button>
-      </form>
+      <Topbar />
+      <Notices />
+      {view.value === 'settings' ? (
+        <main class="main">
+          <SettingsView />
+        </main>
+      ) : (
+        <>
+          <ModeSwitch />
+          <PaneTabs />
+          <main class="main" id="main-pane" role={p.verbose ? 'tabpanel' : undefined} aria-labelledby={p.verbose ? `pane-tab-${pane}` : undefined}>
+            {pane === 'tree' ? <TreeViewer /> : pane === 'log' && p.deepVerbose ? <DebugLog /> : <ChatList />}
+          </main>
+          <ApprovalPrompt />
+          <StatusLine />
+          <CostMeter />
+          <Composer />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,50 @@
+import { useState } from 'preact/hooks';
+import type { ChatMessage } from '../../src/protocol/agent';
+import { formatMs, prettyJson, refInArgs, summarizeArgs, summarizeResult } from '../lib/tool-summary';
+import { highlightRef } from '../panel-client';
+import { tabId } from '../store';
+
+const RESULT_PREVIEW = 4000;
+
+/** One tool step: compact summary line, expandable (native <details>) to the full arguments and result. */
+export function ToolCard({ message }: { message: ChatMessage }) {
+  const [showAll, setShowAll] = useState(false);
+  const pending = message.ok === undefined;
+  const outcome = pending ? 'running' : message.ok ? 'ok' : 'failed';
+  const args = summarizeArgs(message.args);
+  const ref = refInArgs(message.args);
+  const result = message.result ?? '';
+  const clipped = !showAll && result.length > RESULT_PREVIEW;
+  return (
+    <details class={`tool-card is-${outcome}`} data-testid="tool-card" data-tool={message.tool} data-outcome={outcome}>
+      <summary>
+        <span class="tool-status" aria-hidden="true">{pending ? '…' : message.ok ? '✓' : '✗'}</span>
+        <span class="tool-name">{message.tool ?? 'tool'}</span>
+        {args && <span class="tool-args">{args}</span>}
+        <span class="tool-time">{pending ? 'running' : formatMs(message.ms)}</span>
+        <span class="visually-hidden">{pending ? ', running' : message.ok ? ', succeeded' : ', failed'}</span>
+        {!pending && <span class="tool-outcome">{summarizeResult(message.result)}</span>}
+      </summary>
+      <div class="tool-body">
+        {ref !== undefined && tabId.value !== null && (
+          <button type="button" class="link-button" onClick={() => tabId.value !== null && void highlightRef(tabId.value, ref)}>
+            Show {ref} in the page
+          </button>
+        )}
+        <h3>Arguments</h3>
+        <pre>{prettyJson(message.args ?? {})}</pre>
+        {!pending && (
+          <>
+            <h3>Result{message.ok === false ? ' (error)' : ''}</h3>
+            <pre>{clipped ? `${result.slice(0, RESULT_PREVIEW)}…` : result}</pre>
+            {clipped && (
+              <button type="button" class="link-button" onClick={() => setShowAll(true)}>
+                Show all {result.length.toLocaleString()} characters
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,114 @@
+/** The settings form's model: defaults per provider, and validation that names the field and the fix. */
+import { SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../../src/settings';
+import type { Tier } from '../../src/modes';
+
+export interface ProviderInfo {
+  id: ProviderId;
+  label: string;
+  needsKey: boolean;
+  /** Shown as the Base URL placeholder: what the worker uses when the field is empty. */
+  defaultBaseURL?: string;
+  baseURLRequired: boolean;
+  suggestedModels: readonly string[];
+  keyHelp?: string;
+}
+
+export const PROVIDERS: readonly ProviderInfo[] = [
+  { id: 'openai', label: 'OpenAI', needsKey: true, defaultBaseURL: 'https://api.openai.com/v1', baseURLRequired: false, suggestedModels: ['gpt-4.1-mini', 'gpt-4.1', 'gpt-5-mini', 'gpt-4o-mini'], keyHelp: 'platform.openai.com → API keys' },
+  { id: 'anthropic', label: 'Anthropic', needsKey: true, defaultBaseURL: 'https://api.anthropic.com/v1', baseURLRequired: false, suggestedModels: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-5'], keyHelp: 'console.anthropic.com → API keys' },
+  { id: 'google', label: 'Google Gemini', needsKey: true, defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta', baseURLRequired: false, suggestedModels: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite'], keyHelp: 'aistudio.google.com → Get API key' },
+  { id: 'openrouter', label: 'OpenRouter', needsKey: true, defaultBaseURL: 'https://openrouter.ai/api/v1', baseURLRequired: false, suggestedModels: ['openai/gpt-4.1-mini', 'anthropic/claude-sonnet-4.5', 'google/gemini-2.5-flash'], keyHelp: 'openrouter.ai → Keys' },
+  { id: 'ollama', label: 'Ollama (local)', needsKey: false, defaultBaseURL: 'http://localhost:11434/v1', baseURLRequired: false, suggestedModels: ['qwen3:8b', 'llama3.1:8b'] },
+  { id: 'lmstudio', label: 'LM Studio (local)', needsKey: false, defaultBaseURL: 'http://localhost:1234/v1', baseURLRequired: false, suggestedModels: [] },
+  { id: 'openai-compatible', label: 'OpenAI-compatible (custom URL)', needsKey: false, baseURLRequired: true, suggestedModels: [] },
+];
+
+export function providerInfo(id: ProviderId): ProviderInfo {
+  return PROVIDERS.find((p) => p.id === id) ?? { id, label: id, needsKey: false, baseURLRequired: false, suggestedModels: [] };
+}
+
+export const TIER_HELP: Readonly<Record<Tier, string>> = {
+  compact: 'Compact: small or local models; fewest tools, shortest reads.',
+  mid: 'Mid: capable mid-size models; more tools and longer reads.',
+  full: 'Full: frontier models; every tool and the largest reads.',
+};
+
+export interface SettingsForm {
+  provider: ProviderId;
+  model: string;
+  /** Empty means "keep the stored key". */
+  apiKey: string;
+  baseURL: string;
+  /** Empty means "automatic for this model". */
+  tier: Tier | '';
+  contextWindow: string;
+}
+
+export type FormField = keyof SettingsForm;
+export type FormErrors = Partial<Record<FormField, string>>;
+
+export function formFromPublic(s: PublicSettings | null): SettingsForm {
+  if (!s) return { provider: 'openai', model: '', apiKey: '', baseURL: '', tier: '', contextWindow: '' };
+  return { provider: s.provider, model: s.model, apiKey: '', baseURL: s.baseURL ?? '', tier: s.tier, contextWindow: String(s.contextWindow) };
+}
+
+export type Validation = { ok: true; settings: Settings; warnings: FormErrors } | { ok: false; errors: FormErrors; warnings: FormErrors };
+
+const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
+
+/**
+ * `stored` is what the worker holds now: an empty key field may keep the stored key only when the
+ * provider is unchanged, so a key is never carried over to another provider.
+ */
+export function validateSettingsForm(form: SettingsForm, stored: PublicSettings | null): Validation {
+  const errors: FormErrors = {};
+  const warnings: FormErrors = {};
+  const info = providerInfo(form.provider);
+  const model = form.model.trim();
+  if (model === '') errors.model = 'Enter a model id, for example ' + (info.suggestedModels[0] ?? 'the name your server lists') + '.';
+  else if (/\s/.test(model)) errors.model = 'A model id has no spaces.';
+
+  const key = form.apiKey.trim();
+  const keepsStoredKey = key === '' && stored?.hasApiKey === true && stored.provider === form.provider;
+  if (info.needsKey && key === '' && !keepsStoredKey) errors.apiKey = `${info.label} needs an API key${info.keyHelp ? ` (${info.keyHelp})` : ''}.`;
+  else if (/\s/.test(key)) errors.apiKey = 'An API key has no spaces; check the paste.';
+
+  const base = form.baseURL.trim();
+  if (base === '') {
+    if (info.baseURLRequired) errors.baseURL = 'Enter the server address, e.g. http://localhost:8080/v1.';
+  } else {
+    let url: URL | null = null;
+    try {
+      url = new URL(base);
+    } catch {
+      errors.baseURL = 'Enter a full address starting with https:// or http://.';
+    }
+    if (url && url.protocol !== 'https:' && url.protocol !== 'http:') errors.baseURL = 'Only http:// and https:// addresses work.';
+    else if (url && url.protocol === 'http:' && !LOCAL_HOST.test(url.hostname) && (key !== '' || keepsStoredKey)) {
+      warnings.baseURL = 'Plain http:// to another machine sends your API key unencrypted.';
+    }
+  }
+
+  let contextWindow: number | undefined;
+  const cw = form.contextWindow.trim();
+  if (cw !== '') {
+    const n = Number(cw);
+    if (!Number.isInteger(n) || n < 1024 || n > 10_000_000) errors.contextWindow = 'Use a whole number of tokens between 1024 and 10000000, or leave empty.';
+    else contextWindow = n;
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors, warnings };
+  const candidate: Settings = { provider: form.provider, model };
+  if (key !== '') candidate.apiKey = key;
+  if (base !== '') candidate.baseURL = base;
+  if (form.tier !== '') candidate.tier = form.tier;
+  if (contextWindow !== undefined) candidate.contextWindow = contextWindow;
+  const parsed = SettingsSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0];
+    const name: FormField = field === 'baseURL' || field === 'model' || field === 'apiKey' || field === 'contextWindow' || field === 'tier' ? field : 'provider';
+    return { ok: false, errors: { [name]: issue?.message ?? 'Invalid value.' }, warnings };
+  }
+  return { ok: true, settings: parsed.data, warnings };
+}
