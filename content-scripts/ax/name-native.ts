@@ -16,7 +16,7 @@ const TEXT_INPUT_TYPES = new Set([
   'text', 'email', 'tel', 'url', 'search', 'password', 'number', '',
 ]);
 
-export function nativeTextAlternative(el: Element, t: Traversal, isRoot: boolean): string | null {
+export function nativeTextAlternative(el: Element, t: Traversal, referenced: boolean): string | null {
   if (el.namespaceURI === SVG_NS) return svgTitle(el);
   if (el.namespaceURI !== HTML_NS) return null;
   const tag = el.localName;
@@ -29,15 +29,15 @@ export function nativeTextAlternative(el: Element, t: Traversal, isRoot: boolean
   switch (tag) {
     case 'img':
     case 'area': {
+      // alt="" is an explicit "no name" that the tooltip does not replace, except when the image
+      // is itself the target of aria-labelledby (accname manual test 566: its title is used).
       const alt = el.getAttribute('alt');
-      return alt !== null && (alt !== '' || !isRoot) ? alt : null;
+      return alt === '' && referenced ? null : alt;
     }
     case 'fieldset':
-      return childContent(el, 'legend', t, 'first');
-    case 'figure':
-      return childContent(el, 'figcaption', t, 'either');
+      return childContent(el, 'legend', t);
     case 'table':
-      return childContent(el, 'caption', t, 'first');
+      return childContent(el, 'caption', t);
     case 'optgroup':
       return el.getAttribute('label');
     case 'option': {
@@ -122,29 +122,24 @@ export function labelsText(el: Element, t: Traversal): string {
   return normalizeName(parts.join(' '));
 }
 
-function childContent(
-  el: Element,
-  tag: string,
-  t: Traversal,
-  where: 'first' | 'either',
-): string | null {
-  const children = Array.from(el.children);
-  let found: Element | undefined = children.find((c) => c.localName === tag);
-  if (where === 'either' && found && found !== children[0] && found !== children.at(-1)) {
-    found = undefined;
-  }
+function childContent(el: Element, tag: string, t: Traversal): string | null {
+  const found = Array.from(el.children).find((c) => c.localName === tag);
   if (!found) return null;
   const text = textAlternative(found, t, computeRole(found, t.ctx), false, true);
   return text.trim() ? text : null;
 }
 
-/** SVG-AAM §7.1: a direct <title> child names SVG elements. */
+/** SVG-AAM §7.1: a direct <title> child names SVG elements; a link may use xlink:title. */
 function svgTitle(el: Element): string | null {
   for (const child of Array.from(el.children)) {
     if (child.localName === 'title' && child.namespaceURI === SVG_NS) {
       const text = child.textContent ?? '';
       return text.trim() ? text : null;
     }
+  }
+  if (el.localName === 'a') {
+    const title = el.getAttributeNS('http://www.w3.org/1999/xlink', 'title');
+    if (title && title.trim()) return title;
   }
   return null;
 }

@@ -8,15 +8,16 @@ import { embeddedControlValue } from './name-embedded';
 import { nativeTextAlternative, nativeFallbackAfterTitle } from './name-native';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
 import { computeRole } from './roles';
-import { resolveContext, type AxContext, isBlockDisplay } from './style-cache';
-import { isHiddenFromAx } from './visibility';
+import { resolveContext, type AxContext } from './style-cache';
+import { ownedElements, ownerOf } from './aria-owns';
+import { hiddenByVisibilityOnly, isAriaHidden, isHiddenFromAx } from './visibility';
 
 export interface Traversal {
   readonly ctx: AxContext;
   /** The element whose name is being computed (excluded from its own label's content). */
   readonly root: Element;
-  /** Elements entered on the current path (aria-owns and labelledby cycles). */
-  readonly visiting: Set<Element>;
+  /** Elements already used in this computation: each contributes once (and cycles end). */
+  readonly visited: Set<Element>;
   /** Inside an aria-labelledby/-describedby traversal: nested references are not followed (2B). */
   readonly inReference: boolean;
   /** The traversal started at a hidden referenced node, so hidden content counts (2A). */
@@ -46,7 +47,7 @@ export function computeNameForRole(el: Element, role: string, ctx?: AxContext): 
   const t: Traversal = {
     ctx: c,
     root: el,
-    visiting: new Set(),
+    visited: new Set(),
     inReference: false,
     includeHidden: false,
     description: false,
@@ -64,7 +65,7 @@ export function hasAuthorLabel(el: Element, ctx?: AxContext): boolean {
 }
 
 function baseTraversal(root: Element, ctx: AxContext, description: boolean): Traversal {
-  return { ctx, root, visiting: new Set(), inReference: false, includeHidden: false, description };
+  return { ctx, root, visited: new Set(), inReference: false, includeHidden: false, description };
 }
 
 export function computeDescription(el: Element, ctx?: AxContext): string {
@@ -90,8 +91,6 @@ export function computeDescription(el: Element, ctx?: AxContext): string {
 function referencedText(target: Element, t: Traversal): string {
   const next: Traversal = {
     ...t,
-    // labelledby is followed one level only, so a fresh path set cannot loop.
-    visiting: new Set(),
     inReference: true,
     // 2A: a hidden referenced node contributes its content, hidden descendants included.
     includeHidden: t.includeHidden || isHiddenFromAx(target, t.ctx),
@@ -100,9 +99,22 @@ function referencedText(target: Element, t: Traversal): string {
 }
 
 /**
+ * Roles whose content never contributes to an ancestor's name: containers of many objects and
+ * widgets whose content is not their value (Chromium's AXObject::SupportsNameFromContents, which
+ * the WPT manual cases encode, e.g. a role=menu inside a label adds nothing).
+ */
+const NO_CONTENT_IN_RECURSION = new Set([
+  'alert', 'alertdialog', 'application', 'article', 'banner', 'complementary', 'contentinfo',
+  'dialog', 'document', 'feed', 'form', 'graphics-document', 'grid', 'listbox', 'log', 'main',
+  'marquee', 'math', 'menu', 'menubar', 'meter', 'navigation', 'note', 'progressbar', 'radiogroup',
+  'region', 'scrollbar', 'search', 'searchbox', 'slider', 'spinbutton', 'status', 'tablist',
+  'tabpanel', 'textbox', 'timer', 'toolbar', 'tree', 'treegrid', 'image', 'combobox', 'iframe',
+]);
+
+/**
  * The recursive text alternative of one element. `isRoot` marks the element whose name is
- * requested; `referenced` marks the start of an aria-labelledby traversal (name from content
- * applies whatever the role, 2F).
+ * requested; `referenced` marks the start of an aria-labelledby or label traversal (name from
+ * content applies whatever the role, 2F).
  */
 export function textAlternative(
   el: Element,
@@ -111,15 +123,20 @@ export function textAlternative(
   isRoot: boolean,
   referenced = false,
 ): string {
-  // 2A: hidden and not reached through a hidden reference.
-  if (!isRoot && !t.includeHidden && isHiddenFromAx(el, t.ctx)) return '';
-  if (t.visiting.has(el)) return '';
-  t.visiting.add(el);
-  try {
-    return computeSteps(el, t, role, isRoot, referenced);
-  } finally {
-    t.visiting.delete(el);
+  if (!isRoot) {
+    // The element being named is left out of its own label (`<label>Name <input></label>`).
+    if (el === t.root && !referenced) return '';
+    // accname 1.2 §4.3.2: each node contributes once per computation, so an image already
+    // referenced by aria-labelledby is not repeated by its link's content.
+    if (t.visited.has(el)) return '';
+    t.visited.add(el);
+    // 2A: hidden and not reached through a hidden reference.
+    if (!t.includeHidden && isHiddenFromAx(el, t.ctx)) {
+      // visibility:hidden can be undone by a descendant with visibility:visible.
+      return hiddenByVisibilityOnly(el, t.ctx) ? nameFromContent(el, t, true) : '';
+    }
   }
+  return computeSteps(el, t, role, isRoot, referenced);
 }
 
 function computeSteps(
@@ -142,61 +159,108 @@ function computeSteps(
     const value = embeddedControlValue(el, role, t);
     if (value !== null) return value;
   }
-  // 2D: aria-label.
-  const label = el.getAttribute('aria-label');
-  if (label && label.trim() && !(role === 'none' && !isRoot)) return label;
+  const presentational = role === 'none' && !isRoot;
+  // 2D: aria-label. A <slot> is not rendered itself (display:contents), so its label is moot.
+  const label = el.localName === 'slot' ? null : el.getAttribute('aria-label');
+  if (label && label.trim() && !presentational) return label;
   // 2E: host-language label (label elements, alt, value, legend, caption, <title>…).
-  if (role !== 'none' || isRoot) {
-    const native = nativeTextAlternative(el, t, isRoot);
+  if (!presentational) {
+    const native = nativeTextAlternative(el, t, referenced);
     if (native !== null) return native;
   }
-  // 2F/2H: name from content, for roles that allow it and for every node below the root.
-  if (!isRoot || referenced || NAME_FROM_CONTENT_ROLES.has(role)) {
-    const content = nameFromContent(el, t);
-    if (content.trim()) return content;
+  // 2F/2H: name from content, for roles that allow it and for nodes below the root.
+  const fromContent = isRoot
+    ? referenced || NAME_FROM_CONTENT_ROLES.has(role) || focusableContainer(el, role)
+    : referenced || !NO_CONTENT_IN_RECURSION.has(role);
+  if (fromContent) {
+    const content = nameFromContent(el, t, false);
+    // Below the root, even whitespace matters: it separates the words around it.
+    if (!isRoot ? content !== '' : content.trim()) return content;
   }
-  // 2I: tooltip attribute.
-  const title = el.getAttribute('title');
+  // 2I: tooltip attribute (SVG 1.1 also has xlink:title). Presentational nodes have none.
+  if (presentational) return '';
+  const title = el.getAttribute('title') ?? el.getAttributeNS(XLINK_NS, 'title');
   if (title && title.trim()) return title;
   if (isRoot) return nativeFallbackAfterTitle(el) ?? '';
   return '';
 }
 
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+
+/**
+ * Chromium names focusable generic containers from their content ("contribute to ancestors
+ * only, unless focusable"): a clickable `<div tabindex=0>Save</div>` is named "Save".
+ */
+function focusableContainer(el: Element, role: string): boolean {
+  if (role !== 'generic' && role !== 'listitem' && role !== 'paragraph' && role !== 'none') {
+    return false;
+  }
+  return el.hasAttribute('tabindex') && el.getAttribute('contenteditable') === null;
+}
+
 /** 2F: ::before, each flat-tree child (and aria-owns'd element), ::after; blocks add spaces. */
-export function nameFromContent(el: Element, t: Traversal): string {
+export function nameFromContent(el: Element, t: Traversal, skipOwnText: boolean): string {
   const ctx = t.ctx;
   let out = '';
-  const before = ctx.pseudo(el, '::before');
-  if (before.text) out += before.block ? ` ${before.text} ` : before.text;
-  for (const child of contentChildren(el)) {
-    out += childText(child, t);
+  if (!skipOwnText) {
+    const before = ctx.pseudo(el, '::before');
+    if (before.text) out += before.block ? ` ${before.text} ` : before.text;
   }
-  const after = ctx.pseudo(el, '::after');
-  if (after.text) out += after.block ? ` ${after.text} ` : after.text;
+  const owned = ownedElements(el, t.ctx);
+  const transform = skipOwnText ? '' : textTransform(el, t.ctx);
+  for (const child of flatChildren(el)) {
+    if (child.nodeType === 3) {
+      if (!skipOwnText) out += applyTransform(child.nodeValue ?? '', transform);
+    } else if (isElement(child)) {
+      if (!owned.includes(child) && ownerOf(child, t.ctx)) continue; // moved by aria-owns
+      out += childText(child, t);
+    }
+  }
+  for (const child of owned) {
+    // aria-hidden on the owned element itself still applies after relocation.
+    if (t.includeHidden || !isAriaHidden(child)) out += childText(child, t, true);
+  }
+  if (!skipOwnText) {
+    const after = ctx.pseudo(el, '::after');
+    if (after.text) out += after.block ? ` ${after.text} ` : after.text;
+  }
   return out;
 }
 
-function childText(child: Node, t: Traversal): string {
-  if (child.nodeType === 3) return child.nodeValue ?? '';
-  if (!isElement(child)) return '';
+function childText(child: Element, t: Traversal, owned = false): string {
   if (child.localName === 'br') return ' ';
   const role = computeRole(child, t.ctx);
-  const text = textAlternative(child, t, role, false);
-  if (!text) return '';
+  // An owned element leaves its DOM parent: hidden-ness inherited from there no longer applies.
+  const text = owned
+    ? textAlternative(child, { ...t, includeHidden: true }, role, false)
+    : textAlternative(child, t, role, false);
   const style = t.ctx.style(child);
-  // accname 1.2 §4.3.2 2F.iii: inline content joins without a space, block content is separated.
-  if (style ? isBlockDisplay(style.display) : false) return ` ${text} `;
-  // Table cells and other layout boxes without a style (jsdom) still deserve a separator.
-  if (!style && /^(div|p|li|td|th|tr|h[1-6])$/.test(child.localName)) return ` ${text} `;
+  // accname 1.2 §4.3.2 2F.iii: inline content joins without a space; anything laid out as its
+  // own box (block, inline-block, table cell, form control) is separated from its neighbours.
+  const separated = style
+    ? style.display !== 'inline' && style.display !== 'contents' && style.display !== 'none'
+    : /^(div|p|li|td|th|tr|h[1-6]|input|select|textarea|button)$/.test(child.localName);
+  if (separated && (text || !isHiddenFromAx(child, t.ctx))) return ` ${text} `;
   return text;
 }
 
-/** Flat-tree children plus aria-owns targets that live elsewhere (WAI-ARIA §6.6 aria-owns). */
-function contentChildren(el: Element): Node[] {
-  const children = flatChildren(el);
-  const owned = idRefs(el, 'aria-owns');
-  if (!owned.length) return children;
-  return children.concat(owned.filter((o) => !el.contains(o)));
+function textTransform(el: Element, ctx: AxContext): string {
+  const s = ctx.style(el);
+  return s ? s.textTransform : '';
+}
+
+/** CSS Text 3 §2.1: names read what is rendered, so text-transform applies. */
+function applyTransform(text: string, transform: string): string {
+  switch (transform) {
+    case 'uppercase':
+      return text.toUpperCase();
+    case 'lowercase':
+      return text.toLowerCase();
+    case 'capitalize':
+      return text.replace(/(^|[^\p{L}\p{N}'’])(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase());
+    default:
+      return text;
+  }
 }
 
 export { computeFallbackLabel } from './name-fallback';

@@ -162,13 +162,13 @@ function createRegistry(s: RegistryScope): RefRegistry {
     if (ref === undefined) {
       let count = 0;
       for (const key in m) {
-        delete m[key];
+        Reflect.deleteProperty(m, key);
         count++;
       }
       return count;
     }
     if (!(ref in m)) return 0;
-    delete m[ref];
+    Reflect.deleteProperty(m, ref);
     return 1;
   };
 
@@ -180,7 +180,7 @@ function createRegistry(s: RegistryScope): RefRegistry {
       // A disconnected element may be re-inserted later (a moved node), but the ref must not dangle
       // meanwhile, and a later refFor would mint a new number anyway: retiring it keeps both rules.
       if (!el || !el.isConnected) {
-        delete m[key];
+        Reflect.deleteProperty(m, key);
         count++;
       }
     }

@@ -129,6 +129,7 @@ export function formatStates(s: AxStates): string {
   if (s.invalid) parts.push('invalid');
   if (s.focused) parts.push('focused');
   if (s.level !== undefined) parts.push(`level=${s.level}`);
-  if (s.current !== undefined && s.current !== 'false') parts.push(s.current === 'true' ? 'current' : `current=${s.current}`);
+  if (s.current !== undefined && s.current !== 'false')
+    parts.push(s.current === 'true' ? 'current' : `current=${s.current}`);
   return parts.length > 0 ? ` {${parts.join(' ')}}` : '';
 }

@@ -34,7 +34,16 @@ export function computeRole(el: Element, ctx?: AxContext): string {
   const c = resolveContext(el, ctx);
   const hit = c.roles.get(el);
   if (hit !== undefined) return hit;
-  const role = applyMinimumRole(el, resolveRole(el, c));
+  // A role that needs a name (img alt="", section, aside) whose name refers back to the element
+  // itself through aria-labelledby: answer 'generic' for the inner question instead of looping.
+  if (c.rolesInProgress.has(el)) return 'generic';
+  c.rolesInProgress.add(el);
+  let role: string;
+  try {
+    role = applyMinimumRole(el, resolveRole(el, c));
+  } finally {
+    c.rolesInProgress.delete(el);
+  }
   c.roles.set(el, role);
   return role;
 }
@@ -181,9 +190,11 @@ export function implicitRole(el: Element, ctx?: AxContext): string {
       return computeNameForRole(el, 'complementary', c) ? 'complementary' : 'generic';
     case 'header':
     case 'footer':
+      // Scoped to sectioning content or main: WAI-ARIA 1.3 sectionheader/sectionfooter (w3c/aria#1931),
+      // which Chromium ships, instead of the page-wide banner/contentinfo.
       if (hasAncestor(el, (a) => LANDMARK_SCOPE_TAGS.has(a.localName) ||
         explicitRoleTokens(a).some((r) => LANDMARK_SCOPE_ROLES.has(r)))) {
-        return 'generic';
+        return tag === 'header' ? 'sectionheader' : 'sectionfooter';
       }
       return tag === 'header' ? 'banner' : 'contentinfo';
     case 'section':
@@ -191,7 +202,7 @@ export function implicitRole(el: Element, ctx?: AxContext): string {
     case 'form':
       return computeNameForRole(el, 'form', c) ? 'form' : 'generic';
     case 'img':
-      return imgRole(el);
+      return imgRole(el, c);
     case 'input':
       return inputRole(el);
     case 'select':
@@ -220,10 +231,10 @@ function hasAncestor(el: Element, test: (a: Element) => boolean): boolean {
   return false;
 }
 
-function imgRole(el: Element): string {
+function imgRole(el: Element, c: AxContext): string {
   const alt = el.getAttribute('alt');
   // HTML-AAM: img alt="" is presentational unless it is focusable or gets a name from ARIA.
-  if (alt === '' && !isFocusable(el) && !hasAuthorLabel(el)) return 'none';
+  if (alt === '' && !isFocusable(el) && !hasAuthorLabel(el, c)) return 'none';
   return 'image';
 }
 

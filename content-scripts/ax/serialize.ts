@@ -87,7 +87,9 @@ function renderChildren(node: AxNode, depth: number, out: Out): void {
 function renderNotes(node: AxNode, depth: number, out: Out): void {
   if (node.omitted > 0) {
     const where = node.ref ? `ref_id "${node.ref}"` : 'a ref_id inside it';
-    out.lines.push(`${indent(depth)}… ${node.omitted} nested node(s) below maxDepth ${out.maxDepth}: read them with ${where}`);
+    out.lines.push(
+      `${indent(depth)}… ${node.omitted} nested node(s) below maxDepth ${out.maxDepth}: read them with ${where}`,
+    );
   }
   if (node.extra !== undefined) out.lines.push(`${indent(depth)}${node.extra}`);
 }

@@ -21,6 +21,10 @@ export interface AxContext {
   readonly roles: Map<Element, string>;
   readonly hidden: Map<Element, boolean>;
   readonly names: Map<Element, string>;
+  /** Roles being computed right now (a role that depends on a name that depends on the role). */
+  readonly rolesInProgress: Set<Element>;
+  /** Per-build memo for the other modules (aria-owns map…), keyed by purpose. */
+  readonly memo: Map<string, unknown>;
 }
 
 const NO_PSEUDO: PseudoInfo = { text: '', block: false };
@@ -62,6 +66,8 @@ export function createAxContext(doc: Document): AxContext {
     roles: new Map(),
     hidden: new Map(),
     names: new Map(),
+    rolesInProgress: new Set(),
+    memo: new Map(),
   };
 }
 

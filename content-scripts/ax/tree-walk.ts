@@ -294,7 +294,9 @@ function inViewport(el: Element, env: WalkEnv): boolean {
   const win = env.ctx.win;
   if (!win) return true;
   const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < win.innerHeight && r.left < win.innerWidth;
+  return (
+    r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < win.innerHeight && r.left < win.innerWidth
+  );
 }
 
 function visitElement(el: Element, frame: Frame, env: WalkEnv): void {

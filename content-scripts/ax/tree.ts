@@ -148,7 +148,10 @@ function continuePage(options: TreeOptions, registry: RefRegistry): Result<TreeR
       last && last.key === snapshotKey(options) && options.page <= last.pages.length
         ? ` The latest snapshot is tree_revision "${last.revision}"; to continue it pass ${JSON.stringify(continuationArgsFor(options, options.page, last.revision))}.`
         : '';
-    return err('tree_revision_required', `page ${options.page} needs the tree_revision that page 1 returned.${hint} ${restart}`);
+    return err(
+      'tree_revision_required',
+      `page ${options.page} needs the tree_revision that page 1 returned.${hint} ${restart}`,
+    );
   }
   if (!last || last.revision !== options.tree_revision) {
     return err(

@@ -43,8 +43,7 @@ export function hidesSubtree(el: Element, ctx?: AxContext): boolean {
   if (NEVER_RENDERED.has(el.localName) && el.namespaceURI === 'http://www.w3.org/1999/xhtml') {
     return true;
   }
-  // aria-hidden="true" removes the subtree (WAI-ARIA 1.2 §6.6 aria-hidden); any other value is ignored.
-  if (el.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true') return true;
+  if (isAriaHidden(el)) return true;
   if (el.hasAttribute('inert')) return true;
   const s = c.style(el);
   if (s) {
@@ -117,4 +116,31 @@ function ancestorHides(el: Element, c: AxContext): boolean {
   }
   for (const n of chain) map.set(n, result);
   return result;
+}
+
+/** Hidden only because of the inherited `visibility` property, which descendants may override. */
+export function hiddenByVisibilityOnly(el: Element, ctx?: AxContext): boolean {
+  const c = resolveContext(el, ctx);
+  return !ancestorHides(el, c) && isHiddenFromAx(el, c);
+}
+
+/**
+ * Hidden from all users (CSS, `hidden`, `inert`), ignoring aria-hidden: what decides whether an
+ * aria-owns reference resolves (WAI-ARIA §6.6 aria-owns, w3c/aria#1839).
+ */
+export function hiddenFromAllUsers(el: Element, ctx?: AxContext): boolean {
+  const c = resolveContext(el, ctx);
+  const s = c.style(el);
+  if (s && (s.visibility === 'hidden' || s.visibility === 'collapse')) return true;
+  for (let n: Element | null = el; n; n = flatParent(n)) {
+    const style = c.style(n);
+    if (style ? style.display === 'none' : n.hasAttribute('hidden')) return true;
+    if (n.hasAttribute('inert')) return true;
+  }
+  return false;
+}
+
+/** aria-hidden="true" removes the subtree (WAI-ARIA 1.2 §6.6 aria-hidden); other values are ignored. */
+export function isAriaHidden(el: Element): boolean {
+  return el.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true';
 }
