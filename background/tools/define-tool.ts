@@ -20,6 +20,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
     schema: spec.schema,
     modes: spec.modes,
     tiers: spec.tiers ?? ALL_TIERS,
+    ...(spec.tiersByMode ? { tiersByMode: spec.tiersByMode } : {}),
     readOnly: spec.readOnly,
     async run(rawArgs, ctx) {
       const parsed = spec.schema.safeParse(rawArgs ?? {});

@@ -22,7 +22,8 @@ export function toolsFor(mode: Mode, tier: Tier): Tool[] {
 }
 
 function isAllowed(tool: Tool, mode: Mode, tier: Tier): boolean {
-  if (!tool.modes.includes(mode) || !tool.tiers.includes(tier)) return false;
+  const tiers = tool.tiersByMode?.[mode] ?? tool.tiers;
+  if (!tool.modes.includes(mode) || !tiers.includes(tier)) return false;
   // Ask mode is read-only by definition, whatever a tool's own mode list says.
   return mode !== 'ask' || tool.readOnly;
 }

@@ -18,6 +18,11 @@ export interface ToolSpec<S extends z.ZodType> {
   modes: readonly Mode[];
   /** Model tiers that get the tool; all tiers when omitted. */
   tiers?: readonly Tier[];
+  /**
+   * Per-mode tier lists that override `tiers` for that mode, for rules such as "Full-tier Act, and
+   * Mid/Full Dev" (the reference's fallback-tool exposure), which one flat tier list cannot state.
+   */
+  tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
   /** True when the tool cannot change the page or the browser (Ask mode may only use these). */
   readOnly: boolean;
   handler: (args: z.output<S>, ctx: ToolContext) => Promise<Result<unknown>>;
@@ -30,6 +35,7 @@ export interface Tool {
   schema: z.ZodType;
   modes: readonly Mode[];
   tiers: readonly Tier[];
+  tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
   readOnly: boolean;
   run: (rawArgs: unknown, ctx: ToolContext) => Promise<Result<unknown>>;
 }
