@@ -22,7 +22,9 @@ export const TreeArgsSchema = z.strictObject({
   filter: z
     .enum(TREE_FILTERS)
     .optional()
-    .describe("'all' (default): the whole rendered page; 'visible': only what is in the viewport; 'interactive': controls only"),
+    .describe(
+      "'all' (default): the whole rendered page; 'visible': only what is in the viewport; 'interactive': controls only",
+    ),
   maxDepth: z.number().int().min(1).max(100).optional().describe('deepest nesting level to print (default 15)'),
   maxChars: z
     .number()
@@ -109,7 +111,8 @@ export function continuationArgsFor(options: TreeOptions, page: number, revision
     tree_revision: revision,
   };
   if (options.ref_id !== undefined) args.ref_id = options.ref_id;
-  if (!sameList(options.testIdAttributes, DEFAULT_TEST_ID_ATTRIBUTES)) args.testIdAttributes = [...options.testIdAttributes];
+  if (!sameList(options.testIdAttributes, DEFAULT_TEST_ID_ATTRIBUTES))
+    args.testIdAttributes = [...options.testIdAttributes];
   if (options.maxTextChars !== DEFAULT_MAX_TEXT_CHARS) args.maxTextChars = options.maxTextChars;
   return args;
 }

@@ -97,9 +97,9 @@ export function needsRef({ el, role, cursor, parentCursor, hints }: RefInput): b
   const tabIndex = tabIndexOf(el);
   const nonSemantic = NON_SEMANTIC_ROLES.has(role);
   if (tabIndex !== null) {
-    // tabindex >= 0 puts anything in the tab order. tabindex=-1 on a semantic container is routine
-    // focus management (SPA route headings, dialogs), on a bare div it is a scripted widget.
-    if (tabIndex >= 0 || nonSemantic) return true;
+    // tabindex >= 0 puts anything in the tab order. tabindex=-1 on a semantic element is routine
+    // focus management (SPA route headings, dialogs), on a bare div or span it is a scripted widget.
+    if (tabIndex >= 0 || role === 'generic' || role === 'none') return true;
   } else if (isFocusable(el)) {
     return true;
   }

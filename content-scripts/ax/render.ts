@@ -113,8 +113,9 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
 }
 
 /** The `{…}` state part (leading space included), or ''. Order is fixed so lines diff cleanly. */
-export function formatStates(s: AxStates): string {
+export function formatStates(s: AxStates, editable = false): string {
   const parts: string[] = [];
+  if (editable) parts.push('editable');
   if (s.checked === 'true') parts.push('checked');
   else if (s.checked === 'false') parts.push('unchecked');
   else if (s.checked === 'mixed') parts.push('mixed');

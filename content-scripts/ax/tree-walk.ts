@@ -274,6 +274,13 @@ function walkNode(n: Node, frame: Frame, env: WalkEnv): void {
   else if (isText(n) && frame.textVisible && frame.inView && !frame.presentational) frame.node.pending += n.data;
 }
 
+/** A contenteditable host that no role marks as a text field: the model must know it can type there. */
+function isEditableHost(el: Element, role: string): boolean {
+  if (role === 'textbox' || role === 'searchbox' || role === 'combobox') return false;
+  const v = el.getAttribute('contenteditable');
+  return v !== null && v.toLowerCase() !== 'false';
+}
+
 function isText(n: Node): n is Text {
   return n.nodeType === 3;
 }
@@ -353,7 +360,8 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
     node.name = cap(name, env.capper);
     node.nameFromContent = NAME_FROM_CONTENT_ROLES.has(role) && !authorLabelled;
     node.context = CONTEXT_ROLES.has(role);
-    if (wantsRef) node.ref = env.registry.refFor(el);
+    // An element that already has a ref (an anchor, a cut node) keeps showing it.
+    node.ref = wantsRef ? env.registry.refFor(el) : env.registry.peek(el);
     const value = computeValue(el, role, ctx);
     node.attrs = formatAttrs({
       el,
@@ -364,7 +372,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
       capper: env.capper,
       testIdAttributes: env.testIdAttributes,
     });
-    node.states = formatStates(computeStates(el, role, ctx));
+    node.states = formatStates(computeStates(el, role, ctx), isEditableHost(el, role));
   }
 
   if (LEAF_TAGS.has(tag) || el.namespaceURI === SVG_NS) {
