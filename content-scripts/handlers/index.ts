@@ -1,9 +1,28 @@
+import { clickHandler } from '../actions/click';
+import { hoverHandler } from '../actions/hover';
+import { observeHandler } from '../actions/observe-handler';
+import { pressKeyHandler } from '../actions/press-key';
+import { scrollHandler } from '../actions/scroll';
+import { selectHandler } from '../actions/select';
+import { focusTypeHandler, typeHandler } from '../actions/type';
 import { highlightHandler } from './highlight';
 import { pageInfoHandler } from './page-info';
 import { treeHandler } from './tree';
 import type { ContentHandler } from './types';
 
 // One line per page tool; the service worker's registry owns schemas and gating, this table only routes.
-const handlers: readonly ContentHandler[] = [pageInfoHandler, treeHandler, highlightHandler];
+const handlers: readonly ContentHandler[] = [
+  pageInfoHandler,
+  treeHandler,
+  highlightHandler,
+  clickHandler,
+  typeHandler,
+  focusTypeHandler,
+  selectHandler,
+  pressKeyHandler,
+  hoverHandler,
+  scrollHandler,
+  observeHandler,
+];
 
 export const handlerTable: ReadonlyMap<string, ContentHandler> = new Map(handlers.map((h) => [h.name, h]));

@@ -1,0 +1,133 @@
+/**
+ * press_key: keydown (keypress) keyup on the ref or the focused element. Synthetic key events carry
+ * no browser default action (UI Events §3.10: untrusted events do not trigger defaults), so when the
+ * page did not cancel the key we perform the default ourselves for the keys agents rely on: Tab
+ * moves focus, Enter submits / activates, Space activates, Control+A selects, Backspace/Delete and
+ * printable characters edit, arrows move a native select, PageUp/PageDown/Home/End scroll.
+ */
+import { parseArgs, PressKeyArgsSchema, type KeyResult } from '../../src/tools/actions';
+import { err, ok, type Result } from '../../src/result';
+import { getRefRegistry } from '../ax/ref-registry';
+import type { ContentHandler } from '../handlers/types';
+import { deepActiveElement, describe, isContentEditable, isHtmlElement, isInput, isSelect, isTextArea } from './element-info';
+import { describeChord, isPrintable, keyDown, keyUp, parseChord, type KeyChord } from './keys';
+import { Observation, settle } from './observe';
+import { visualState } from './reachability';
+
+const TABBABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]:not([contenteditable="false"])';
+
+function tabbables(doc: Document): HTMLElement[] {
+  const all = [...doc.querySelectorAll(TABBABLE)].filter(
+    (el): el is HTMLElement =>
+      isHtmlElement(el) && el.tabIndex >= 0 && !el.matches(':disabled') && !(isInput(el) && el.type === 'hidden') && visualState(el).hidden === null,
+  );
+  // HTML §6.6.3 sequential navigation: positive tabindex first in ascending order, then DOM order.
+  const positive = all.filter((e) => e.tabIndex > 0).sort((a, b) => a.tabIndex - b.tabIndex);
+  return [...positive, ...all.filter((e) => e.tabIndex === 0)];
+}
+
+function isEditable(el: Element): boolean {
+  return isTextArea(el) || isContentEditable(el) || (isInput(el) && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color'].includes(el.type));
+}
+
+/** Performs the browser's default for an uncanceled key; returns what it did, or undefined. */
+function emulateDefault(target: Element, chord: KeyChord, doc: Document): string | undefined {
+  const mod = chord.ctrlKey || chord.metaKey;
+  if (chord.key === 'Tab' && !mod && !chord.altKey) {
+    const list = tabbables(doc);
+    const at = list.findIndex((e) => e === target || e.contains(target));
+    const next = list[chord.shiftKey ? (at <= 0 ? list.length - 1 : at - 1) : (at + 1) % list.length];
+    if (next) {
+      next.focus();
+      return `focus moved to ${describe(next)}`;
+    }
+    return undefined;
+  }
+  if (mod && chord.key.toLowerCase() === 'a') {
+    if (isInput(target) || isTextArea(target)) target.select();
+    else doc.execCommand('selectAll');
+    return 'selected all';
+  }
+  if (chord.key === 'Enter' && !mod) {
+    if (isTextArea(target) || isContentEditable(target)) {
+      doc.execCommand(isContentEditable(target) ? 'insertParagraph' : 'insertLineBreak');
+      return 'inserted a line break';
+    }
+    if (isInput(target) && target.form && isEditable(target)) {
+      // HTML §4.10.21.2 implicit submission.
+      target.form.requestSubmit();
+      return 'submitted the form (implicit submission)';
+    }
+    if (isHtmlElement(target) && target.matches('a[href], button, summary, input[type="submit"], input[type="button"], input[type="reset"]')) {
+      target.click();
+      return 'activated it';
+    }
+    return undefined;
+  }
+  if (chord.key === ' ' && !mod && isHtmlElement(target) && target.matches('button, summary, input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="button"]')) {
+    target.click();
+    return 'activated it';
+  }
+  if ((chord.key === 'Backspace' || chord.key === 'Delete') && isEditable(target)) {
+    doc.execCommand(chord.key === 'Backspace' ? 'delete' : 'forwardDelete');
+    return 'deleted';
+  }
+  if (isPrintable(chord) && isEditable(target)) {
+    doc.execCommand('insertText', false, chord.key);
+    return `inserted "${chord.key}"`;
+  }
+  if (isSelect(target) && (chord.key === 'ArrowDown' || chord.key === 'ArrowUp') && !target.multiple) {
+    const i = Math.max(0, Math.min(target.options.length - 1, target.selectedIndex + (chord.key === 'ArrowDown' ? 1 : -1)));
+    if (i !== target.selectedIndex) {
+      target.selectedIndex = i;
+      target.dispatchEvent(new (doc.defaultView?.Event ?? Event)('input', { bubbles: true }));
+      target.dispatchEvent(new (doc.defaultView?.Event ?? Event)('change', { bubbles: true }));
+      return `chose "${target.options[i]?.text ?? ''}"`;
+    }
+    return undefined;
+  }
+  const view = doc.defaultView;
+  if (view && !isEditable(target) && ['PageDown', 'PageUp', 'Home', 'End', ' '].includes(chord.key) && !mod) {
+    const page = view.innerHeight * 0.85;
+    const scroller = doc.scrollingElement ?? doc.documentElement;
+    const top =
+      chord.key === 'Home' ? 0 : chord.key === 'End' ? scroller.scrollHeight : scroller.scrollTop + (chord.key === 'PageUp' || (chord.key === ' ' && chord.shiftKey) ? -page : page);
+    view.scrollTo({ top, behavior: 'instant' });
+    return 'scrolled the page';
+  }
+  return undefined;
+}
+
+export async function pressKey(raw: unknown, doc: Document): Promise<Result<KeyResult>> {
+  const args = parseArgs('press_key', PressKeyArgsSchema, raw);
+  if (!args.ok) return args;
+  const chord = parseChord(args.data.key);
+  if (!chord) {
+    return err('bad_key', `"${args.data.key}" is not a key: use names like Enter, Escape, Tab, ArrowDown, PageDown, Backspace, F5, a single character, or chords like Control+a, Shift+Tab`);
+  }
+  let target: Element = deepActiveElement(doc) ?? doc.body;
+  if (args.data.ref_id) {
+    const resolved = getRefRegistry(globalThis).resolve(args.data.ref_id);
+    if (!resolved.ok) return resolved;
+    target = resolved.data;
+    if (isHtmlElement(target)) {
+      target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+      target.focus({ preventScroll: true });
+    }
+  }
+  const obs = new Observation(doc, [target]);
+  const proceed = keyDown(target, chord);
+  const emulated = proceed && target.isConnected ? emulateDefault(target, chord, doc) : undefined;
+  keyUp(target.isConnected ? target : doc.body, chord);
+  const report = await settle(obs, 150);
+  return ok({
+    success: true,
+    key: describeChord(chord),
+    target: target.isConnected ? describe(target) : 'an element that left the page',
+    defaultPrevented: !proceed,
+    ...(emulated ? { emulated } : {}),
+    changes: report.changes,
+  });
+}
+
+export const pressKeyHandler: ContentHandler = { name: 'press_key', run: pressKey };

@@ -1,0 +1,240 @@
+/**
+ * type_ax and focus_type in the page: find the element that really takes text (the ref itself, the
+ * control its label names, the input inside a web component), type with the first method whose
+ * read-back shows the text, and say which method that was, or that none did.
+ */
+import {
+  FocusTypeArgsSchema,
+  parseArgs,
+  TypeArgsSchema,
+  type TypeMethod,
+  type TypeResult,
+} from '../../src/tools/actions';
+import { err, ok, type Result } from '../../src/result';
+import { getRefRegistry } from '../ax/ref-registry';
+import type { ContentHandler } from '../handlers/types';
+import {
+  describe,
+  FORMATTED_INPUT_TYPES,
+  isContentEditable,
+  isHtmlElement,
+  isInput,
+  isLabel,
+  isSelect,
+  isTextArea,
+  roleOf,
+  shortName,
+} from './element-info';
+import { Observation, settle } from './observe';
+import { submitAfterTyping } from './submit';
+import { byExecCommand, byInputEvents, byKeys, byValueSetter, landed, readValue, type Attempt } from './type-methods';
+import { visualState } from './reachability';
+
+const TYPE_HINTS: Record<string, string> = {
+  checkbox: 'use click_ax to toggle it',
+  radio: 'use click_ax to choose it',
+  submit: 'use click_ax to press it',
+  button: 'use click_ax to press it',
+  reset: 'use click_ax to press it',
+  image: 'use click_ax to press it',
+  file: 'Weaverbird cannot pick files on the user\u2019s disk; ask the user to choose the file',
+  hidden: 'it is a hidden form value, not a field a person can edit',
+};
+
+const DATE_FORMATS: Record<string, RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  time: /^\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/,
+  'datetime-local': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/,
+  month: /^\d{4}-\d{2}$/,
+  week: /^\d{4}-W\d{2}$/,
+  color: /^#[0-9a-fA-F]{6}$/,
+  range: /^-?\d+(\.\d+)?$/,
+};
+
+type Kind = 'control' | 'editable';
+interface TypeTarget {
+  el: HTMLElement;
+  kind: Kind;
+  standIn?: string;
+}
+
+function isTypeableControl(el: Element): el is HTMLInputElement | HTMLTextAreaElement {
+  return isTextArea(el) || (isInput(el) && !(el.type in TYPE_HINTS));
+}
+
+/** The topmost element of a contenteditable region (its editing host, HTML §6.8.1). */
+function editingHost(el: HTMLElement): HTMLElement {
+  let host = el;
+  for (let p = el.parentElement; p && isContentEditable(p); p = p.parentElement) host = p;
+  return host;
+}
+
+function findTypeableInside(root: Element | ShadowRoot): HTMLElement | null {
+  for (const c of root.querySelectorAll('input, textarea, [contenteditable]:not([contenteditable="false"])')) {
+    if ((isTypeableControl(c) || isContentEditable(c)) && isHtmlElement(c) && visualState(c).hidden === null) return c;
+  }
+  for (const c of root.querySelectorAll('*')) {
+    if (c.shadowRoot) {
+      const inner = findTypeableInside(c.shadowRoot);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+export function resolveTypeTarget(ref: string, el: Element): Result<TypeTarget> {
+  const label = `${ref} (${describe(el, false)})`;
+  if (isInput(el)) {
+    const hint = TYPE_HINTS[el.type];
+    if (hint) return err('not_typeable', `${label} is a ${el.type} input and takes no text: ${hint}`);
+  }
+  if (isSelect(el)) return err('not_typeable', `${label} is a drop-down list: use select_option with its value or label`);
+  if (isTypeableControl(el) || isContentEditable(el)) {
+    if (!isHtmlElement(el)) return err('not_typeable', `${label} is not an HTML element that takes text`);
+    if (el.matches(':disabled')) return err('target_disabled', `${label} is disabled; it accepts text only once enabled`);
+    if (isTypeableControl(el) && el.readOnly) {
+      return err('read_only', `${label} is read-only; if it opens a picker, click_ax it and choose from the picker instead`);
+    }
+    return ok(isContentEditable(el) ? { el: editingHost(el), kind: 'editable' } : { el, kind: 'control' });
+  }
+  if (isLabel(el) && el.control && isTypeableControl(el.control)) {
+    return ok({ el: el.control, kind: 'control', standIn: `typed into the field labelled by ${ref}: ${describe(el.control)}` });
+  }
+  const inner = (el.shadowRoot && findTypeableInside(el.shadowRoot)) || findTypeableInside(el);
+  if (inner) {
+    return ok({
+      el: inner,
+      kind: isContentEditable(inner) ? 'editable' : 'control',
+      standIn: `${ref} is a ${roleOf(el)}; typed into the field inside it: ${describe(inner)}`,
+    });
+  }
+  const role = roleOf(el);
+  const what = ['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'option'].includes(role)
+    ? `use click_ax to ${role === 'checkbox' || role === 'switch' ? 'toggle' : 'activate'} it`
+    : 'pick a textbox, searchbox, combobox or editable region from the tree';
+  return err('not_typeable', `${label} is a ${role}, not a text field: ${what}`);
+}
+
+function isCombobox(el: Element): boolean {
+  const role = el.getAttribute('role');
+  const auto = el.getAttribute('aria-autocomplete');
+  return role === 'combobox' || (auto !== null && auto !== 'none') || el.hasAttribute('list');
+}
+
+function methodsFor(target: TypeTarget): TypeMethod[] {
+  if (target.kind === 'editable') return ['exec-command', 'input-events'];
+  const el = target.el;
+  if (isInput(el) && el.type in FORMATTED_INPUT_TYPES) return ['value-setter'];
+  return isCombobox(el) ? ['keys', 'value-setter', 'exec-command'] : ['value-setter', 'exec-command', 'keys'];
+}
+
+function nextFrame(): Promise<void> {
+  // Some frameworks commit controlled values in a microtask or the next task; read back after both.
+  return new Promise((resolve) => setTimeout(resolve, 30));
+}
+
+function runMethod(method: TypeMethod, target: TypeTarget, text: string, clear: boolean): void {
+  const el = target.el;
+  if (method === 'exec-command') byExecCommand(el, text, clear);
+  else if (method === 'input-events') byInputEvents(el, text, clear);
+  else if (isInput(el) || isTextArea(el)) {
+    if (method === 'value-setter') byValueSetter(el, text, clear);
+    else if (method === 'keys') byKeys(el, text, clear);
+  }
+}
+
+interface Typed {
+  result: TypeResult;
+  target: TypeTarget;
+}
+
+async function typeInto(raw: unknown, doc: Document, tool: 'type_ax' | 'focus_type'): Promise<Result<Typed & { submit: boolean }>> {
+  const args = tool === 'type_ax' ? parseArgs(tool, TypeArgsSchema, raw) : parseArgs(tool, FocusTypeArgsSchema, raw);
+  if (!args.ok) return args;
+  const { ref_id: ref, text } = args.data;
+  const clear = args.data.clear ?? true;
+  const submit = 'submit' in args.data && args.data.submit === true;
+  const resolved = getRefRegistry(globalThis).resolve(ref);
+  if (!resolved.ok) return resolved;
+  const found = resolveTypeTarget(ref, resolved.data);
+  if (!found.ok) return found;
+  const target = found.data;
+  const el = target.el;
+  if (isInput(el) && DATE_FORMATS[el.type] && !(text === '' && clear) && !DATE_FORMATS[el.type]?.test(text)) {
+    return err('bad_format', `${ref} is a ${el.type} input: it takes ${FORMATTED_INPUT_TYPES[el.type]} (got "${text.slice(0, 40)}")`);
+  }
+
+  el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+  el.focus({ preventScroll: true });
+  const obs = new Observation(doc, [el]);
+  const before = readValue(el);
+  const expected = target.kind === 'control' ? (clear ? text : before + text) : text;
+
+  const attempts: Attempt[] = [];
+  let done: Attempt | undefined;
+  for (const method of methodsFor(target)) {
+    // After a miss, retry from a clean slate with the whole expected value, so nothing is typed twice.
+    const retry = attempts.length > 0;
+    const useText = retry && target.kind === 'control' ? expected : text;
+    const useClear = retry ? clear || target.kind === 'control' : clear;
+    if (retry && target.kind === 'editable' && !clear && readValue(el) !== before) break;
+    if (doc.activeElement !== el && !el.contains(doc.activeElement)) el.focus({ preventScroll: true });
+    runMethod(method, target, useText, useClear);
+    await nextFrame();
+    const check = landed(el, expected, clear, text);
+    const attempt: Attempt = { method, value: readValue(el), ok: check.ok, reformatted: check.reformatted };
+    attempts.push(attempt);
+    if (check.ok) {
+      done = attempt;
+      break;
+    }
+  }
+  obs.closeSyncInterval();
+  const report = obs.report();
+  obs.stop();
+  const value = readValue(el);
+  const result: TypeResult = {
+    success: done !== undefined,
+    ...(done ? { method: done.method } : {}),
+    tag: el.localName,
+    role: roleOf(el),
+    name: shortName(el),
+    value: value.length > 500 ? `${value.slice(0, 499)}…` : value,
+    changes: report.changes,
+    ...(target.standIn ? { standIn: target.standIn } : {}),
+  };
+  if (attempts.length > 1 || !done) {
+    result.attempts = attempts.map((a) => `${a.method}: ${a.ok ? 'landed' : `read back ${JSON.stringify(a.value.slice(0, 60))}`}`);
+  }
+  if (done?.reformatted) result.hint = `the page reformatted the text to ${JSON.stringify(value.slice(0, 80))}`;
+  if (!done) {
+    result.hint =
+      'the text did not land with any method (the field may reject it, be replaced on input, or need a different control); re-read the tree and check the field';
+  }
+  return ok({ result, target, submit });
+}
+
+export const typeHandler: ContentHandler = {
+  name: 'type_ax',
+  async run(raw, doc) {
+    const typed = await typeInto(raw, doc, 'type_ax');
+    return typed.ok ? ok(typed.data.result) : typed;
+  },
+};
+
+export const focusTypeHandler: ContentHandler = {
+  name: 'focus_type',
+  async run(raw, doc) {
+    const typed = await typeInto(raw, doc, 'focus_type');
+    if (!typed.ok) return typed;
+    const { result, target, submit } = typed.data;
+    if (!submit || !result.success) return ok(result);
+    const obs = new Observation(doc, [target.el]);
+    const how = await submitAfterTyping(target.el, doc, isCombobox(target.el));
+    const report = await settle(obs);
+    result.submitted = how;
+    result.value = readValue(target.el).slice(0, 500);
+    result.changes = { ...result.changes, ...report.changes };
+    return ok(result);
+  },
+};
