@@ -12,9 +12,7 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
-const TEXT_INPUT_TYPES = new Set([
-  'text', 'email', 'tel', 'url', 'search', 'password', 'number', '',
-]);
+const TEXT_INPUT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'password', 'number', '']);
 
 export function nativeTextAlternative(el: Element, t: Traversal, referenced: boolean): string | null {
   if (el.namespaceURI === SVG_NS) return svgTitle(el);
@@ -67,9 +65,28 @@ export function nativeFallbackAfterTitle(el: Element): string | null {
 }
 
 const KNOWN_INPUT_TYPES = new Set([
-  'button', 'checkbox', 'color', 'date', 'datetime-local', 'email', 'file', 'hidden', 'image',
-  'month', 'number', 'password', 'radio', 'range', 'reset', 'search', 'submit', 'tel', 'text',
-  'time', 'url', 'week',
+  'button',
+  'checkbox',
+  'color',
+  'date',
+  'datetime-local',
+  'email',
+  'file',
+  'hidden',
+  'image',
+  'month',
+  'number',
+  'password',
+  'radio',
+  'range',
+  'reset',
+  'search',
+  'submit',
+  'tel',
+  'text',
+  'time',
+  'url',
+  'week',
 ]);
 
 function placeholder(el: Element): string | null {

@@ -104,11 +104,48 @@ function referencedText(target: Element, t: Traversal): string {
  * the WPT manual cases encode, e.g. a role=menu inside a label adds nothing).
  */
 const NO_CONTENT_IN_RECURSION = new Set([
-  'alert', 'alertdialog', 'application', 'article', 'banner', 'complementary', 'contentinfo',
-  'dialog', 'document', 'feed', 'form', 'graphics-document', 'grid', 'listbox', 'log', 'main',
-  'marquee', 'math', 'menu', 'menubar', 'meter', 'navigation', 'note', 'progressbar', 'radiogroup',
-  'region', 'scrollbar', 'search', 'searchbox', 'slider', 'spinbutton', 'status', 'tablist',
-  'tabpanel', 'textbox', 'timer', 'toolbar', 'tree', 'treegrid', 'image', 'combobox', 'iframe',
+  'alert',
+  'alertdialog',
+  'application',
+  'article',
+  'banner',
+  'complementary',
+  'contentinfo',
+  'dialog',
+  'document',
+  'feed',
+  'form',
+  'graphics-document',
+  'grid',
+  'listbox',
+  'log',
+  'main',
+  'marquee',
+  'math',
+  'menu',
+  'menubar',
+  'meter',
+  'navigation',
+  'note',
+  'progressbar',
+  'radiogroup',
+  'region',
+  'scrollbar',
+  'search',
+  'searchbox',
+  'slider',
+  'spinbutton',
+  'status',
+  'tablist',
+  'tabpanel',
+  'textbox',
+  'timer',
+  'toolbar',
+  'tree',
+  'treegrid',
+  'image',
+  'combobox',
+  'iframe',
 ]);
 
 /**
@@ -116,13 +153,7 @@ const NO_CONTENT_IN_RECURSION = new Set([
  * requested; `referenced` marks the start of an aria-labelledby or label traversal (name from
  * content applies whatever the role, 2F).
  */
-export function textAlternative(
-  el: Element,
-  t: Traversal,
-  role: string,
-  isRoot: boolean,
-  referenced = false,
-): string {
+export function textAlternative(el: Element, t: Traversal, role: string, isRoot: boolean, referenced = false): string {
   if (!isRoot) {
     // The element being named is left out of its own label (`<label>Name <input></label>`).
     if (el === t.root && !referenced) return '';
@@ -139,13 +170,7 @@ export function textAlternative(
   return computeSteps(el, t, role, isRoot, referenced);
 }
 
-function computeSteps(
-  el: Element,
-  t: Traversal,
-  role: string,
-  isRoot: boolean,
-  referenced: boolean,
-): string {
+function computeSteps(el: Element, t: Traversal, role: string, isRoot: boolean, referenced: boolean): string {
   // 2B: aria-labelledby (aria-describedby for descriptions is handled by computeDescription).
   if (!t.inReference && !t.description) {
     const refs = idRefs(el, 'aria-labelledby');

@@ -4,12 +4,7 @@
  */
 import { flatParent } from './flat-tree';
 import { computeNameForRole, hasAuthorLabel } from './names';
-import {
-  CONCRETE_ROLES,
-  GLOBAL_ARIA_ATTRIBUTES,
-  REQUIRED_CONTEXT,
-  ROLE_SYNONYMS,
-} from './role-tables';
+import { CONCRETE_ROLES, GLOBAL_ARIA_ATTRIBUTES, REQUIRED_CONTEXT, ROLE_SYNONYMS } from './role-tables';
 import { resolveContext, type AxContext } from './style-cache';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -106,8 +101,7 @@ export function isFocusable(el: Element): boolean {
     case 'iframe':
       return true;
     case 'summary':
-      return el.parentElement?.localName === 'details' &&
-        el.parentElement.querySelector(':scope > summary') === el;
+      return el.parentElement?.localName === 'details' && el.parentElement.querySelector(':scope > summary') === el;
     case 'audio':
     case 'video':
       return el.hasAttribute('controls');
@@ -156,16 +150,60 @@ function hasContext(el: Element, role: string, context: readonly string[], c: Ax
 }
 
 const SIMPLE_IMPLICIT: Readonly<Record<string, string>> = {
-  address: 'group', article: 'article', blockquote: 'blockquote', button: 'button',
-  caption: 'caption', code: 'code', datalist: 'listbox', dd: 'definition', del: 'deletion',
-  details: 'group', dfn: 'term', dialog: 'dialog', dir: 'list', dl: 'list', dt: 'term',
-  em: 'emphasis', fieldset: 'group', figure: 'figure', h1: 'heading', h2: 'heading',
-  h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading', hgroup: 'group', hr: 'separator',
-  html: 'document', iframe: 'iframe', ins: 'insertion', main: 'main', mark: 'mark', math: 'math',
-  menu: 'list', meter: 'meter', nav: 'navigation', ol: 'list', optgroup: 'group', option: 'option',
-  output: 'status', p: 'paragraph', progress: 'progressbar', s: 'deletion', search: 'search',
-  strong: 'strong', sub: 'subscript', summary: 'button', sup: 'superscript', textarea: 'textbox',
-  time: 'time', ul: 'list', br: 'none', wbr: 'none', col: 'none', colgroup: 'none',
+  address: 'group',
+  article: 'article',
+  blockquote: 'blockquote',
+  button: 'button',
+  caption: 'caption',
+  code: 'code',
+  datalist: 'listbox',
+  dd: 'definition',
+  del: 'deletion',
+  details: 'group',
+  dfn: 'term',
+  dialog: 'dialog',
+  dir: 'list',
+  dl: 'list',
+  dt: 'term',
+  em: 'emphasis',
+  fieldset: 'group',
+  figure: 'figure',
+  h1: 'heading',
+  h2: 'heading',
+  h3: 'heading',
+  h4: 'heading',
+  h5: 'heading',
+  h6: 'heading',
+  hgroup: 'group',
+  hr: 'separator',
+  html: 'document',
+  iframe: 'iframe',
+  ins: 'insertion',
+  main: 'main',
+  mark: 'mark',
+  math: 'math',
+  menu: 'list',
+  meter: 'meter',
+  nav: 'navigation',
+  ol: 'list',
+  optgroup: 'group',
+  option: 'option',
+  output: 'status',
+  p: 'paragraph',
+  progress: 'progressbar',
+  s: 'deletion',
+  search: 'search',
+  strong: 'strong',
+  sub: 'subscript',
+  summary: 'button',
+  sup: 'superscript',
+  textarea: 'textbox',
+  time: 'time',
+  ul: 'list',
+  br: 'none',
+  wbr: 'none',
+  col: 'none',
+  colgroup: 'none',
 };
 
 const LANDMARK_SCOPE_TAGS = new Set(['article', 'aside', 'main', 'nav', 'section']);
@@ -192,8 +230,12 @@ export function implicitRole(el: Element, ctx?: AxContext): string {
     case 'footer':
       // Scoped to sectioning content or main: WAI-ARIA 1.3 sectionheader/sectionfooter (w3c/aria#1931),
       // which Chromium ships, instead of the page-wide banner/contentinfo.
-      if (hasAncestor(el, (a) => LANDMARK_SCOPE_TAGS.has(a.localName) ||
-        explicitRoleTokens(a).some((r) => LANDMARK_SCOPE_ROLES.has(r)))) {
+      if (
+        hasAncestor(
+          el,
+          (a) => LANDMARK_SCOPE_TAGS.has(a.localName) || explicitRoleTokens(a).some((r) => LANDMARK_SCOPE_ROLES.has(r)),
+        )
+      ) {
         return tag === 'header' ? 'sectionheader' : 'sectionfooter';
       }
       return tag === 'header' ? 'banner' : 'contentinfo';
@@ -348,4 +390,3 @@ function svgRole(el: Element, c: AxContext): string {
       return 'generic';
   }
 }
-

@@ -20,20 +20,43 @@ export type AxStates = {
   current?: string;
 };
 
-const CHECKABLE = new Set([
-  'checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'option',
-]);
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'option']);
 /** Roles where "not checked" is a meaningful state even without aria-checked (WAI-ARIA §6.7). */
 const CHECKED_DEFAULTS_FALSE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 const SELECTABLE = new Set(['option', 'tab', 'gridcell', 'row', 'treeitem', 'columnheader', 'rowheader']);
 const READONLY_ROLES = new Set([
-  'textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'grid', 'gridcell', 'listbox',
-  'radiogroup', 'treegrid', 'checkbox', 'switch', 'columnheader', 'rowheader', 'menuitemcheckbox',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'spinbutton',
+  'slider',
+  'grid',
+  'gridcell',
+  'listbox',
+  'radiogroup',
+  'treegrid',
+  'checkbox',
+  'switch',
+  'columnheader',
+  'rowheader',
+  'menuitemcheckbox',
   'menuitemradio',
 ]);
 const REQUIRED_ROLES = new Set([
-  'textbox', 'searchbox', 'combobox', 'spinbutton', 'listbox', 'radiogroup', 'checkbox', 'switch',
-  'radio', 'gridcell', 'tree', 'treegrid', 'columnheader', 'rowheader',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'spinbutton',
+  'listbox',
+  'radiogroup',
+  'checkbox',
+  'switch',
+  'radio',
+  'gridcell',
+  'tree',
+  'treegrid',
+  'columnheader',
+  'rowheader',
 ]);
 const LEVEL_ROLES = new Set(['heading', 'treeitem', 'listitem', 'row', 'comment']);
 

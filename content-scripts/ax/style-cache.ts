@@ -116,7 +116,11 @@ export function parseContent(content: string, el: Element): { text: string } {
       i++;
     } else if (content.startsWith('attr(', i)) {
       const end = content.indexOf(')', i);
-      const name = content.slice(i + 5, end < 0 ? undefined : end).trim().split(/\s+/)[0] ?? '';
+      const name =
+        content
+          .slice(i + 5, end < 0 ? undefined : end)
+          .trim()
+          .split(/\s+/)[0] ?? '';
       out().push(el.getAttribute(name) ?? '');
       i = end < 0 ? content.length : end + 1;
     } else if (/[a-z-]/i.test(c)) {

@@ -13,7 +13,10 @@
   let current = '';
 
   const ascii = /[\t\n\f\r ]+/g;
-  const norm = (s) => String(s ?? '').replace(ascii, ' ').replace(/^ | $/g, '');
+  const norm = (s) =>
+    String(s ?? '')
+      .replace(ascii, ' ')
+      .replace(/^ | $/g, '');
 
   async function probe(kind, el) {
     const d = window.__wb_ax_describe(el);
@@ -26,7 +29,7 @@
     let chrome = null;
     try {
       chrome = await window.__wbChrome(kind);
-    } catch (e) {
+    } catch {
       chrome = null;
     }
     if ((kind === 'name' || kind === 'description') && typeof chrome === 'string') chrome = norm(chrome);
@@ -64,7 +67,8 @@
   window.test_driver = {
     get_computed_label: (el) => probe('name', el),
     get_computed_role: (el) => probe('role', el),
-    get_accessibility_properties_for_element: () => Promise.reject(new Error('unsupported: accessibility properties API')),
+    get_accessibility_properties_for_element: () =>
+      Promise.reject(new Error('unsupported: accessibility properties API')),
     get_accessibility_properties_for_accessibility_node: () => Promise.reject(new Error('unsupported')),
     click: () => Promise.resolve(),
     send_keys: () => Promise.resolve(),

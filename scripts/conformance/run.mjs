@@ -64,7 +64,11 @@ function startServer(harness) {
       res.end();
       return;
     }
-    const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream';
+    const type = file.endsWith('.html')
+      ? 'text/html; charset=utf-8'
+      : file.endsWith('.js')
+        ? 'text/javascript'
+        : 'application/octet-stream';
     res.writeHead(200, { 'content-type': type });
     res.end(await readFile(file));
   });
@@ -87,7 +91,10 @@ async function bundleProbe() {
 async function chromeProbe(cdp, kind) {
   const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__wbTarget' });
   if (!result.objectId) return null;
-  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', {
+    objectId: result.objectId,
+    fetchRelatives: false,
+  });
   await cdp.send('Runtime.releaseObject', { objectId: result.objectId });
   const node = nodes?.[0];
   if (!node) return null;
@@ -128,13 +135,24 @@ function summarize(cases) {
   };
   for (const c of cases) {
     if (c.unscorable) continue;
-    const kind = c.kind === 'name' ? 'names' : c.kind === 'role' ? 'roles' : c.kind === 'description' ? 'descriptions' : 'properties';
+    const kind =
+      c.kind === 'name'
+        ? 'names'
+        : c.kind === 'role'
+          ? 'roles'
+          : c.kind === 'description'
+            ? 'descriptions'
+            : 'properties';
     add(`${kind}`, c);
     add(`${kind}.${c.category}`, c);
   }
   const rates = {};
   for (const [key, g] of Object.entries(groups)) {
-    rates[key] = { ...g, rate: pct(g.pass, g.total), chromeRate: g.chromeTotal ? pct(g.chromePass, g.chromeTotal) : null };
+    rates[key] = {
+      ...g,
+      rate: pct(g.pass, g.total),
+      chromeRate: g.chromeTotal ? pct(g.chromePass, g.chromeTotal) : null,
+    };
   }
   return rates;
 }
@@ -155,7 +173,14 @@ async function main() {
   const { port } = server.address();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const cases = [];
   const errors = [];
@@ -199,7 +224,8 @@ async function main() {
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   report(rates, cases, errors, selected.length, seconds);
 
-  const jsonTarget = option('--json') ?? (flag('--json') ? path.join(projectRoot, 'tests/.out/conformance.json') : undefined);
+  const jsonTarget =
+    option('--json') ?? (flag('--json') ? path.join(projectRoot, 'tests/.out/conformance.json') : undefined);
   if (jsonTarget) {
     await mkdir(path.dirname(path.resolve(jsonTarget)), { recursive: true });
     await writeFile(jsonTarget, JSON.stringify({ rates, cases, errors }, null, 1));
@@ -226,12 +252,16 @@ function report(rates, cases, errors, pageCount, seconds) {
     if (failures.length) console.log(`\nFailures (${failures.length}):`);
     for (const f of failures) {
       const chrome = f.chrome === null || f.chrome === undefined ? '' : `  [chrome: ${JSON.stringify(f.chrome)}]`;
-      console.log(`  ${f.file} :: ${f.test} (${f.kind}${f.property ? ` ${f.property}` : ''}) expected ${JSON.stringify(f.expected.length === 1 ? f.expected[0] : f.expected)} got ${JSON.stringify(f.ours)}${chrome}`);
+      console.log(
+        `  ${f.file} :: ${f.test} (${f.kind}${f.property ? ` ${f.property}` : ''}) expected ${JSON.stringify(f.expected.length === 1 ? f.expected[0] : f.expected)} got ${JSON.stringify(f.ours)}${chrome}`,
+      );
     }
     if (errors.length) console.log(`\nNot measured (${errors.length}):`);
     for (const e of errors) console.log(`  ${e.file} :: ${e.test}: ${e.error}`);
   }
-  console.log(`\nWPT accessibility conformance: ${pageCount} pages, ${cases.length} cases (${cases.filter((c) => c.unscorable).length} unscorable), ${seconds}s`);
+  console.log(
+    `\nWPT accessibility conformance: ${pageCount} pages, ${cases.length} cases (${cases.filter((c) => c.unscorable).length} unscorable), ${seconds}s`,
+  );
   const order = ['names', 'roles', 'descriptions', 'properties'];
   for (const kind of order) {
     const r = rates[kind];
@@ -241,7 +271,9 @@ function report(rates, cases, errors, pageCount, seconds) {
       .map((g, i) => (g ? `${['automated', 'manual', 'tentative'][i]} ${g.rate}% of ${g.total}` : null))
       .filter(Boolean);
     const chrome = r.chromeRate === null ? '' : `   chrome: ${r.chromeRate}% of ${r.chromeTotal}`;
-    console.log(`  ${kind.padEnd(12)} ours: ${String(r.rate).padStart(5)}% of ${r.total}${chrome}   (${parts.join(', ')})`);
+    console.log(
+      `  ${kind.padEnd(12)} ours: ${String(r.rate).padStart(5)}% of ${r.total}${chrome}   (${parts.join(', ')})`,
+    );
   }
 }
 
@@ -249,10 +281,20 @@ async function updateBaseline(headline, rates) {
   const current = existsSync(baselinePath) ? JSON.parse(await readFile(baselinePath, 'utf8')) : { rates: {} };
   const next = { ...current.rates };
   for (const [k, v] of Object.entries(headline)) next[k] = Math.max(next[k] ?? 0, v);
-  const detail = Object.fromEntries(Object.entries(rates).map(([k, r]) => [k, { rate: r.rate, total: r.total, chrome: r.chromeRate }]));
+  const detail = Object.fromEntries(
+    Object.entries(rates).map(([k, r]) => [k, { rate: r.rate, total: r.total, chrome: r.chromeRate }]),
+  );
   await writeFile(
     baselinePath,
-    JSON.stringify({ note: 'Ratchet for npm run conformance -- --check: rates only move up (npm run conformance -- --update).', rates: next, lastRun: detail }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        note: 'Ratchet for npm run conformance -- --check: rates only move up (npm run conformance -- --update).',
+        rates: next,
+        lastRun: detail,
+      },
+      null,
+      2,
+    ) + '\n',
   );
   console.log(`baseline updated: ${JSON.stringify(next)}`);
 }
