@@ -1,0 +1,256 @@
+// `npm run bench [-- --runs N] [-- --only NAME]`: our accessibility tree against Playwright's AI aria
+// snapshot on the same pages in the same run, interleaved, medians of N runs; token counts (o200k)
+// of our full tree, Playwright's snapshot and Chrome's raw CDP tree; content-script sizes.
+// Writes tests/.out/bench.json. Figures are printed, not asserted (DEVELOPERS.md: speed is proven
+// by the bench, never by timed assertions in tests).
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
+import { syntheticPage } from './synthetic.mjs';
+
+const TARGETS = { timeRatio: 1.0, timeRatioAim: 0.5, tokenRatio: 0.6, contentScriptsKB: 60 };
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    only: { type: 'string' },
+    build: { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(values.runs);
+if (!Number.isInteger(RUNS) || RUNS < 5) {
+  console.error('bench: --runs must be an integer ≥ 5 (medians of at least 5)');
+  process.exit(2);
+}
+
+const PAGES = [
+  { name: 'synthetic-1k', path: '/bench/synthetic-1k.html', ready: 'footer', synthetic: 1_000 },
+  { name: 'synthetic-10k', path: '/bench/synthetic-10k.html', ready: 'footer', synthetic: 10_000 },
+  { name: 'synthetic-50k', path: '/bench/synthetic-50k.html', ready: 'footer', synthetic: 50_000 },
+  { name: 'tree-react', path: '/tree-react.html', ready: 'h1' },
+  { name: 'tree-react-dialog', path: '/tree-react.html?open=dialog', ready: '[role=dialog]' },
+  { name: 'tree-shoelace', path: '/tree-shoelace.html', ready: 'body[data-ready]' },
+  { name: 'tree-article', path: '/tree-article.html', ready: 'h1' },
+  { name: 'tree-table', path: '/tree-table.html', ready: 'tbody tr' },
+  { name: 'tree-form', path: '/tree-form.html', ready: 'form' },
+  { name: 'tree-clickables', path: '/tree-clickables.html', ready: 'h1' },
+].filter((p) => !values.only || p.name.includes(values.only));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+if (await ensureDist({ force: values.build })) console.error('bench: built dist/');
+const { launchWithExtension, startFixtureServer, bundleFixtureApps } = await loadSupport();
+await bundleFixtureApps();
+
+const server = await startFixtureServer();
+for (const p of PAGES.filter((q) => q.synthetic)) {
+  const { html } = syntheticPage(p.synthetic);
+  server.route(p.path, (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+}
+
+const browser = await launchWithExtension();
+const chromium = await browser.worker.evaluate(
+  () => globalThis.navigator.userAgent.match(/Chrom(?:e|ium)\/([\d.]+)/)?.[1] ?? null,
+);
+const results = [];
+try {
+  for (const spec of PAGES) {
+    const { page, tabId } = await browser.open(server.url(spec.path));
+    await page.locator(spec.ready).first().waitFor({ state: 'attached' });
+    const elements = await page.evaluate(() => {
+      let n = 0;
+      const walk = (root) => {
+        for (const el of root.querySelectorAll('*')) {
+          n++;
+          if (el.shadowRoot) walk(el.shadowRoot);
+        }
+      };
+      walk(document);
+      return n;
+    });
+
+    const ours = async () => {
+      const t0 = performance.now();
+      const reply = await browser.tool('get_accessibility_tree', { filter: 'all', maxChars: 1_000_000 }, { tabId });
+      const ms = performance.now() - t0;
+      if (!reply.ok) throw new Error(`${spec.name}: ${reply.error.code}: ${reply.error.message}`);
+      return { ms, result: reply.data };
+    };
+    const theirs = async () => {
+      const t0 = performance.now();
+      const text = await page.ariaSnapshot({ mode: 'ai', timeout: 120_000 });
+      return { ms: performance.now() - t0, text };
+    };
+
+    // One warm-up each (JIT, style recalc, Playwright's injected script), then interleaved runs so
+    // both sides see the same machine load.
+    await ours();
+    await theirs();
+    const oursMs = [];
+    const buildMs = [];
+    const theirsMs = [];
+    let last = null;
+    let pwText = '';
+    for (let i = 0; i < RUNS; i++) {
+      const flip = i % 2 === 1;
+      if (flip) {
+        const t = await theirs();
+        theirsMs.push(t.ms);
+        pwText = t.text;
+      }
+      const o = await ours();
+      oursMs.push(o.ms);
+      buildMs.push(o.result.stats.buildMs);
+      last = o.result;
+      if (!flip) {
+        const t = await theirs();
+        theirsMs.push(t.ms);
+        pwText = t.text;
+      }
+    }
+
+    // The whole tree, no paging: follow continuationArgs if it is longer than the 1,000,000-char cap.
+    let fullTree = last.tree;
+    let pages = 1;
+    for (let r = last; r.hasMore; pages++) {
+      const reply = await browser.tool('get_accessibility_tree', r.continuationArgs, { tabId });
+      if (!reply.ok) throw new Error(`${spec.name} page ${pages + 1}: ${reply.error.message}`);
+      r = reply.data;
+      fullTree += `\n${r.tree}`;
+    }
+
+    const cdp = await browser.context.newCDPSession(page);
+    const c0 = performance.now();
+    const axTree = await cdp.send('Accessibility.getFullAXTree', {});
+    const cdpMs = performance.now() - c0;
+    const cdpJson = JSON.stringify(axTree);
+    await cdp.detach();
+
+    const row = {
+      page: spec.name,
+      elements,
+      refs: last.stats.refCount,
+      lines: last.stats.nodeCount,
+      oursMs: round(median(oursMs)),
+      oursBuildMs: round(median(buildMs)),
+      playwrightMs: round(median(theirsMs)),
+      timeRatio: round(median(oursMs) / median(theirsMs), 3),
+      buildRatio: round(median(buildMs) / median(theirsMs), 3),
+      cdpFullTreeMs: round(cdpMs),
+      oursTokens: countTokens(fullTree),
+      playwrightTokens: countTokens(pwText),
+      cdpTokens: countTokens(cdpJson),
+      oursPages: pages,
+      autoDegraded: last.autoDegraded,
+      samples: { oursMs: oursMs.map((x) => round(x)), buildMs, playwrightMs: theirsMs.map((x) => round(x)) },
+    };
+    row.tokenRatio = round(row.oursTokens / row.playwrightTokens, 3);
+    row.tokenRatioCdp = round(row.oursTokens / row.cdpTokens, 4);
+    results.push(row);
+    console.error(`bench: ${spec.name} done (${elements} elements)`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const csDir = path.join(ROOT, 'dist/content-scripts');
+const contentScripts = readdirSync(csDir)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => {
+    const buf = readFileSync(path.join(csDir, f));
+    return {
+      file: `dist/content-scripts/${f}`,
+      bytes: statSync(path.join(csDir, f)).size,
+      gzipBytes: gzipSync(buf).length,
+    };
+  });
+const csTotal = contentScripts.reduce((s, f) => s + f.bytes, 0);
+
+const header = [
+  'page',
+  'elements',
+  'refs',
+  'ours ms',
+  'in-page ms',
+  'pw ai ms',
+  'ratio',
+  'ours tok',
+  'pw tok',
+  'tok ratio',
+  'cdp tok',
+  'vs cdp',
+];
+const rows = results.map((r) => [
+  r.page,
+  r.elements,
+  r.refs,
+  r.oursMs,
+  r.oursBuildMs,
+  r.playwrightMs,
+  r.timeRatio,
+  r.oursTokens,
+  r.playwrightTokens,
+  r.tokenRatio,
+  r.cdpTokens,
+  r.tokenRatioCdp,
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+const line = (cells) =>
+  cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+console.log(
+  `\nmedian of ${RUNS} interleaved runs; ours = wb.tool round trip (filter all, maxChars 1e6), in-page = stats.buildMs;`,
+);
+console.log(
+  "pw ai = page.ariaSnapshot({mode:'ai'}); tokens: o200k_base (gpt-tokenizer); cdp = JSON of Accessibility.getFullAXTree\n",
+);
+console.log(line(header));
+for (const r of rows) console.log(line(r));
+const worstTime = Math.max(...results.map((r) => r.timeRatio));
+const worstTokens = Math.max(...results.map((r) => r.tokenRatio));
+console.log(
+  `\ncontent scripts (minified): ${contentScripts.map((f) => `${path.basename(f.file)} ${(f.bytes / 1024).toFixed(1)} KB (gzip ${(f.gzipBytes / 1024).toFixed(1)} KB)`).join(', ')}; total ${(csTotal / 1024).toFixed(1)} KB`,
+);
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+console.log(
+  `targets: time ratio ≤ ${TARGETS.timeRatio} everywhere: worst ${worstTime} — ${verdict(worstTime <= TARGETS.timeRatio)} (aim ${TARGETS.timeRatioAim})`,
+);
+console.log(
+  `         tokens ≤ ${TARGETS.tokenRatio}× Playwright: worst ${worstTokens} — ${verdict(worstTokens <= TARGETS.tokenRatio)}`,
+);
+console.log(
+  `         content scripts ≤ ${TARGETS.contentScriptsKB} KB: ${(csTotal / 1024).toFixed(1)} KB — ${verdict(csTotal <= TARGETS.contentScriptsKB * 1024)}`,
+);
+
+const outFile = path.join(ROOT, 'tests/.out/bench.json');
+mkdirSync(path.dirname(outFile), { recursive: true });
+writeFileSync(
+  outFile,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      runs: RUNS,
+      chromium,
+      targets: TARGETS,
+      summary: { worstTimeRatio: worstTime, worstTokenRatio: worstTokens, contentScriptsBytes: csTotal },
+      pages: results,
+      contentScripts,
+    },
+    null,
+    2,
+  ),
+);
+console.log(`\nwrote ${path.relative(ROOT, outFile)}`);
