@@ -39,7 +39,9 @@ export function serialize(
     if (out.lines.length === before) out.lines.pop();
     else out.lines.push(PAGE_BANNER);
   }
+  const bodyStart = out.lines.length;
   renderNode(top, 0, out);
+  if (out.lines.length === bodyStart && out.lines[bodyStart - 1] === PAGE_BANNER) out.lines.pop();
   return { lines: out.lines, refCount: out.refCount };
 }
 

@@ -77,6 +77,8 @@ export interface WalkEnv {
   /** Only nodes in the viewport ('visible' filter). */
   viewportOnly: boolean;
   overlays: AxNode[];
+  /** The ref_id element the walk starts at: always printed, so the model sees what it zoomed into. */
+  anchor: Element | null;
   /** A select printed with all its options (the walk is anchored at it). */
   fullSelect: Element | null;
   /** Popup element -> the expanded control that owns it (aria-controls / aria-owns). */
@@ -334,7 +336,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
     visibleSelf &&
     inView &&
     !(frame.presentational && !wantsRef) &&
-    (wantsRef || name !== '' || !QUIET_ROLES.has(role) || overlay !== null);
+    (wantsRef || name !== '' || !QUIET_ROLES.has(role) || overlay !== null || el === env.anchor);
 
   let node: AxNode | null = null;
   let depth = frame.depth;

@@ -61,6 +61,7 @@ export function generateAccessibilityTree(
     hoist: options.ref_id === undefined,
     viewportOnly: options.filter === 'visible',
     overlays: [],
+    anchor: options.ref_id !== undefined ? root : null,
     fullSelect: options.ref_id !== undefined && root.localName === 'select' ? root : null,
     popupTargets: new Map(),
     stats: { elements: 0, depthCuts: 0, optionsCut: 0 },
