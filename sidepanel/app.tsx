@@ -47,7 +47,12 @@ export function App() {
         <>
           <ModeSwitch />
           <PaneTabs />
-          <main class="main" id="main-pane" role={p.verbose ? 'tabpanel' : undefined} aria-labelledby={p.verbose ? `pane-tab-${pane}` : undefined}>
+          <main
+            class="main"
+            id="main-pane"
+            role={p.verbose ? 'tabpanel' : undefined}
+            aria-labelledby={p.verbose ? `pane-tab-${pane}` : undefined}
+          >
             {pane === 'tree' ? <TreeViewer /> : pane === 'log' && p.deepVerbose ? <DebugLog /> : <ChatList />}
           </main>
           <ApprovalPrompt />

@@ -62,7 +62,10 @@ export function describeConnection(data: unknown): ConnectionReport {
   if (typeof data.model === 'string') parts.push(`model ${data.model}`);
   const ms = typeof data.latencyMs === 'number' ? data.latencyMs : typeof data.ms === 'number' ? data.ms : undefined;
   if (ms !== undefined) parts.push(`${Math.round(ms)} ms`);
-  const summary = typeof data.message === 'string' ? data.message : `Connected: the provider answered${parts.length ? ` (${parts.join(', ')})` : ''}.`;
+  const summary =
+    typeof data.message === 'string'
+      ? data.message
+      : `Connected: the provider answered${parts.length ? ` (${parts.join(', ')})` : ''}.`;
   const reply = typeof data.reply === 'string' ? data.reply : typeof data.text === 'string' ? data.text : undefined;
   return reply !== undefined ? { summary, details: `Reply: ${reply}` } : { summary };
 }

@@ -8,7 +8,16 @@ import type { AgentEvent } from '../src/protocol/agent';
 import type { TabInfo } from '../src/protocol/panel';
 import type { PublicSettings } from '../src/settings';
 import { AgentConnection } from './lib/agent-port';
-import { DEFAULT_PREFS, loadDrafts, loadPrefs, saveDrafts, savePrefs, type Drafts, type Pane, type Prefs } from './lib/ui-prefs';
+import {
+  DEFAULT_PREFS,
+  loadDrafts,
+  loadPrefs,
+  saveDrafts,
+  savePrefs,
+  type Drafts,
+  type Pane,
+  type Prefs,
+} from './lib/ui-prefs';
 import { fetchSettings, fetchTabInfo, resolveTargetTabId } from './panel-client';
 import { applyEvent, emptyChat, isBusy, withLocalUserMessage, withNotice, type ChatState } from './state/chat-state';
 
@@ -56,7 +65,13 @@ function clearStarting(): void {
 export function handleEvent(event: AgentEvent): void {
   const current = chat.value;
   if (current === null || (event.tabId !== undefined && event.tabId !== current.tabId)) return;
-  if (event.type === 'task_started' || event.type === 'task_ended' || event.type === 'snapshot' || event.type === 'error') clearStarting();
+  if (
+    event.type === 'task_started' ||
+    event.type === 'task_ended' ||
+    event.type === 'snapshot' ||
+    event.type === 'error'
+  )
+    clearStarting();
   chat.value = applyEvent(current, event);
   if (event.type === 'tool_result' && /tree|snapshot|read|find/i.test(event.tool)) treeTick.value++;
   if (event.type === 'usage' || event.type === 'task_ended') traceTick.value++;
@@ -179,7 +194,8 @@ export function setDraft(text: string): void {
 }
 
 function sendOrNotice(ok: boolean): void {
-  if (!ok && chat.value) chat.value = withNotice(chat.value, 'The agent is not reachable; retrying. Try again in a moment.', true);
+  if (!ok && chat.value)
+    chat.value = withNotice(chat.value, 'The agent is not reachable; retrying. Try again in a moment.', true);
 }
 
 export function sendTask(text: string): boolean {
@@ -196,7 +212,12 @@ export function sendTask(text: string): boolean {
   startTimer = setTimeout(() => {
     if (!starting.value) return;
     clearStarting();
-    if (chat.value) chat.value = withNotice(chat.value, 'The agent did not start the task. Check the connection in Settings and try again.', true);
+    if (chat.value)
+      chat.value = withNotice(
+        chat.value,
+        'The agent did not start the task. Check the connection in Settings and try again.',
+        true,
+      );
   }, 15_000);
   const sent = ensureConnection().send({ type: 'start', tabId: id, task, mode });
   if (!sent) clearStarting();

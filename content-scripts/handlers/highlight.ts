@@ -97,7 +97,11 @@ export const highlightHandler: ContentHandler = {
   name: 'highlight_ref',
   run(args, doc) {
     const parsed = ArgsSchema.safeParse(args);
-    if (!parsed.success) return err('bad_arguments', `highlight_ref needs {ref: "ref_12"}: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+    if (!parsed.success)
+      return err(
+        'bad_arguments',
+        `highlight_ref needs {ref: "ref_12"}: ${parsed.error.issues[0]?.message ?? 'bad shape'}`,
+      );
     // A frame-qualified ref ("f1:ref_3") reaches the frame it names; here only its own part counts.
     const ref = parsed.data.ref.replace(/^.*[:/]/, '');
     const found = getRefRegistry(globalThis).resolve(ref);
@@ -118,16 +122,29 @@ export const highlightHandler: ContentHandler = {
       if (el.isConnected) place(host, el.getBoundingClientRect());
       active.frame = view?.requestAnimationFrame(track) ?? 0;
     };
-    active = { host, timer: setTimeout(removeActive, parsed.data.ms ?? DEFAULT_MS), frame: view?.requestAnimationFrame(track) ?? 0 };
+    active = {
+      host,
+      timer: setTimeout(removeActive, parsed.data.ms ?? DEFAULT_MS),
+      frame: view?.requestAnimationFrame(track) ?? 0,
+    };
 
-    const box = { x: Math.round(rect.left), y: Math.round(rect.top), width: Math.round(rect.width), height: Math.round(rect.height) };
+    const box = {
+      x: Math.round(rect.left),
+      y: Math.round(rect.top),
+      width: Math.round(rect.width),
+      height: Math.round(rect.height),
+    };
     const visible = rect.width > 0 && rect.height > 0;
     return ok({
       ref,
       tag: el.tagName.toLowerCase(),
       rect: box,
       visible,
-      ...(visible ? {} : { note: `${ref} has no box on screen (hidden, collapsed or display:none); the outline marks where it would be` }),
+      ...(visible
+        ? {}
+        : {
+            note: `${ref} has no box on screen (hidden, collapsed or display:none); the outline marks where it would be`,
+          }),
     });
   },
 };

@@ -26,10 +26,22 @@ export function ApprovalPrompt() {
     answerApproval(decision, trust);
   };
   return (
-    <section class="approval" ref={ref} tabIndex={-1} role="alertdialog" aria-modal="false" aria-labelledby="approval-title" aria-describedby="approval-what" data-testid="approval">
+    <section
+      class="approval"
+      ref={ref}
+      tabIndex={-1}
+      role="alertdialog"
+      aria-modal="false"
+      aria-labelledby="approval-title"
+      aria-describedby="approval-what"
+      data-testid="approval"
+    >
       <h2 id="approval-title">Approve this action?</h2>
       <p id="approval-what" class="approval-what">
-        <strong>{pending.description}</strong> on <span class="approval-site" title={pending.site}>{host}</span>
+        <strong>{pending.description}</strong> on{' '}
+        <span class="approval-site" title={pending.site}>
+          {host}
+        </span>
       </p>
       <details class="approval-details">
         <summary>Details ({pending.tool})</summary>

@@ -21,7 +21,15 @@ export function ChatList() {
   };
 
   return (
-    <div class="messages" ref={ref} onScroll={onScroll} role="log" aria-label="Conversation" aria-live="polite" data-testid="chat-list">
+    <div
+      class="messages"
+      ref={ref}
+      onScroll={onScroll}
+      role="log"
+      aria-label="Conversation"
+      aria-live="polite"
+      data-testid="chat-list"
+    >
       {messages.length === 0 ? (
         <div class="empty">
           <p>Ask about this page, or switch to Act to let Weaverbird operate it.</p>
@@ -30,7 +38,9 @@ export function ChatList() {
           </p>
         </div>
       ) : (
-        messages.map((m) => <Message key={m.id} message={m} streaming={busy.value && m === last && m.role === 'assistant'} />)
+        messages.map((m) => (
+          <Message key={m.id} message={m} streaming={busy.value && m === last && m.role === 'assistant'} />
+        ))
       )}
     </div>
   );

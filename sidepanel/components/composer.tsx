@@ -1,7 +1,11 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { busy, draft, prefs, sendTask, setDraft, settingsStatus, stopTask, tabId } from '../store';
 
-const PLACEHOLDER = { ask: 'Ask about this page…', act: 'Tell Weaverbird what to do on this page…', dev: 'Task or question (Dev mode)…' } as const;
+const PLACEHOLDER = {
+  ask: 'Ask about this page…',
+  act: 'Tell Weaverbird what to do on this page…',
+  dev: 'Task or question (Dev mode)…',
+} as const;
 
 /** Enter sends, Shift+Enter adds a line; while a task runs the button stops it. */
 export function Composer() {
@@ -56,7 +60,13 @@ export function Composer() {
         }}
       />
       {running ? (
-        <button type="submit" class="button-stop" data-testid="stop" aria-keyshortcuts="Escape" title="Stop the task (Esc)">
+        <button
+          type="submit"
+          class="button-stop"
+          data-testid="stop"
+          aria-keyshortcuts="Escape"
+          title="Stop the task (Esc)"
+        >
           Stop
         </button>
       ) : (

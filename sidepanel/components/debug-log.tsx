@@ -73,7 +73,13 @@ export function DebugLog() {
         <button type="button" class="button-quiet" onClick={() => void load()} disabled={loading}>
           {loading ? 'Loading…' : 'Refresh'}
         </button>
-        <button type="button" class="button-primary" onClick={onExport} disabled={list.length === 0} data-testid="export-log">
+        <button
+          type="button"
+          class="button-primary"
+          onClick={onExport}
+          disabled={list.length === 0}
+          data-testid="export-log"
+        >
           Export JSON
         </button>
       </div>
@@ -88,7 +94,9 @@ export function DebugLog() {
           {error}
         </p>
       )}
-      {!error && entries !== null && list.length === 0 && <p class="empty">No LLM calls yet. Run a task and its requests appear here.</p>}
+      {!error && entries !== null && list.length === 0 && (
+        <p class="empty">No LLM calls yet. Run a task and its requests appear here.</p>
+      )}
       <ol class="log-entries" reversed>
         {list
           .map((entry, i) => ({ entry, i }))

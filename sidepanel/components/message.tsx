@@ -13,7 +13,11 @@ export function Message({ message, streaming }: { message: ChatMessage; streamin
       );
     case 'assistant':
       return (
-        <div class={`msg msg-assistant${streaming ? ' is-streaming' : ''}`} data-testid="msg-assistant" aria-busy={streaming}>
+        <div
+          class={`msg msg-assistant${streaming ? ' is-streaming' : ''}`}
+          data-testid="msg-assistant"
+          aria-busy={streaming}
+        >
           <span class="visually-hidden">Weaverbird: </span>
           <MarkdownView text={message.text ?? ''} />
         </div>
@@ -22,7 +26,11 @@ export function Message({ message, streaming }: { message: ChatMessage; streamin
       return <ToolCard message={message} />;
     case 'notice':
       return (
-        <p class={`msg msg-notice${message.ok === false ? ' is-error' : ''}`} data-testid="msg-notice" role={message.ok === false ? 'alert' : undefined}>
+        <p
+          class={`msg msg-notice${message.ok === false ? ' is-error' : ''}`}
+          data-testid="msg-notice"
+          role={message.ok === false ? 'alert' : undefined}
+        >
           {message.text}
         </p>
       );

@@ -20,7 +20,14 @@ export function ModeSwitch() {
         <legend class="visually-hidden">Mode</legend>
         {MODES.map((m) => (
           <label key={m} class={`mode-option${m === mode ? ' is-selected' : ''}`} data-mode={m}>
-            <input type="radio" name="mode" value={m} checked={m === mode} onChange={() => setMode(m)} aria-describedby="mode-help" />
+            <input
+              type="radio"
+              name="mode"
+              value={m}
+              checked={m === mode}
+              onChange={() => setMode(m)}
+              aria-describedby="mode-help"
+            />
             <span>{modeLabel(m)}</span>
           </label>
         ))}

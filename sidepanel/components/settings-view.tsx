@@ -1,13 +1,33 @@
 import { useEffect, useState } from 'preact/hooks';
 import { TierSchema } from '../../src/modes';
 import { ProviderIdSchema } from '../../src/settings';
-import { formFromPublic, providerInfo, PROVIDERS, TIER_HELP, validateSettingsForm, type FormErrors, type FormField, type SettingsForm } from '../lib/settings-form';
+import {
+  formFromPublic,
+  providerInfo,
+  PROVIDERS,
+  TIER_HELP,
+  validateSettingsForm,
+  type FormErrors,
+  type FormField,
+  type SettingsForm,
+} from '../lib/settings-form';
 import { saveSettings, testConnection } from '../panel-client';
 import { onSettingsSaved, settings, settingsError, settingsStatus, view } from '../store';
 
-type TestState = { kind: 'idle' } | { kind: 'testing' } | { kind: 'ok'; summary: string; details?: string } | { kind: 'failed'; message: string };
+type TestState =
+  | { kind: 'idle' }
+  | { kind: 'testing' }
+  | { kind: 'ok'; summary: string; details?: string }
+  | { kind: 'failed'; message: string };
 
-function Field(props: { id: FormField; label: string; error?: string; warning?: string; hint?: string; children: preact.ComponentChildren }) {
+function Field(props: {
+  id: FormField;
+  label: string;
+  error?: string;
+  warning?: string;
+  hint?: string;
+  children: preact.ComponentChildren;
+}) {
   return (
     <div class={`field${props.error ? ' has-error' : ''}`}>
       <label for={`settings-${props.id}`}>{props.label}</label>
@@ -51,7 +71,8 @@ export function SettingsView() {
     setTest({ kind: 'idle' });
   };
   const describe = (id: FormField, hint = false) =>
-    [errors[id] && `${id}-error`, warnings[id] && `${id}-warning`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
+    [errors[id] && `${id}-error`, warnings[id] && `${id}-warning`, hint && `${id}-hint`].filter(Boolean).join(' ') ||
+    undefined;
 
   const validate = () => {
     const v = validateSettingsForm(form, stored);
@@ -91,7 +112,11 @@ export function SettingsView() {
   };
 
   const keyPlaceholder =
-    stored?.hasApiKey && stored.provider === form.provider ? `Stored key ${stored.apiKeyHint ?? ''} (leave empty to keep)`.replace('  ', ' ') : info.needsKey ? 'Paste your API key' : 'Not needed for most local servers';
+    stored?.hasApiKey && stored.provider === form.provider
+      ? `Stored key ${stored.apiKeyHint ?? ''} (leave empty to keep)`.replace('  ', ' ')
+      : info.needsKey
+        ? 'Paste your API key'
+        : 'Not needed for most local servers';
 
   return (
     <section class="settings" aria-labelledby="settings-title" data-testid="settings">
@@ -156,12 +181,23 @@ export function SettingsView() {
               aria-describedby={describe('apiKey')}
               onInput={(e) => update('apiKey', e.currentTarget.value)}
             />
-            <button type="button" class="button-quiet" aria-pressed={showKey} onClick={() => setShowKey(!showKey)} aria-controls="settings-apiKey">
+            <button
+              type="button"
+              class="button-quiet"
+              aria-pressed={showKey}
+              onClick={() => setShowKey(!showKey)}
+              aria-controls="settings-apiKey"
+            >
               {showKey ? 'Hide' : 'Show'}
             </button>
           </div>
         </Field>
-        <Field id="baseURL" label={`Base URL${info.baseURLRequired ? '' : ' (optional)'}`} error={errors.baseURL} warning={warnings.baseURL}>
+        <Field
+          id="baseURL"
+          label={`Base URL${info.baseURLRequired ? '' : ' (optional)'}`}
+          error={errors.baseURL}
+          warning={warnings.baseURL}
+        >
           <input
             id="settings-baseURL"
             type="url"
@@ -175,7 +211,12 @@ export function SettingsView() {
             onInput={(e) => update('baseURL', e.currentTarget.value)}
           />
         </Field>
-        <Field id="tier" label="Model tier" error={errors.tier} hint={form.tier === '' ? 'Automatic: chosen from the model name.' : TIER_HELP[form.tier]}>
+        <Field
+          id="tier"
+          label="Model tier"
+          error={errors.tier}
+          hint={form.tier === '' ? 'Automatic: chosen from the model name.' : TIER_HELP[form.tier]}
+        >
           <select
             id="settings-tier"
             value={form.tier}

@@ -7,7 +7,8 @@ export function StatusLine() {
   let text = '';
   if (starting.value) text = 'Starting…';
   else if (state?.status === 'awaiting_approval') text = 'Waiting for your approval';
-  else if (busy.value) text = `Working in ${state?.mode ? modeLabel(state.mode) : 'this'} mode${state && state.steps > 0 ? ` · step ${state.steps + 1}` : ''}…`;
+  else if (busy.value)
+    text = `Working in ${state?.mode ? modeLabel(state.mode) : 'this'} mode${state && state.steps > 0 ? ` · step ${state.steps + 1}` : ''}…`;
   else if (!connected.value && state !== null && state.messages.length > 0) text = '';
   return (
     <p class={`status-line${busy.value ? ' is-busy' : ''}`} role="status" data-testid="status-line">

@@ -18,7 +18,9 @@ export function ToolCard({ message }: { message: ChatMessage }) {
   return (
     <details class={`tool-card is-${outcome}`} data-testid="tool-card" data-tool={message.tool} data-outcome={outcome}>
       <summary>
-        <span class="tool-status" aria-hidden="true">{pending ? '…' : message.ok ? '✓' : '✗'}</span>
+        <span class="tool-status" aria-hidden="true">
+          {pending ? '…' : message.ok ? '✓' : '✗'}
+        </span>
         <span class="tool-name">{message.tool ?? 'tool'}</span>
         {args && <span class="tool-args">{args}</span>}
         <span class="tool-time">{pending ? 'running' : formatMs(message.ms)}</span>
@@ -27,7 +29,11 @@ export function ToolCard({ message }: { message: ChatMessage }) {
       </summary>
       <div class="tool-body">
         {ref !== undefined && tabId.value !== null && (
-          <button type="button" class="link-button" onClick={() => tabId.value !== null && void highlightRef(tabId.value, ref)}>
+          <button
+            type="button"
+            class="link-button"
+            onClick={() => tabId.value !== null && void highlightRef(tabId.value, ref)}
+          >
             Show {ref} in the page
           </button>
         )}

@@ -24,7 +24,11 @@ function onListKeyDown(e: KeyboardEvent) {
   if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
   const target = e.target;
   if (!(target instanceof HTMLElement) || !target.classList.contains('tree-line')) return;
-  const lines = [...(e.currentTarget instanceof HTMLElement ? e.currentTarget.querySelectorAll<HTMLElement>('button.tree-line') : [])];
+  const lines = [
+    ...(e.currentTarget instanceof HTMLElement
+      ? e.currentTarget.querySelectorAll<HTMLElement>('button.tree-line')
+      : []),
+  ];
   const next = lines[lines.indexOf(target) + (e.key === 'ArrowDown' ? 1 : -1)];
   if (next) {
     e.preventDefault();
@@ -60,7 +64,9 @@ export function TreeViewer() {
   const highlight = async (line: TreeLine) => {
     if (id === null || line.ref === undefined) return;
     const reply = await highlightRef(id, line.ref);
-    setFlash(reply.ok ? { text: `Outlined ${line.ref} in the page.`, ok: true } : { text: reply.error.message, ok: false });
+    setFlash(
+      reply.ok ? { text: `Outlined ${line.ref} in the page.`, ok: true } : { text: reply.error.message, ok: false },
+    );
   };
 
   return (
@@ -107,7 +113,9 @@ export function TreeViewer() {
           {error}
         </p>
       )}
-      {!error && !loading && !tree && <p class="empty">The agent has not read this page yet. Run a task and the tree it read shows up here.</p>}
+      {!error && !loading && !tree && (
+        <p class="empty">The agent has not read this page yet. Run a task and the tree it read shows up here.</p>
+      )}
       {tree && (
         <div class="tree-lines" role="list" onKeyDown={onListKeyDown} data-testid="tree-lines">
           {shown.slice(0, MAX_LINES).map((line) =>

@@ -85,7 +85,9 @@ export class AgentConnection {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const type = typeof raw === 'object' && raw !== null && 'type' in raw ? String(raw.type) : 'unknown';
-      this.handlers.onBadEvent(`ignored a malformed "${type}" event from the agent (${issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'bad shape'})`);
+      this.handlers.onBadEvent(
+        `ignored a malformed "${type}" event from the agent (${issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'bad shape'})`,
+      );
       return;
     }
     this.handlers.onEvent(parsed.data);

@@ -54,7 +54,20 @@ export function renderMarkdown(text: string): string {
   const html = marked.parse(text);
   if (typeof html !== 'string') return '';
   return getPurifier().sanitize(html, {
-    FORBID_TAGS: ['img', 'picture', 'video', 'audio', 'source', 'iframe', 'form', 'input', 'button', 'style', 'svg', 'math'],
+    FORBID_TAGS: [
+      'img',
+      'picture',
+      'video',
+      'audio',
+      'source',
+      'iframe',
+      'form',
+      'input',
+      'button',
+      'style',
+      'svg',
+      'math',
+    ],
     FORBID_ATTR: ['style', 'srcset', 'ping'],
     ADD_ATTR: ['target'],
   });

@@ -14,17 +14,77 @@ export interface ProviderInfo {
 }
 
 export const PROVIDERS: readonly ProviderInfo[] = [
-  { id: 'openai', label: 'OpenAI', needsKey: true, defaultBaseURL: 'https://api.openai.com/v1', baseURLRequired: false, suggestedModels: ['gpt-4.1-mini', 'gpt-4.1', 'gpt-5-mini', 'gpt-4o-mini'], keyHelp: 'platform.openai.com → API keys' },
-  { id: 'anthropic', label: 'Anthropic', needsKey: true, defaultBaseURL: 'https://api.anthropic.com/v1', baseURLRequired: false, suggestedModels: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-5'], keyHelp: 'console.anthropic.com → API keys' },
-  { id: 'google', label: 'Google Gemini', needsKey: true, defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta', baseURLRequired: false, suggestedModels: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite'], keyHelp: 'aistudio.google.com → Get API key' },
-  { id: 'openrouter', label: 'OpenRouter', needsKey: true, defaultBaseURL: 'https://openrouter.ai/api/v1', baseURLRequired: false, suggestedModels: ['openai/gpt-4.1-mini', 'anthropic/claude-sonnet-4.5', 'google/gemini-2.5-flash'], keyHelp: 'openrouter.ai → Keys' },
-  { id: 'ollama', label: 'Ollama (local)', needsKey: false, defaultBaseURL: 'http://localhost:11434/v1', baseURLRequired: false, suggestedModels: ['qwen3:8b', 'llama3.1:8b'] },
-  { id: 'lmstudio', label: 'LM Studio (local)', needsKey: false, defaultBaseURL: 'http://localhost:1234/v1', baseURLRequired: false, suggestedModels: [] },
-  { id: 'openai-compatible', label: 'OpenAI-compatible (custom URL)', needsKey: false, baseURLRequired: true, suggestedModels: [] },
+  {
+    id: 'openai',
+    label: 'OpenAI',
+    needsKey: true,
+    defaultBaseURL: 'https://api.openai.com/v1',
+    baseURLRequired: false,
+    suggestedModels: ['gpt-4.1-mini', 'gpt-4.1', 'gpt-5-mini', 'gpt-4o-mini'],
+    keyHelp: 'platform.openai.com → API keys',
+  },
+  {
+    id: 'anthropic',
+    label: 'Anthropic',
+    needsKey: true,
+    defaultBaseURL: 'https://api.anthropic.com/v1',
+    baseURLRequired: false,
+    suggestedModels: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-5'],
+    keyHelp: 'console.anthropic.com → API keys',
+  },
+  {
+    id: 'google',
+    label: 'Google Gemini',
+    needsKey: true,
+    defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
+    baseURLRequired: false,
+    suggestedModels: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite'],
+    keyHelp: 'aistudio.google.com → Get API key',
+  },
+  {
+    id: 'openrouter',
+    label: 'OpenRouter',
+    needsKey: true,
+    defaultBaseURL: 'https://openrouter.ai/api/v1',
+    baseURLRequired: false,
+    suggestedModels: ['openai/gpt-4.1-mini', 'anthropic/claude-sonnet-4.5', 'google/gemini-2.5-flash'],
+    keyHelp: 'openrouter.ai → Keys',
+  },
+  {
+    id: 'ollama',
+    label: 'Ollama (local)',
+    needsKey: false,
+    defaultBaseURL: 'http://localhost:11434/v1',
+    baseURLRequired: false,
+    suggestedModels: ['qwen3:8b', 'llama3.1:8b'],
+  },
+  {
+    id: 'lmstudio',
+    label: 'LM Studio (local)',
+    needsKey: false,
+    defaultBaseURL: 'http://localhost:1234/v1',
+    baseURLRequired: false,
+    suggestedModels: [],
+  },
+  {
+    id: 'openai-compatible',
+    label: 'OpenAI-compatible (custom URL)',
+    needsKey: false,
+    baseURLRequired: true,
+    suggestedModels: [],
+  },
 ];
 
 export function providerInfo(id: ProviderId): ProviderInfo {
-  return PROVIDERS.find((p) => p.id === id) ?? { id, label: id, needsKey: false, baseURLRequired: false, suggestedModels: [] };
+  return (
+    PROVIDERS.find((p) => p.id === id) ?? {
+      id,
+      label: id,
+      needsKey: false,
+      baseURLRequired: false,
+      suggestedModels: [],
+    }
+  );
 }
 
 export const TIER_HELP: Readonly<Record<Tier, string>> = {
@@ -49,10 +109,18 @@ export type FormErrors = Partial<Record<FormField, string>>;
 
 export function formFromPublic(s: PublicSettings | null): SettingsForm {
   if (!s) return { provider: 'openai', model: '', apiKey: '', baseURL: '', tier: '', contextWindow: '' };
-  return { provider: s.provider, model: s.model, apiKey: '', baseURL: s.baseURL ?? '', tier: s.tier, contextWindow: String(s.contextWindow) };
+  return {
+    provider: s.provider,
+    model: s.model,
+    apiKey: '',
+    baseURL: s.baseURL ?? '',
+    tier: s.tier,
+    contextWindow: String(s.contextWindow),
+  };
 }
 
-export type Validation = { ok: true; settings: Settings; warnings: FormErrors } | { ok: false; errors: FormErrors; warnings: FormErrors };
+export type Validation =
+  { ok: true; settings: Settings; warnings: FormErrors } | { ok: false; errors: FormErrors; warnings: FormErrors };
 
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
 
@@ -65,12 +133,14 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   const warnings: FormErrors = {};
   const info = providerInfo(form.provider);
   const model = form.model.trim();
-  if (model === '') errors.model = 'Enter a model id, for example ' + (info.suggestedModels[0] ?? 'the name your server lists') + '.';
+  if (model === '')
+    errors.model = 'Enter a model id, for example ' + (info.suggestedModels[0] ?? 'the name your server lists') + '.';
   else if (/\s/.test(model)) errors.model = 'A model id has no spaces.';
 
   const key = form.apiKey.trim();
   const keepsStoredKey = key === '' && stored?.hasApiKey === true && stored.provider === form.provider;
-  if (info.needsKey && key === '' && !keepsStoredKey) errors.apiKey = `${info.label} needs an API key${info.keyHelp ? ` (${info.keyHelp})` : ''}.`;
+  if (info.needsKey && key === '' && !keepsStoredKey)
+    errors.apiKey = `${info.label} needs an API key${info.keyHelp ? ` (${info.keyHelp})` : ''}.`;
   else if (/\s/.test(key)) errors.apiKey = 'An API key has no spaces; check the paste.';
 
   const base = form.baseURL.trim();
@@ -83,7 +153,8 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
     } catch {
       errors.baseURL = 'Enter a full address starting with https:// or http://.';
     }
-    if (url && url.protocol !== 'https:' && url.protocol !== 'http:') errors.baseURL = 'Only http:// and https:// addresses work.';
+    if (url && url.protocol !== 'https:' && url.protocol !== 'http:')
+      errors.baseURL = 'Only http:// and https:// addresses work.';
     else if (url && url.protocol === 'http:' && !LOCAL_HOST.test(url.hostname) && (key !== '' || keepsStoredKey)) {
       warnings.baseURL = 'Plain http:// to another machine sends your API key unencrypted.';
     }
@@ -93,7 +164,8 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   const cw = form.contextWindow.trim();
   if (cw !== '') {
     const n = Number(cw);
-    if (!Number.isInteger(n) || n < 1024 || n > 10_000_000) errors.contextWindow = 'Use a whole number of tokens between 1024 and 10000000, or leave empty.';
+    if (!Number.isInteger(n) || n < 1024 || n > 10_000_000)
+      errors.contextWindow = 'Use a whole number of tokens between 1024 and 10000000, or leave empty.';
     else contextWindow = n;
   }
 
@@ -107,7 +179,10 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path[0];
-    const name: FormField = field === 'baseURL' || field === 'model' || field === 'apiKey' || field === 'contextWindow' || field === 'tier' ? field : 'provider';
+    const name: FormField =
+      field === 'baseURL' || field === 'model' || field === 'apiKey' || field === 'contextWindow' || field === 'tier'
+        ? field
+        : 'provider';
     return { ok: false, errors: { [name]: issue?.message ?? 'Invalid value.' }, warnings };
   }
   return { ok: true, settings: parsed.data, warnings };

@@ -2,7 +2,21 @@
 import { isRecord } from '../../src/result';
 
 // Arguments that identify what a step touched, in the order people scan for them.
-const KEY_ARGS = ['ref', 'ref_id', 'url', 'text', 'value', 'key', 'query', 'option', 'direction', 'filter', 'page', 'tabId', 'frame'];
+const KEY_ARGS = [
+  'ref',
+  'ref_id',
+  'url',
+  'text',
+  'value',
+  'key',
+  'query',
+  'option',
+  'direction',
+  'filter',
+  'page',
+  'tabId',
+  'frame',
+];
 
 function short(value: unknown, max = 40): string | null {
   if (typeof value === 'string') {
@@ -30,7 +44,11 @@ export function summarizeArgs(args: unknown, limit = 3): string {
 /** The first meaningful line of a result, for the card's outcome. */
 export function summarizeResult(result: string | undefined, max = 90): string {
   if (result === undefined) return '';
-  const line = result.split('\n').map((l) => l.trim()).find((l) => l !== '' && !/^<\/?[a-z_-]+[^>]*>$/i.test(l)) ?? '';
+  const line =
+    result
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '' && !/^<\/?[a-z_-]+[^>]*>$/i.test(l)) ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -62,10 +62,20 @@ export interface TraceExport {
 export function buildTraceExport(entries: readonly unknown[], extensionVersion: string, now = new Date()): TraceExport {
   const redacted = redactSecrets([...entries]);
   const list = Array.isArray(redacted) ? redacted : [];
-  return { format: 'weaverbird-debug-log', version: 1, exportedAt: now.toISOString(), extensionVersion, count: list.length, entries: list };
+  return {
+    format: 'weaverbird-debug-log',
+    version: 1,
+    exportedAt: now.toISOString(),
+    extensionVersion,
+    count: list.length,
+    entries: list,
+  };
 }
 
 export function exportFileName(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[:]/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
   return `weaverbird-debug-log-${stamp}.json`;
 }

@@ -68,11 +68,22 @@ export function withLocalUserMessage(state: ChatState, text: string, now = Date.
 }
 
 export function withNotice(state: ChatState, text: string, isError: boolean, id?: string, now = Date.now()): ChatState {
-  const message: ChatMessage = { id: id ?? `notice-${now}-${state.messages.length}`, role: 'notice', text, ok: !isError, ts: now };
+  const message: ChatMessage = {
+    id: id ?? `notice-${now}-${state.messages.length}`,
+    role: 'notice',
+    text,
+    ok: !isError,
+    ts: now,
+  };
   return { ...state, messages: [...state.messages, message] };
 }
 
-function upsert(messages: ChatMessage[], id: string, make: () => ChatMessage, update: (m: ChatMessage) => ChatMessage): ChatMessage[] {
+function upsert(
+  messages: ChatMessage[],
+  id: string,
+  make: () => ChatMessage,
+  update: (m: ChatMessage) => ChatMessage,
+): ChatMessage[] {
   const index = messages.findIndex((m) => m.id === id);
   if (index < 0) return [...messages, make()];
   const next = messages.slice();
@@ -98,7 +109,15 @@ export function applyEvent(state: ChatState, event: AgentEvent, now = Date.now()
     case 'snapshot':
       return fromSnapshot(event.conversation, state);
     case 'task_started': {
-      const next: ChatState = { ...state, status: 'running', mode: event.mode, taskId: event.taskId, taskMessageIds: [], steps: 0, taskUsage: ZERO };
+      const next: ChatState = {
+        ...state,
+        status: 'running',
+        mode: event.mode,
+        taskId: event.taskId,
+        taskMessageIds: [],
+        steps: 0,
+        taskUsage: ZERO,
+      };
       delete next.approval;
       return next;
     }
@@ -130,7 +149,15 @@ export function applyEvent(state: ChatState, event: AgentEvent, now = Date.now()
         messages: upsert(
           state.messages,
           event.callId,
-          () => ({ id: event.callId, role: 'tool', tool: event.tool, ok: event.ok, result: event.result, ms: event.ms, ts: now }),
+          () => ({
+            id: event.callId,
+            role: 'tool',
+            tool: event.tool,
+            ok: event.ok,
+            result: event.result,
+            ms: event.ms,
+            ts: now,
+          }),
           (m) => ({ ...m, ok: event.ok, result: event.result, ms: event.ms }),
         ),
         taskMessageIds: track(state, event.callId),
@@ -162,18 +189,27 @@ export function applyEvent(state: ChatState, event: AgentEvent, now = Date.now()
     case 'task_ended': {
       let next: ChatState = { ...state, status: event.status };
       delete next.approval;
-      const streamed = next.messages.some((m) => m.role === 'assistant' && next.taskMessageIds.includes(m.id) && (m.text ?? '').trim() !== '');
+      const streamed = next.messages.some(
+        (m) => m.role === 'assistant' && next.taskMessageIds.includes(m.id) && (m.text ?? '').trim() !== '',
+      );
       if (event.answer !== undefined && event.answer.trim() !== '' && !streamed) {
         const id = `answer-${event.taskId}`;
         next = {
           ...next,
-          messages: upsert(next.messages, id, () => ({ id, role: 'assistant', text: event.answer, ts: now }), (m) => m),
+          messages: upsert(
+            next.messages,
+            id,
+            () => ({ id, role: 'assistant', text: event.answer, ts: now }),
+            (m) => m,
+          ),
         };
       }
       if (event.error !== undefined) next = withNotice(next, event.error, true, `error-${event.taskId}`, now);
-      else if (event.status === 'error') next = withNotice(next, 'The task failed.', true, `error-${event.taskId}`, now);
+      else if (event.status === 'error')
+        next = withNotice(next, 'The task failed.', true, `error-${event.taskId}`, now);
       const ending = ENDINGS[event.status];
-      if (ending !== undefined && event.error === undefined) next = withNotice(next, ending, false, `end-${event.taskId}`, now);
+      if (ending !== undefined && event.error === undefined)
+        next = withNotice(next, ending, false, `end-${event.taskId}`, now);
       return next;
     }
     case 'error':

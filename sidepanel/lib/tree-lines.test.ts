@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatMs, refInArgs, summarizeArgs, summarizeResult } from './tool-summary';
+import { filterTreeLines, parseTreeLines } from './tree-lines';
+
+describe('tree lines', () => {
+  const tree = 'main\n  button "Save" [ref_12]\n  iframe\n    link "Help" [f1:ref_3]\n  text "ref_9 is not a ref"';
+  it('finds the ref each line names, including frame-qualified refs', () => {
+    expect(parseTreeLines(tree).map((l) => l.ref)).toEqual([undefined, 'ref_12', undefined, 'f1:ref_3', undefined]);
+  });
+  it('filters case-insensitively', () => {
+    expect(filterTreeLines(parseTreeLines(tree), 'SAVE').map((l) => l.index)).toEqual([1]);
+    expect(filterTreeLines(parseTreeLines(tree), '  ')).toHaveLength(5);
+  });
+});
+
+describe('tool card summaries', () => {
+  it('puts identifying arguments first and shortens long text', () => {
+    expect(summarizeArgs({ text: 'hello', ref: 'ref_4', clear: true })).toBe('ref_4, text: "hello", clear: true');
+    expect(summarizeArgs({ text: 'x'.repeat(100) })).toMatch(/^text: "x{39}…"$/);
+    expect(summarizeArgs({ nested: { a: 1 } })).toBe('');
+    expect(refInArgs({ ref: 'ref_4' })).toBe('ref_4');
+    expect(refInArgs({ url: 'x' })).toBeUndefined();
+  });
+  it('shows the first meaningful result line and readable times', () => {
+    expect(summarizeResult('<tool_result nonce="x">\nClicked button "Save"\n</tool_result>')).toBe(
+      'Clicked button "Save"',
+    );
+    expect(formatMs(42.4)).toBe('42 ms');
+    expect(formatMs(1530)).toBe('1.5 s');
+  });
+});
