@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ModeSchema, TierSchema } from '../src/modes';
 import { err, type Result } from '../src/result';
+import { agentConsole } from './agent/console-agent';
 import { allTools, runTool, toolsFor } from './tools/registry';
 
 const ToolOptionsSchema = z.object({
@@ -11,19 +12,20 @@ const ToolOptionsSchema = z.object({
 
 const ToolFilterSchema = z.optional(z.object({ mode: z.optional(ModeSchema), tier: z.optional(TierSchema) }));
 
-export interface WbConsoleApi {
+export type WbConsoleApi = {
   tools(filter?: unknown): Promise<string[]>;
   tool(name: unknown, args?: unknown, options?: unknown): Promise<Result<unknown>>;
-}
+} & typeof agentConsole;
 
 export function createConsoleApi(): WbConsoleApi {
   return {
-    async tools(filter) {
+    ...agentConsole,
+    async tools(filter: unknown) {
       const f = ToolFilterSchema.safeParse(filter);
       if (!f.success || !f.data || (!f.data.mode && !f.data.tier)) return allTools().map((t) => t.name);
       return toolsFor(f.data.mode ?? 'dev', f.data.tier ?? 'full').map((t) => t.name);
     },
-    async tool(name, args, options) {
+    async tool(name: unknown, args?: unknown, options?: unknown) {
       if (typeof name !== 'string') return err('bad_arguments', 'wb.tool(name, args, {tabId}) needs a tool name string; see await wb.tools()');
       const opts = ToolOptionsSchema.safeParse(options);
       if (!opts.success) {

@@ -1,5 +1,11 @@
 import '../src/zod-setup';
+import { onAgentConnect } from './agent/agent-port';
+import { WATCHDOG_ALARM } from './agent/keepalive';
+import { registerAgentPanelRequests } from './agent/panel-handlers';
+import { forgetTab } from './agent/state-store';
+import { resumeInterruptedTasks, stopTask } from './agent/task-manager';
 import { createConsoleApi, type WbConsoleApi } from './console-api';
+import { registerHighlightRequest } from './panel-highlight';
 import { handlePanelRequest } from './panel-messages';
 import { registerAllTools } from './tools/index';
 
@@ -9,6 +15,8 @@ declare global {
 }
 
 registerAllTools();
+registerAgentPanelRequests();
+registerHighlightRequest();
 globalThis.wb = createConsoleApi();
 
 // MV3: every listener is registered synchronously at top level, so events that wake a stopped
@@ -27,3 +35,16 @@ chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
   void handlePanelRequest(raw).then(sendResponse);
   return true;
 });
+
+// The side panel's agent Port (commands in, events out).
+chrome.runtime.onConnect.addListener(onAgentConnect);
+chrome.tabs.onRemoved.addListener((tabId) => {
+  void stopTask(tabId).then(() => forgetTab(tabId));
+});
+// The watchdog alarm exists only while a task runs; its firing wakes a stopped worker, and the
+// start-up resume below does the rest.
+chrome.alarms?.onAlarm.addListener((alarm) => {
+  if (alarm.name === WATCHDOG_ALARM) void resumeInterruptedTasks();
+});
+// Tasks that were running when Chrome stopped the worker resume (or end as interrupted) now.
+void resumeInterruptedTasks();

@@ -85,11 +85,11 @@ export async function getPublicSettings(): Promise<PublicSettings> {
  * that provider, an empty one removes it. An omitted baseURL means the provider's default.
  */
 export function mergeSettings(stored: StoredSettings, next: Settings): StoredSettings {
-  const apiKeys = { ...stored.apiKeys };
+  let apiKeys = { ...stored.apiKeys };
   if (next.apiKey !== undefined) {
     const trimmed = next.apiKey.trim();
     if (trimmed) apiKeys[next.provider] = trimmed;
-    else delete apiKeys[next.provider];
+    else apiKeys = Object.fromEntries(Object.entries(apiKeys).filter(([provider]) => provider !== next.provider));
   }
   return {
     provider: next.provider,

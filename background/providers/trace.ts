@@ -63,7 +63,7 @@ export function tracingFetch(meta: { provider: string; model: string; secrets: r
   const { secrets } = meta;
   return async (input, init) => {
     const request = input instanceof Request ? input : null;
-    const url = request ? request.url : input instanceof URL ? input.toString() : input;
+    const url = request ? request.url : input instanceof URL ? input.toString() : String(input);
     const method = init?.method ?? request?.method ?? 'GET';
     const rawBody = bodyText(init?.body);
     const entry: TraceEntry = {

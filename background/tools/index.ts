@@ -1,10 +1,28 @@
+import { clickAx } from './actions/click-ax';
+import { hoverTool } from './actions/hover';
+import { pressKey, scrollTool, selectOption } from './actions/page-actions';
+import { focusType, typeAx } from './actions/type-ax';
 import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
+import { goBack, listTabs, navigate } from './navigation';
 import { registerTool } from './registry';
 import type { Tool } from './types';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
-const ALL: readonly Tool[] = [getPageInfo, getAccessibilityTree];
+const ALL: readonly Tool[] = [
+  getPageInfo,
+  getAccessibilityTree,
+  navigate,
+  goBack,
+  listTabs,
+  clickAx,
+  typeAx,
+  focusType,
+  selectOption,
+  pressKey,
+  hoverTool,
+  scrollTool,
+];
 
 let registered = false;
 export function registerAllTools(): void {

@@ -1,0 +1,184 @@
+import { streamText, type ModelMessage, type ToolResultPart } from 'ai';
+import type { TaskStatus, Usage } from '../../src/protocol/agent';
+import { errorMessage } from '../../src/result';
+import { PROVIDERS } from '../providers/catalog';
+import { createLanguageModel } from '../providers/create-model';
+import { describeProviderError } from '../providers/errors';
+import { loadSettings } from '../settings-store';
+import { toolsFor } from '../tools/registry';
+import { conversationOf, emit } from './event-hub';
+import { Guards } from './guards';
+import { saveTask, type TaskRecord } from './state-store';
+import { buildSystemPrompt } from './system-prompt';
+import { toolDefinitions } from './tool-defs';
+import { executeCall, type ApprovalAsk } from './tool-exec';
+
+export const DEFAULT_MAX_STEPS = 30;
+/** A small local model that cannot form a tool call three times running will not learn on the fourth. */
+const MAX_MALFORMED_STEPS = 3;
+
+export interface TaskOutcome {
+  status: TaskStatus;
+  answer?: string;
+  error?: string;
+}
+
+export interface RunControl {
+  signal: AbortSignal;
+  maxSteps: number;
+  resumed: boolean;
+  chatHistory: ModelMessage[];
+  requestApproval(ask: ApprovalAsk): Promise<'approve' | 'deny'>;
+}
+
+function shortId(): string {
+  return crypto.randomUUID().slice(0, 8);
+}
+
+async function pageOf(tabId: number): Promise<{ url: string; title: string }> {
+  try {
+    const tab = await chrome.tabs.get(tabId);
+    return { url: tab.url ?? '', title: tab.title ?? '' };
+  } catch {
+    return { url: '', title: '' };
+  }
+}
+
+interface StepCall {
+  providerId: string;
+  tool: string;
+  input: unknown;
+  invalid: boolean;
+}
+
+/**
+ * The agent loop: one streamed model step at a time, then the step's tool calls run in order.
+ * The record is saved after every step, so a restarted worker continues from the last whole step.
+ */
+export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOutcome> {
+  const settings = await loadSettings();
+  const secrets = settings.apiKey ? [settings.apiKey] : [];
+  const errorCtx = { providerLabel: PROVIDERS[settings.provider].label, model: settings.model, baseURL: settings.baseURL, secrets };
+  const model = createLanguageModel(settings);
+  if (!model.ok) return { status: 'error', error: model.error.message };
+  const guards = new Guards(rec.guards);
+  const treeLines = new Map<string, string>();
+  const base = { tabId: rec.tabId, taskId: rec.taskId };
+
+  while (rec.step < ctl.maxSteps) {
+    if (ctl.signal.aborted) return { status: 'stopped' };
+    const offered = toolsFor(rec.mode, settings.tier);
+    // At the checkpoint the model is offered actions only; in Ask mode that leaves answering.
+    const active = (guards.atCheckpoint() ? offered.filter((t) => !t.readOnly) : offered).map((t) => t.name);
+    const page = await pageOf(rec.tabId);
+    const system = buildSystemPrompt({
+      mode: rec.mode,
+      tier: settings.tier,
+      nonce: rec.nonce,
+      tools: active,
+      pageUrl: page.url,
+      pageTitle: page.title,
+      maxSteps: ctl.maxSteps,
+      resumed: ctl.resumed,
+    });
+    const messageId = `${rec.taskId}-m${rec.step}-${shortId()}`;
+    let text = '';
+    const calls: StepCall[] = [];
+    let failure: unknown = null;
+    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
+    try {
+      const result = streamText({
+        model: model.data,
+        system,
+        messages: [...ctl.chatHistory, ...rec.history],
+        tools: toolDefinitions(),
+        activeTools: active,
+        abortSignal: ctl.signal,
+        // 429 and 5xx are retried with exponential backoff, honouring retry-after headers.
+        maxRetries: 3,
+        // The default handler logs the error to the console; ours reports it to the user instead.
+        onError: () => undefined,
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta' && part.text) {
+          text += part.text;
+          await emit({ type: 'text_delta', ...base, messageId, text: part.text });
+        } else if (part.type === 'tool-call') {
+          calls.push({ providerId: part.toolCallId, tool: part.toolName, input: part.input, invalid: part.invalid === true });
+        } else if (part.type === 'finish-step') {
+          usage = { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 };
+        } else if (part.type === 'error') {
+          failure = part.error;
+        }
+      }
+    } catch (e) {
+      failure = e;
+    }
+    if (ctl.signal.aborted) return { status: 'stopped' };
+    if (failure !== null) return { status: 'error', error: describeProviderError(failure, errorCtx).message };
+
+    rec.usage = { inputTokens: rec.usage.inputTokens + usage.inputTokens, outputTokens: rec.usage.outputTokens + usage.outputTokens };
+    const conv = await conversationOf(rec.tabId);
+    const chat = { inputTokens: conv.chatUsage.inputTokens + usage.inputTokens, outputTokens: conv.chatUsage.outputTokens + usage.outputTokens };
+    await emit({ type: 'usage', ...base, step: usage, task: rec.usage, chat });
+
+    if (calls.length === 0) {
+      const answer = text.trim();
+      if (!answer) return { status: 'error', error: `${errorCtx.providerLabel} (${settings.model}) returned an empty reply with no tool call. Try again or pick a larger model.` };
+      rec.history.push({ role: 'assistant', content: [{ type: 'text', text }] });
+      return { status: 'done', answer };
+    }
+
+    rec.history.push({
+      role: 'assistant',
+      content: [
+        ...(text ? [{ type: 'text' as const, text }] : []),
+        ...calls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.providerId, toolName: c.tool, input: c.input ?? {} })),
+      ],
+    });
+    const results: ToolResultPart[] = [];
+    let stop: string | undefined;
+    let failedMalformed = 0;
+    for (const call of calls) {
+      const callId = `${rec.taskId}-c${rec.step}-${shortId()}`;
+      await emit({ type: 'tool_call', ...base, callId, tool: call.tool, args: call.input });
+      const started = Date.now();
+      const outcome =
+        stop || ctl.signal.aborted
+          ? { ok: false, text: 'SKIPPED: the task was stopped before this call ran.', args: call.input }
+          : await executeCall(call.tool, call.input, {
+              rec,
+              guards,
+              tier: settings.tier,
+              contextWindow: settings.contextWindow,
+              signal: ctl.signal,
+              treeLines,
+              requestApproval: ctl.requestApproval,
+            });
+      if (outcome.stop) stop = outcome.stop;
+      if (call.invalid && !outcome.ok) failedMalformed++;
+      await emit({ type: 'tool_result', ...base, callId, tool: call.tool, ok: outcome.ok, result: outcome.text, ms: Date.now() - started });
+      rec.steps.push({ tool: call.tool, args: outcome.args, result: outcome.text, ok: outcome.ok });
+      results.push({ type: 'tool-result', toolCallId: call.providerId, toolName: call.tool, output: { type: 'text', value: outcome.text } });
+    }
+    rec.history.push({ role: 'tool', content: results });
+    rec.malformedSteps = failedMalformed === calls.length ? rec.malformedSteps + 1 : 0;
+    rec.step++;
+    rec.guards = guards.snapshot();
+    await saveTask(rec);
+    if (ctl.signal.aborted) return { status: 'stopped' };
+    if (stop) return { status: 'error', error: stop };
+    if (rec.malformedSteps >= MAX_MALFORMED_STEPS) {
+      const last = rec.steps.at(-1)?.result ?? '';
+      return {
+        status: 'error',
+        error: `The model sent malformed tool calls ${rec.malformedSteps} times in a row (last: ${last.slice(0, 200)}). Try a larger model or the Compact tier.`,
+      };
+    }
+  }
+  return { status: 'step_limit', error: `Stopped after ${ctl.maxSteps} steps without an answer (the step limit). Ask again with a narrower task, or continue.` };
+}
+
+export function internalError(e: unknown): TaskOutcome {
+  return { status: 'error', error: `Weaverbird hit an internal error: ${errorMessage(e)}` };
+}

@@ -1,0 +1,206 @@
+import type { AgentEvent } from '../../src/protocol/agent';
+import type { Mode } from '../../src/modes';
+import { err, errorMessage, ok, type Result } from '../../src/result';
+import { addNotice, addUserMessage, emit, flushConversation } from './event-hub';
+import { emptyGuards } from './guards';
+import { setTaskKeepalive } from './keepalive';
+import { DEFAULT_MAX_STEPS, internalError, runTask, type TaskOutcome } from './runner';
+import { deleteTask, listTasks, loadChatHistory, saveChatHistory, saveTask, type TaskRecord } from './state-store';
+import type { ApprovalAsk } from './tool-exec';
+import { trustSite } from './trusted-sites';
+import { makeNonce } from './untrusted';
+
+type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
+type Decision = { decision: 'approve' | 'deny'; trustSite: boolean };
+
+interface Running {
+  taskId: string;
+  abort: AbortController;
+  approvals: Map<string, (d: Decision) => void>;
+  pending?: ApprovalEvent;
+  done: Promise<TaskOutcome>;
+}
+
+/** How long an approval prompt waits for the user before it counts as a refusal. */
+const APPROVAL_TIMEOUT_MS = 10 * 60_000;
+/** A task the worker keeps dying on is abandoned rather than resumed forever. */
+const MAX_RESUMES = 3;
+
+const running = new Map<number, Running>();
+
+export function runningTask(tabId: number): { taskId: string; pending?: ApprovalEvent } | null {
+  const r = running.get(tabId);
+  return r ? { taskId: r.taskId, ...(r.pending ? { pending: r.pending } : {}) } : null;
+}
+
+async function askApproval(rec: TaskRecord, r: Running, ask: ApprovalAsk): Promise<'approve' | 'deny'> {
+  const approvalId = crypto.randomUUID();
+  const event: ApprovalEvent = { type: 'approval_request', tabId: rec.tabId, taskId: rec.taskId, approvalId, ...ask };
+  const decision = await new Promise<Decision>((resolve) => {
+    const timeout = setTimeout(() => resolve({ decision: 'deny', trustSite: false }), APPROVAL_TIMEOUT_MS);
+    const finish = (d: Decision) => {
+      clearTimeout(timeout);
+      r.abort.signal.removeEventListener('abort', onAbort);
+      resolve(d);
+    };
+    const onAbort = () => finish({ decision: 'deny', trustSite: false });
+    r.abort.signal.addEventListener('abort', onAbort);
+    r.approvals.set(approvalId, finish);
+    r.pending = event;
+    void emit(event);
+  });
+  r.approvals.delete(approvalId);
+  r.pending = undefined;
+  if (decision.decision === 'approve' && decision.trustSite) await trustSite(ask.site);
+  await emit({ type: 'approval_resolved', tabId: rec.tabId, taskId: rec.taskId, approvalId, decision: decision.decision });
+  return decision.decision;
+}
+
+async function finish(rec: TaskRecord, outcome: TaskOutcome): Promise<void> {
+  running.delete(rec.tabId);
+  setTaskKeepalive(running.size > 0);
+  await deleteTask(rec.tabId);
+  if (outcome.status === 'done' && outcome.answer) {
+    const history = await loadChatHistory(rec.tabId);
+    history.push({ role: 'user', content: rec.task }, { role: 'assistant', content: outcome.answer });
+    await saveChatHistory(rec.tabId, history);
+  }
+  await emit({
+    type: 'task_ended',
+    tabId: rec.tabId,
+    taskId: rec.taskId,
+    status: outcome.status,
+    ...(outcome.answer !== undefined ? { answer: outcome.answer } : {}),
+    ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+  });
+  await flushConversation(rec.tabId);
+}
+
+function launch(rec: TaskRecord, resumed: boolean, maxSteps: number): Running {
+  const r: Running = { taskId: rec.taskId, abort: new AbortController(), approvals: new Map(), done: Promise.resolve({ status: 'running' }) };
+  running.set(rec.tabId, r);
+  setTaskKeepalive(true);
+  r.done = (async () => {
+    let outcome: TaskOutcome;
+    try {
+      const chatHistory = await loadChatHistory(rec.tabId);
+      outcome = await runTask(rec, {
+        signal: r.abort.signal,
+        maxSteps,
+        resumed,
+        chatHistory,
+        requestApproval: (ask) => askApproval(rec, r, ask),
+      });
+    } catch (e) {
+      outcome = internalError(e);
+    }
+    await finish(rec, outcome);
+    return outcome;
+  })();
+  return r;
+}
+
+export interface StartOptions {
+  maxSteps?: number;
+}
+
+export async function startTask(tabId: number, task: string, mode: Mode, opts: StartOptions = {}): Promise<Result<{ taskId: string; done: Promise<TaskOutcome>; record: TaskRecord }>> {
+  if (running.has(tabId)) return err('busy', `a task is already running in tab ${tabId}; stop it first`);
+  try {
+    await chrome.tabs.get(tabId);
+  } catch {
+    return err('bad_tab', `tab ${tabId} does not exist (closed?)`);
+  }
+  const taskId = crypto.randomUUID().slice(0, 12);
+  const rec: TaskRecord = {
+    taskId,
+    tabId,
+    mode,
+    task,
+    nonce: makeNonce(),
+    step: 0,
+    startedAt: Date.now(),
+    history: [{ role: 'user', content: task }],
+    guards: emptyGuards(),
+    usage: { inputTokens: 0, outputTokens: 0 },
+    steps: [],
+    malformedSteps: 0,
+    resumes: 0,
+    maxSteps: opts.maxSteps ?? DEFAULT_MAX_STEPS,
+  };
+  await saveTask(rec);
+  await addUserMessage(tabId, `${taskId}-user`, task);
+  await emit({ type: 'task_started', tabId, taskId, mode });
+  const r = launch(rec, false, rec.maxSteps);
+  return ok({ taskId, done: r.done, record: rec });
+}
+
+/** Stops the tab's task: the model stream aborts, the running tool finishes or aborts, approvals resolve as refused. */
+export async function stopTask(tabId: number): Promise<boolean> {
+  const r = running.get(tabId);
+  if (!r) return false;
+  r.abort.abort();
+  await r.done;
+  return true;
+}
+
+export function resolveApproval(tabId: number, approvalId: string, decision: 'approve' | 'deny', trust: boolean): Result<true> {
+  const resolve = running.get(tabId)?.approvals.get(approvalId);
+  if (!resolve) return err('no_such_approval', `no pending approval ${approvalId} in tab ${tabId} (already answered, or the task ended)`);
+  resolve({ decision, trustSite: trust });
+  return ok(true);
+}
+
+/** Ends a task that cannot go on after a worker restart, with a status the user sees. */
+async function endInterrupted(rec: TaskRecord, why: string): Promise<void> {
+  await deleteTask(rec.tabId);
+  await emit({ type: 'task_ended', tabId: rec.tabId, taskId: rec.taskId, status: 'interrupted', error: why });
+  await flushConversation(rec.tabId);
+}
+
+/**
+ * Runs at every worker start: tasks still in session storage were running when Chrome stopped the
+ * worker. Each one resumes from its last whole step, or ends as `interrupted` when resuming could
+ * repeat a page action that may already have happened.
+ */
+let resuming: Promise<void> | null = null;
+export function resumeInterruptedTasks(): Promise<void> {
+  // Start-up and the watchdog alarm can both ask at once; one pass at a time.
+  resuming ??= resumeOnce().finally(() => (resuming = null));
+  return resuming;
+}
+
+async function resumeOnce(): Promise<void> {
+  let records: TaskRecord[];
+  try {
+    records = await listTasks();
+  } catch (e) {
+    console.warn('Weaverbird: could not read interrupted tasks:', errorMessage(e));
+    return;
+  }
+  for (const rec of records) {
+    if (running.has(rec.tabId)) continue;
+    try {
+      await chrome.tabs.get(rec.tabId);
+    } catch {
+      await deleteTask(rec.tabId);
+      continue;
+    }
+    if (rec.inFlight && !rec.inFlight.readOnly) {
+      await endInterrupted(
+        rec,
+        `Interrupted: Chrome stopped Weaverbird's worker while ${rec.inFlight.tool} was running, so it is unknown whether that action happened. Check the page, then ask again.`,
+      );
+      continue;
+    }
+    if (rec.resumes >= MAX_RESUMES) {
+      await endInterrupted(rec, `Interrupted: the worker was stopped ${rec.resumes + 1} times during this task; it was not resumed again.`);
+      continue;
+    }
+    rec.resumes++;
+    rec.inFlight = undefined;
+    await saveTask(rec);
+    await addNotice(rec.tabId, `Chrome restarted Weaverbird's worker during this task; resuming from step ${rec.step + 1}.`);
+    launch(rec, true, rec.maxSteps);
+  }
+}
