@@ -1,0 +1,45 @@
+/**
+ * Trusted input through CDP `Input.*` (https://chromedevtools.github.io/devtools-protocol/tot/Input/).
+ * Coordinates are CSS pixels of the top frame's viewport as the page measured them; Input expects
+ * them in DIPs of the viewport, so they are scaled by the tab's zoom factor.
+ */
+import { ok, type Result } from '../../src/result';
+import type { send as Send } from './cdp-client';
+
+export interface ViewportPoint {
+  x: number;
+  y: number;
+}
+
+async function zoomOf(tabId: number): Promise<number> {
+  try {
+    return await chrome.tabs.getZoom(tabId);
+  } catch {
+    return 1;
+  }
+}
+
+async function scaled(tabId: number, p: ViewportPoint): Promise<ViewportPoint> {
+  const z = await zoomOf(tabId);
+  return { x: Math.round(p.x * z * 100) / 100, y: Math.round(p.y * z * 100) / 100 };
+}
+
+/** One left click: move, press, release at the point (clickCount 1). */
+export async function mouseClick(send: typeof Send, tabId: number, point: ViewportPoint): Promise<Result<true>> {
+  const { x, y } = await scaled(tabId, point);
+  const moved = await send(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'none', buttons: 0 });
+  if (!moved.ok) return moved;
+  const base = { x, y, button: 'left', clickCount: 1 };
+  const pressed = await send(tabId, 'Input.dispatchMouseEvent', { ...base, type: 'mousePressed', buttons: 1 });
+  if (!pressed.ok) return pressed;
+  const released = await send(tabId, 'Input.dispatchMouseEvent', { ...base, type: 'mouseReleased', buttons: 0 });
+  if (!released.ok) return released;
+  return ok(true);
+}
+
+/** Moves the real mouse (CSS :hover, mouseenter with isTrusted). */
+export async function mouseMove(send: typeof Send, tabId: number, point: ViewportPoint): Promise<Result<true>> {
+  const { x, y } = await scaled(tabId, point);
+  const moved = await send(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'none', buttons: 0 });
+  return moved.ok ? ok(true) : moved;
+}

@@ -1,0 +1,121 @@
+/**
+ * click_ax: the page clicks synthetically and watches; when nothing moved and the target is a safe
+ * generic element, the worker vetoes or sends exactly one trusted CDP click at the hit-tested point,
+ * collects the page's verdict, and detaches the debugger.
+ */
+import { ClickReplySchema, ObservationReportSchema, type ClickResult } from '../../../src/tools/action-results';
+import { err, ok, type Result } from '../../../src/result';
+import { withSession } from '../../cdp/cdp-client';
+import { mouseClick } from '../../cdp/input';
+import { sendToContent } from '../../content-bridge';
+import { defineTool } from '../define-tool';
+import { vetoReason, watchTabActivity } from './activity-watch';
+import { ClickArgs } from './schemas';
+
+const PORT_CLOSED = /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;
+
+async function tabUrl(tabId: number): Promise<string | undefined> {
+  try {
+    const tab = await chrome.tabs.get(tabId);
+    return tab.pendingUrl ?? tab.url;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page went away mid-reply: a navigation is the usual reason, so report it as one when the URL moved. */
+async function navigatedResult(tabId: number, before: string | undefined, ref: string): Promise<Result<unknown> | null> {
+  await new Promise((r) => setTimeout(r, 150));
+  const after = await tabUrl(tabId);
+  if (!after || after === before) return null;
+  return ok({
+    success: true,
+    method: 'synthetic',
+    verified: true,
+    navigates: true,
+    changes: { url: after },
+    hint: `${ref} navigated the tab; re-read the tree on the new page`,
+  });
+}
+
+async function trustedRetry(tabId: number, result: ClickResult, token: string, x: number, y: number): Promise<ClickResult> {
+  const before = await tabUrl(tabId);
+  const clicked = await withSession(tabId, ({ send }) => mouseClick(send, tabId, { x, y }));
+  if (!clicked.ok) {
+    await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'cancel' } });
+    return { ...result, fallback: `not tried: ${clicked.error.message}` };
+  }
+  const collected = await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'collect' } });
+  if (!collected.ok) {
+    const after = await tabUrl(tabId);
+    const moved = after !== undefined && after !== before;
+    return {
+      ...result,
+      method: 'cdp',
+      verified: moved,
+      ...(moved ? { changes: { ...result.changes, url: after } } : {}),
+      fallback: 'the synthetic click changed nothing, so one trusted (CDP) click was sent',
+    };
+  }
+  const report = ObservationReportSchema.safeParse(collected.data);
+  const progress = report.success ? report.data.progress : [];
+  const cdpResult: ClickResult = {
+    ...result,
+    method: 'cdp',
+    verified: progress.length > 0,
+    changes: report.success ? report.data.changes : result.changes,
+    fallback: 'the synthetic click changed nothing, so one trusted (CDP) click was sent',
+  };
+  if (report.success && report.data.diagnostics.length > 0) cdpResult.diagnostics = report.data.diagnostics;
+  if (progress.length === 0) cdpResult.hint = 'no visible change after the trusted click either; re-read the tree before trying anything else';
+  else delete cdpResult.hint;
+  return cdpResult;
+}
+
+export const clickAx = defineTool({
+  name: 'click_ax',
+  description: [
+    'Clicks an element by ref like a person would: scrolls it into view, focuses it, sends the full pointer sequence',
+    '(hidden inputs get their visible label/box instead). Returns {success, method, verified, tag, role, rect, name,',
+    'href?, navigates?, changes:{url?, focus?, states?, dialogOpened?, popupOpened?}, hint?}. verified:false means no',
+    'visible change was seen: re-read the tree before clicking again. When a synthetic click changes nothing on a plain',
+    'element, one trusted click is retried automatically (never for form controls, toggles or actions that sent data).',
+    'To toggle a checkbox/radio use this tool; to type use type_ax; for drop-downs use select_option.',
+  ].join(' '),
+  schema: ClickArgs,
+  modes: ['act', 'dev'],
+  readOnly: false,
+  async handler(args, ctx) {
+    const before = await tabUrl(ctx.tabId);
+    const watch = watchTabActivity(ctx.tabId);
+    const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'click_ax', args });
+    if (!reply.ok) {
+      watch.stop();
+      if (reply.error.code === 'content_unreachable' && PORT_CLOSED.test(reply.error.message)) {
+        const nav = await navigatedResult(ctx.tabId, before, args.ref_id);
+        if (nav) return nav;
+      }
+      return reply;
+    }
+    const parsed = ClickReplySchema.safeParse(reply.data);
+    if (!parsed.success) {
+      watch.stop();
+      return err('bad_reply', 'the page returned a malformed click result; re-read the tree and retry');
+    }
+    const { result, fallback } = parsed.data;
+    if (!fallback) {
+      watch.stop();
+      return ok(result);
+    }
+    const veto = vetoReason(watch.stop());
+    if (veto) {
+      await sendToContent(ctx.tabId, { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } });
+      return ok({
+        ...result,
+        fallback: veto,
+        hint: 'no visible change, but the page sent data or opened something; check the result (re-read the tree) before clicking again',
+      });
+    }
+    return ok(await trustedRetry(ctx.tabId, result, fallback.token, fallback.x, fallback.y));
+  },
+});

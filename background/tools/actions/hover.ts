@@ -1,0 +1,40 @@
+/**
+ * hover: synthetic pointer events first; when nothing appeared (CSS-only :hover menus cannot be
+ * triggered by script), one real mouse move over CDP. Moving the mouse changes no data, so unlike a
+ * click it needs no veto; the debugger is detached right after.
+ */
+import { z } from 'zod/mini';
+import { HoverReplySchema, type HoverResult } from '../../../src/tools/action-results';
+import { ok } from '../../../src/result';
+import { withSession } from '../../cdp/cdp-client';
+import { mouseMove } from '../../cdp/input';
+import { sendToContent } from '../../content-bridge';
+import { defineTool } from '../define-tool';
+import { forward } from './forward';
+import { HoverArgs } from './schemas';
+
+const Collected = z.object({ appeared: z.array(z.string()), changes: z.record(z.string(), z.unknown()) });
+
+export const hoverTool = defineTool({
+  name: 'hover',
+  description:
+    'Moves the pointer onto an element (menus, tooltips, hover cards). Returns {success, method, name, rect, appeared?: texts of what showed up, changes}. Re-read the tree to act on what appeared.',
+  schema: HoverArgs,
+  modes: ['act', 'dev'],
+  readOnly: false,
+  async handler(args, ctx) {
+    const reply = await forward(ctx.tabId, 'hover', args, HoverReplySchema);
+    if (!reply.ok || !reply.data.fallback) return reply.ok ? ok(reply.data.result) : reply;
+    const { result, fallback } = reply.data;
+    const moved = await withSession(ctx.tabId, ({ send }) => mouseMove(send, ctx.tabId, fallback));
+    if (!moved.ok) {
+      await sendToContent(ctx.tabId, { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } });
+      return ok(result);
+    }
+    const collected = await sendToContent(ctx.tabId, { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'collect' } });
+    const parsed = collected.ok ? Collected.safeParse(collected.data) : null;
+    const out: HoverResult = { ...result, method: 'cdp' };
+    if (parsed?.success && parsed.data.appeared.length > 0) out.appeared = parsed.data.appeared;
+    return ok(out);
+  },
+});

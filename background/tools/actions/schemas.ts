@@ -1,0 +1,48 @@
+/**
+ * The action tools' argument schemas as the model sees them: the same shapes as the zod/mini
+ * contracts in `src/tools/actions.ts` (which the page re-checks), with descriptions. A unit test
+ * keeps the two accepting and rejecting the same inputs.
+ */
+import { z } from 'zod';
+import { MAX_TYPE_CHARS, REF_PATTERN, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+
+const RefId = z.string().regex(REF_PATTERN, 'must be a ref such as "ref_12", as printed by get_accessibility_tree');
+const Text = z.string().max(MAX_TYPE_CHARS);
+
+export const ClickArgs = z.strictObject({ ref_id: RefId.describe('the element to click, e.g. "ref_12"') });
+
+export const TypeArgs = z.strictObject({
+  ref_id: RefId.describe('a textbox, searchbox, combobox, textarea or editable region'),
+  text: Text.describe('the text to put in the field'),
+  clear: z.boolean().optional().describe('replace the current content (default true); false appends'),
+});
+
+export const FocusTypeArgs = TypeArgs.extend({
+  submit: z
+    .boolean()
+    .optional()
+    .describe('afterwards commit it: a combobox takes its highlighted suggestion (ArrowDown + Enter), a form field submits its form, else Enter'),
+});
+
+export const SelectArgs = z
+  .strictObject({
+    ref_id: RefId.describe('a <select>, combobox, listbox or the button that opens one'),
+    value: z.string().max(1000).optional().describe('the option value to choose'),
+    label: z.string().max(1000).optional().describe('the visible option text to choose'),
+  })
+  .refine((a) => (a.value === undefined) !== (a.label === undefined), 'give exactly one of value or label');
+
+export const PressKeyArgs = z.strictObject({
+  key: z.string().min(1).max(60).describe('Enter, Escape, Tab, ArrowDown, PageDown, Backspace, a character, or a chord like Control+a / Shift+Tab'),
+  ref_id: RefId.optional().describe('focus this element first; default: the focused element'),
+});
+
+export const HoverArgs = z.strictObject({ ref_id: RefId.describe('the element to move the pointer onto') });
+
+export const ScrollArgs = z
+  .strictObject({
+    ref_id: RefId.optional().describe('alone: scroll this element into view; with direction: scroll its scrollable container'),
+    direction: z.enum(SCROLL_DIRECTIONS).optional().describe('scroll the page (or the ref\u2019s container) this way'),
+    amount: z.number().int().min(1).max(100_000).optional().describe('pixels to scroll (default 80% of the visible height/width)'),
+  })
+  .refine((a) => a.ref_id !== undefined || a.direction !== undefined, 'give ref_id (scroll it into view) or direction');

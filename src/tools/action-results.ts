@@ -1,0 +1,143 @@
+/**
+ * Result shapes of the page-action tools. The worker validates page replies with these schemas; the
+ * page scripts import only the types (erased at build), which keeps the schemas out of their bundles.
+ */
+import * as z from 'zod/mini';
+
+// ---- results -------------------------------------------------------------------------------------
+
+export const RectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+export type Rect = z.infer<typeof RectSchema>;
+
+/** What an action visibly changed; every field is present only when it changed. */
+export const ChangesSchema = z.object({
+  url: z.optional(z.string()),
+  focus: z.optional(z.string()),
+  /** The target's semantic states that changed, as "name: before → after". */
+  states: z.optional(z.array(z.string())),
+  dialogOpened: z.optional(z.string()),
+  /** A listbox, menu or other popup that appeared (portals included). */
+  popupOpened: z.optional(z.string()),
+  /** Elements that disappeared because of the action (a closed dialog, a removed row). */
+  targetRemoved: z.optional(z.boolean()),
+});
+export type Changes = z.infer<typeof ChangesSchema>;
+
+export const CLICK_METHODS = ['synthetic', 'cdp', 'stand-in'] as const;
+export type ClickMethod = (typeof CLICK_METHODS)[number];
+
+export const ClickResultSchema = z.object({
+  success: z.boolean(),
+  method: z.enum(CLICK_METHODS),
+  tag: z.string(),
+  role: z.string(),
+  rect: RectSchema,
+  name: z.string(),
+  href: z.optional(z.string()),
+  navigates: z.optional(z.boolean()),
+  hint: z.optional(z.string()),
+  /** Why the click went to another element than the ref (a hidden input's label, a shadow host…). */
+  standIn: z.optional(z.string()),
+  changes: ChangesSchema,
+  /** A progress signal was seen (URL, focus, target state, dialog, target-local change). */
+  verified: z.boolean(),
+  /** Signals that did not count as progress (page churn, a class change), for debugging. */
+  diagnostics: z.optional(z.array(z.string())),
+  /** Why the CDP fallback was not tried, when it was not. */
+  fallback: z.optional(z.string()),
+});
+export type ClickResult = z.infer<typeof ClickResultSchema>;
+
+export const TYPE_METHODS = ['value-setter', 'keys', 'exec-command', 'input-events', 'cdp-insert-text'] as const;
+export type TypeMethod = (typeof TYPE_METHODS)[number];
+
+export const TypeResultSchema = z.object({
+  success: z.boolean(),
+  method: z.optional(z.enum(TYPE_METHODS)),
+  /** Methods tried in order, with what each read back, when the first did not land. */
+  attempts: z.optional(z.array(z.string())),
+  tag: z.string(),
+  role: z.string(),
+  name: z.string(),
+  value: z.string(),
+  /** Set when the text was typed into another element than the ref (the input inside a shadow host…). */
+  standIn: z.optional(z.string()),
+  submitted: z.optional(z.string()),
+  hint: z.optional(z.string()),
+  changes: ChangesSchema,
+});
+export type TypeResult = z.infer<typeof TypeResultSchema>;
+
+export const SelectResultSchema = z.object({
+  success: z.boolean(),
+  method: z.enum(['native', 'aria-click', 'aria-keys']),
+  selected: z.string(),
+  value: z.optional(z.string()),
+  options: z.optional(z.array(z.string())),
+  hint: z.optional(z.string()),
+  changes: ChangesSchema,
+});
+export type SelectResult = z.infer<typeof SelectResultSchema>;
+
+export const KeyResultSchema = z.object({
+  success: z.boolean(),
+  key: z.string(),
+  target: z.string(),
+  defaultPrevented: z.boolean(),
+  /** The browser default we performed because synthetic key events have none (Tab moves focus…). */
+  emulated: z.optional(z.string()),
+  changes: ChangesSchema,
+});
+export type KeyResult = z.infer<typeof KeyResultSchema>;
+
+export const HoverResultSchema = z.object({
+  success: z.boolean(),
+  method: z.enum(['synthetic', 'cdp']),
+  name: z.string(),
+  rect: RectSchema,
+  /** Text of elements that appeared on hover (tooltips, menus). */
+  appeared: z.optional(z.array(z.string())),
+  changes: ChangesSchema,
+});
+export type HoverResult = z.infer<typeof HoverResultSchema>;
+
+export const ScrollResultSchema = z.object({
+  success: z.boolean(),
+  container: z.string(),
+  before: z.object({ x: z.number(), y: z.number() }),
+  after: z.object({ x: z.number(), y: z.number() }),
+  atEnd: z.boolean(),
+  hint: z.optional(z.string()),
+});
+export type ScrollResult = z.infer<typeof ScrollResultSchema>;
+
+// ---- CDP fallback handshake (service worker ↔ page) ---------------------------------------------------
+
+/**
+ * The page's verdict after the synthetic click: either done, or a request that the worker try one
+ * trusted click at a point, with an observation armed under `token` to judge that click.
+ */
+export const ClickFallbackSchema = z.object({
+  token: z.string(),
+  x: z.number(),
+  y: z.number(),
+});
+export type ClickFallback = z.infer<typeof ClickFallbackSchema>;
+
+export const ClickReplySchema = z.object({ result: ClickResultSchema, fallback: z.optional(ClickFallbackSchema) });
+export type ClickReply = z.infer<typeof ClickReplySchema>;
+
+
+/** type_ax/focus_type may ask the worker for a trusted `Input.insertText` when no page method landed. */
+export const TypeReplySchema = z.object({ result: TypeResultSchema, insertText: z.optional(z.object({ token: z.string() })) });
+export type TypeReply = z.infer<typeof TypeReplySchema>;
+
+export const HoverReplySchema = z.object({ result: HoverResultSchema, fallback: z.optional(ClickFallbackSchema) });
+export type HoverReply = z.infer<typeof HoverReplySchema>;
+
+export const ObservationReportSchema = z.object({
+  progress: z.array(z.string()),
+  diagnostics: z.array(z.string()),
+  changes: ChangesSchema,
+});
+export type ObservationReportData = z.infer<typeof ObservationReportSchema>;
