@@ -2,10 +2,6 @@ import { clickAx } from './actions/click-ax';
 import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
-import { clickAx } from './actions/click-ax';
-import { hoverTool } from './actions/hover';
-import { pressKey, scrollTool, selectOption } from './actions/page-actions';
-import { focusType, typeAx } from './actions/type-ax';
 import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
 import { goBack, listTabs, navigate } from './navigation';
@@ -27,7 +23,6 @@ const ALL: readonly Tool[] = [
   hoverTool,
   scrollTool,
 ];
-
 let registered = false;
 export function registerAllTools(): void {
   if (registered) return;
