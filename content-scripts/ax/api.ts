@@ -3,7 +3,8 @@
  * builder. Both bundles run in the same isolated world, so the object is shared through the global;
  * `getAxApi` checks its shape instead of trusting it.
  */
-import { parseTreeArgs, type TreeResult } from '../../src/tree-contract';
+import { parseTreeArgs } from '../../src/tree-args';
+import type { TreeResult } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
 import { describeElement } from './describe';
 import type { AxStates } from './states';

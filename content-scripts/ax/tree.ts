@@ -2,7 +2,8 @@
  * `generateAccessibilityTree`: the page as the agent reads it. See tree-walk.ts for what is kept,
  * serialize.ts for the text form, paging.ts for snapshots and pages.
  */
-import { continuationArgsFor, type TreeOptions, type TreeResult } from '../../src/tree-contract';
+import { continuationArgsFor, type TreeOptions } from '../../src/tree-args';
+import type { TreeResult } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
 import { latestSnapshot, paginate, saveSnapshot, type Snapshot } from './paging';
 import type { RefRegistry } from './ref-registry';
