@@ -2,10 +2,13 @@ import { clickAx } from './actions/click-ax';
 import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
+import { executeJs } from './execute-js';
+import { getFrames, iframeClick, iframeRead, iframeType, promoteIframeTool } from './frames';
 import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
 import { goBack, listTabs, navigate } from './navigation';
 import { registerTool } from './registry';
+import { getShadowDom, shadowDomQuery } from './shadow';
 import type { Tool } from './types';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
@@ -22,7 +25,16 @@ const ALL: readonly Tool[] = [
   pressKey,
   hoverTool,
   scrollTool,
+  getFrames,
+  iframeRead,
+  iframeClick,
+  iframeType,
+  promoteIframeTool,
+  getShadowDom,
+  shadowDomQuery,
+  executeJs,
 ];
+
 let registered = false;
 export function registerAllTools(): void {
   if (registered) return;

@@ -5,8 +5,10 @@ import { pressKeyHandler } from '../actions/press-key';
 import { scrollHandler } from '../actions/scroll';
 import { selectHandler } from '../actions/select';
 import { focusTypeHandler, typeHandler } from '../actions/type';
+import { frameInfoHandler, frameStateHandler } from './frame-state';
 import { highlightHandler } from './highlight';
 import { pageInfoHandler } from './page-info';
+import { shadowBindHandler, shadowHostsHandler } from './shadow';
 import { treeHandler } from './tree';
 import type { ContentHandler } from './types';
 
@@ -23,6 +25,10 @@ const handlers: readonly ContentHandler[] = [
   hoverHandler,
   scrollHandler,
   observeHandler,
+  frameInfoHandler,
+  frameStateHandler,
+  shadowHostsHandler,
+  shadowBindHandler,
 ];
 
 export const handlerTable: ReadonlyMap<string, ContentHandler> = new Map(handlers.map((h) => [h.name, h]));

@@ -1,0 +1,135 @@
+/**
+ * The frame inventory the model sees (`get_frames`): the browser's frame list (chrome.webNavigation,
+ * authoritative for URLs and parentage, cross-origin included) joined with what each frame's content
+ * script says about itself (name, origin, title) and which `<iframe>` element in the parent hosts it.
+ */
+import { z } from 'zod';
+import { errorMessage, ok, type Result } from '../../src/result';
+import { sendToContent } from '../content-bridge';
+import { syncFrames, type BrowserFrame } from './frame-store';
+import { qualifyRef } from './qualified-ref';
+
+const EmbeddedSchema = z.object({
+  chromeFrameId: z.number().nullable(),
+  ref: z.string(),
+  tag: z.string(),
+  name: z.string(),
+  title: z.string(),
+  src: z.string(),
+  visible: z.boolean(),
+});
+
+const FrameInfoSchema = z.object({
+  url: z.string(),
+  origin: z.string(),
+  name: z.string(),
+  title: z.string(),
+  readyState: z.string(),
+  isTop: z.boolean(),
+  embedded: z.array(EmbeddedSchema),
+});
+type FrameInfo = z.infer<typeof FrameInfoSchema>;
+
+export interface FrameEntry {
+  frameId: string;
+  parent: string | null;
+  url: string;
+  origin: string;
+  name: string;
+  title: string;
+  /** Nesting depth: 0 for the main frame. */
+  depth: number;
+  /** The `<iframe>` element hosting this frame, as a ref usable in the parent frame. */
+  element?: string;
+  /** False when the iframe element has no box (hidden, zero-sized): usually a tracker, not content. */
+  visible?: boolean;
+  /** Whether Weaverbird's page scripts answer in this frame; when not, why. */
+  scripts: 'ready' | string;
+  /** Chrome's frameId, for people debugging with chrome.* APIs. */
+  chromeFrameId: number;
+}
+
+/** How long one frame may take to answer before it is reported as not answering. */
+const FRAME_TIMEOUT_MS = 3000;
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(onTimeout()), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(onTimeout());
+      },
+    );
+  });
+}
+
+async function askFrame(tabId: number, frame: BrowserFrame): Promise<Result<FrameInfo>> {
+  const reply = await withTimeout(
+    sendToContent(tabId, { type: 'tool', tool: 'frame_info', args: {} }, frame.chromeFrameId),
+    FRAME_TIMEOUT_MS,
+    () => ({ ok: false as const, error: { code: 'timeout', message: `no answer within ${FRAME_TIMEOUT_MS} ms` } }),
+  );
+  if (!reply.ok) return reply;
+  const info = FrameInfoSchema.safeParse(reply.data);
+  return info.success ? ok(info.data) : { ok: false, error: { code: 'bad_reply', message: 'malformed frame_info reply' } };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
+export async function frameInventory(tabId: number): Promise<Result<FrameEntry[]>> {
+  const synced = await syncFrames(tabId);
+  if (!synced.ok) return synced;
+  const frames = synced.data;
+  const infos = await Promise.all(frames.map((f) => askFrame(tabId, f).catch((e: unknown) => ({ ok: false as const, error: { code: 'failed', message: errorMessage(e) } }))));
+  const byChrome = new Map(frames.map((f, i) => [f.chromeFrameId, { frame: f, info: infos[i] }]));
+  // Which <iframe> element (by its ref in the parent frame) hosts each child frame.
+  const hostOf = new Map<number, { ref: string; visible: boolean; name: string; title: string }>();
+  for (const f of frames) {
+    const info = byChrome.get(f.chromeFrameId)?.info;
+    if (!info?.ok) continue;
+    for (const e of info.data.embedded) {
+      if (e.chromeFrameId !== null) hostOf.set(e.chromeFrameId, { ref: qualifyRef(f.id, e.ref), visible: e.visible, name: e.name, title: e.title });
+    }
+  }
+  const depthOf = (f: BrowserFrame): number => {
+    let d = 0;
+    let parent = f.parentChromeFrameId;
+    while (parent >= 0 && d < 64) {
+      d++;
+      parent = byChrome.get(parent)?.frame.parentChromeFrameId ?? -1;
+    }
+    return d;
+  };
+  const entries = frames.map((f, i): FrameEntry => {
+    const info = infos[i];
+    const host = hostOf.get(f.chromeFrameId);
+    const entry: FrameEntry = {
+      frameId: f.id,
+      parent: f.parent,
+      url: f.url,
+      origin: info?.ok ? info.data.origin : originOf(f.url),
+      name: info?.ok ? info.data.name : (host?.name ?? ''),
+      title: info?.ok ? info.data.title : (host?.title ?? ''),
+      depth: depthOf(f),
+      scripts: info?.ok ? 'ready' : `not answering: ${info?.error.message ?? 'unknown'}`,
+      chromeFrameId: f.chromeFrameId,
+    };
+    if (host) {
+      entry.element = host.ref;
+      entry.visible = host.visible;
+    }
+    return entry;
+  });
+  return ok(entries);
+}

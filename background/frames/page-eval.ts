@@ -1,0 +1,188 @@
+/**
+ * Evaluating developer code in a page's main world for `execute_js`.
+ *
+ * The extension itself may not eval (MV3 CSP), so the code is handed to a function injected with
+ * chrome.scripting.executeScript({world:'MAIN'}), which evaluates it with the page's own indirect
+ * eval: the page's CSP then decides. When the page forbids eval ('unsafe-eval' missing, or Trusted
+ * Types enforced), the main frame falls back to CDP Runtime.evaluate, which CSP does not govern.
+ */
+import { z } from 'zod';
+import { err, errorMessage, ok, type Result } from '../../src/result';
+import { withSession } from '../cdp/cdp-client';
+
+export interface EvalOutcome {
+  ok: boolean;
+  /** JSON text of the value (already size-capped), or the error description. */
+  json?: string;
+  type?: string;
+  truncated?: boolean;
+  error?: { name: string; message: string; stack?: string };
+  timedOut?: boolean;
+  cspBlocked?: boolean;
+}
+
+const OutcomeSchema = z.object({
+  ok: z.boolean(),
+  json: z.string().optional(),
+  type: z.string().optional(),
+  truncated: z.boolean().optional(),
+  error: z.object({ name: z.string(), message: z.string(), stack: z.string().optional() }).optional(),
+  timedOut: z.boolean().optional(),
+  cspBlocked: z.boolean().optional(),
+});
+
+/**
+ * Runs in the page (serialized by Chrome: no closures, no imports). Also used verbatim as the CDP
+ * fallback's serializer, so both paths return the same shape.
+ */
+export function pageEvaluate(code: string, maxChars: number, timeoutMs: number, viaCdpValue?: { value: unknown }): Promise<EvalOutcome> | EvalOutcome {
+  const serialize = (value: unknown): EvalOutcome => {
+    const seen = new WeakSet<object>();
+    let nodes = 0;
+    const describe = (v: unknown, depth: number): unknown => {
+      if (++nodes > 5000) return '[…]';
+      if (v === undefined) return '[undefined]';
+      if (v === null || typeof v === 'boolean' || typeof v === 'string') return v;
+      if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+      if (typeof v === 'bigint') return `${v.toString()}n`;
+      if (typeof v === 'symbol') return v.toString();
+      if (typeof v === 'function') return `[function ${v.name || 'anonymous'}]`;
+      if (typeof v !== 'object') return String(v);
+      if (typeof Node !== 'undefined' && v instanceof Node) {
+        if (v instanceof Element) {
+          const id = v.id ? `#${v.id}` : '';
+          const cls = typeof v.className === 'string' && v.className.trim() ? `.${v.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+          return `[element <${v.localName}${id}${cls}>]`;
+        }
+        return `[${v.nodeName}]`;
+      }
+      if (seen.has(v)) return '[circular]';
+      seen.add(v);
+      if (depth > 6) return Array.isArray(v) ? `[array(${v.length})]` : '[object]';
+      if (v instanceof Error) return { name: v.name, message: v.message };
+      if (v instanceof Date) return v.toISOString();
+      if (v instanceof RegExp) return v.toString();
+      if (v instanceof Map) return { '[Map]': Array.from(v.entries()).slice(0, 200).map(([k, x]) => [describe(k, depth + 1), describe(x, depth + 1)]) };
+      if (v instanceof Set) return { '[Set]': Array.from(v.values()).slice(0, 200).map((x) => describe(x, depth + 1)) };
+      if (Array.isArray(v)) return v.slice(0, 500).map((x) => describe(x, depth + 1));
+      if (typeof NodeList !== 'undefined' && (v instanceof NodeList || v instanceof HTMLCollection)) return Array.from(v).slice(0, 200).map((x) => describe(x, depth + 1));
+      const out: Record<string, unknown> = {};
+      let keys = 0;
+      for (const k of Object.keys(v)) {
+        if (++keys > 200) {
+          out['…'] = 'more keys';
+          break;
+        }
+        try {
+          out[k] = describe(Reflect.get(v, k), depth + 1);
+        } catch (e) {
+          out[k] = `[threw: ${e instanceof Error ? e.message : String(e)}]`;
+        }
+      }
+      return out;
+    };
+    const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    let json = JSON.stringify(describe(value, 0)) ?? 'null';
+    const truncated = json.length > maxChars;
+    if (truncated) json = json.slice(0, maxChars);
+    return { ok: true, json, type, truncated };
+  };
+  const failure = (e: unknown): EvalOutcome => {
+    const error = e instanceof Error ? { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack.split('\n').slice(0, 6).join('\n') } : {}) } : { name: 'thrown value', message: String(e) };
+    return { ok: false, error };
+  };
+  if (viaCdpValue) return serialize(viaCdpValue.value);
+  let result: unknown;
+  try {
+    // Indirect eval: global scope, page CSP applies. The completion value of the last statement is the result.
+    result = (0, eval)(code);
+  } catch (e) {
+    const blocked = e instanceof EvalError || (e instanceof Error && /unsafe-eval|Content Security Policy|TrustedScript/i.test(e.message));
+    return blocked ? { ok: false, cspBlocked: true, error: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) } } : failure(e);
+  }
+  if (result !== null && typeof result === 'object' && 'then' in result && typeof result.then === 'function') {
+    const thenable = result;
+    return new Promise<EvalOutcome>((resolve) => {
+      const timer = setTimeout(() => resolve({ ok: false, timedOut: true, error: { name: 'Timeout', message: `the promise did not settle within ${timeoutMs} ms` } }), timeoutMs);
+      Promise.resolve(thenable).then(
+        (v) => {
+          clearTimeout(timer);
+          resolve(serialize(v));
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          resolve(failure(e));
+        },
+      );
+    });
+  }
+  return serialize(result);
+}
+
+export interface EvalRequest {
+  tabId: number;
+  frameId: number;
+  code: string;
+  maxChars: number;
+  timeoutMs: number;
+}
+
+async function viaScripting(req: EvalRequest): Promise<Result<EvalOutcome>> {
+  try {
+    const [first] = await chrome.scripting.executeScript({
+      target: { tabId: req.tabId, frameIds: [req.frameId] },
+      world: 'MAIN',
+      func: pageEvaluate,
+      args: [req.code, req.maxChars, req.timeoutMs],
+    });
+    const outcome = OutcomeSchema.safeParse(first?.result);
+    if (!outcome.success) return err('eval_failed', 'the page returned no result (the frame may have navigated during evaluation)');
+    return ok(outcome.data);
+  } catch (e) {
+    return err('page_not_scriptable', `cannot run code in this page: ${errorMessage(e)}`);
+  }
+}
+
+const RuntimeReplySchema = z.object({
+  result: z.object({ type: z.string(), value: z.unknown().optional(), description: z.string().optional(), unserializableValue: z.string().optional() }),
+  exceptionDetails: z
+    .object({ text: z.string(), exception: z.object({ description: z.string().optional(), className: z.string().optional() }).optional() })
+    .optional(),
+});
+
+/** CDP fallback (main frame only): not subject to the page CSP. replMode allows top-level await. */
+async function viaCdp(req: EvalRequest): Promise<Result<EvalOutcome>> {
+  const reply = await withSession(req.tabId, ({ send }) =>
+    send(req.tabId, 'Runtime.evaluate', {
+      expression: req.code,
+      returnByValue: true,
+      awaitPromise: true,
+      replMode: true,
+      timeout: req.timeoutMs,
+    }),
+  );
+  if (!reply.ok) return reply;
+  const r = RuntimeReplySchema.safeParse(reply.data);
+  if (!r.success) return err('eval_failed', 'Runtime.evaluate returned an unexpected shape');
+  const ex = r.data.exceptionDetails;
+  if (ex) {
+    const message = ex.exception?.description ?? ex.text;
+    return ok({ ok: false, error: { name: ex.exception?.className ?? 'Error', message: message.split('\n').slice(0, 6).join('\n') } });
+  }
+  const res = r.data.result;
+  const value = res.unserializableValue ?? (res.type === 'undefined' ? undefined : res.value);
+  const outcome = pageEvaluate('', req.maxChars, 0, { value });
+  return ok(outcome instanceof Promise ? await outcome : outcome);
+}
+
+export async function evaluateInPage(req: EvalRequest): Promise<Result<EvalOutcome & { via: 'main-world' | 'cdp' }>> {
+  const first = await viaScripting(req);
+  if (!first.ok) return first;
+  if (!first.data.cspBlocked) return ok({ ...first.data, via: 'main-world' });
+  if (req.frameId !== 0) {
+    return err('csp_blocked', `this frame's Content-Security-Policy forbids eval (${first.data.error?.message ?? ''}); the CDP fallback only reaches the main frame`);
+  }
+  const second = await viaCdp(req);
+  if (!second.ok) return err(second.error.code, `the page forbids eval (CSP) and the CDP fallback failed: ${second.error.message}`);
+  return ok({ ...second.data, via: 'cdp' });
+}

@@ -1,0 +1,39 @@
+/**
+ * Frame-qualified refs: a ref minted in child frame `f2` is shown to the model as `f2:ref_7`, so the
+ * ref alone says where its element lives. Each frame's content scripts keep their own registry and
+ * counter (see content-scripts/ax/ref-registry.ts), so `ref_7` exists independently in every frame;
+ * the prefix is what makes it unambiguous. Main-frame refs stay plain `ref_N` (and `f0:ref_N` is
+ * accepted as the same thing).
+ */
+import { MAIN_FRAME_ID } from './frame-ids';
+
+export const QUALIFIED_REF_PATTERN = /^(?:(f(?:0|[1-9]\d{0,8})):)?(ref_[1-9]\d{0,15})$/;
+
+export interface ParsedRef {
+  /** The frame the ref names, `f0` when unqualified. */
+  frame: string;
+  /** The ref as that frame's registry knows it. */
+  localRef: string;
+  /** True when the caller wrote a frame prefix. */
+  qualified: boolean;
+}
+
+export function parseQualifiedRef(ref: string): ParsedRef | null {
+  const m = QUALIFIED_REF_PATTERN.exec(ref.trim());
+  if (!m || m[2] === undefined) return null;
+  return { frame: m[1] ?? MAIN_FRAME_ID, localRef: m[2], qualified: m[1] !== undefined };
+}
+
+/** How a ref from frame `frame` is shown to the model. */
+export function qualifyRef(frame: string, localRef: string): string {
+  return frame === MAIN_FRAME_ID ? localRef : `${frame}:${localRef}`;
+}
+
+// A ref token not already qualified: `ref_12` but not `f2:ref_12`, `ref_id`, or `xref_1`.
+const BARE_REF = /(?<![\w:])ref_[1-9]\d{0,15}(?!\w)/g;
+
+/** Qualifies every bare ref in a text (tree lines, notices) minted in `frame`. */
+export function qualifyRefsInText(text: string, frame: string): string {
+  if (frame === MAIN_FRAME_ID) return text;
+  return text.replace(BARE_REF, (ref) => `${frame}:${ref}`);
+}
