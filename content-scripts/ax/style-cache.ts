@@ -4,6 +4,8 @@
  * hidden-ness are computed at most once per element. The DOM must not change while a context is in
  * use; callers that omit the context get a fresh one per call (always correct, slower).
  */
+import { collectCounterSnapshots, formatCounter, type PseudoCounters } from './css-counters';
+
 export type PseudoKind = '::before' | '::after';
 
 export interface PseudoInfo {
@@ -47,14 +49,33 @@ export function createAxContext(doc: Document): AxContext {
     return s;
   };
 
+  let counterMemo: Map<Element, PseudoCounters> | null = null;
   const pseudo = (el: Element, kind: PseudoKind): PseudoInfo => {
     if (!pseudoSupported || !win) return NO_PSEUDO;
     const map = kind === '::before' ? beforePseudos : afterPseudos;
     const hit = map.get(el);
     if (hit) return hit;
     const s = win.getComputedStyle(el, kind);
-    const info = s.display === 'none' ? NO_PSEUDO : parseContent(s.content, el);
-    const result = info.text ? { text: info.text, block: isBlockDisplay(s.display) } : NO_PSEUDO;
+    // Reading `content` first: most elements have no generated content, and each property read
+    // of a pseudo-element style costs a style resolution in Chromium.
+    const content = s.content;
+    if (!content || content === 'none' || content === 'normal') {
+      map.set(el, NO_PSEUDO);
+      return NO_PSEUDO;
+    }
+    const counters = (name: string): readonly number[] => {
+      let all = counterMemo;
+      if (!all) {
+        all = collectCounterSnapshots(doc);
+        counterMemo = all;
+      }
+      return all.get(el)?.[kind]?.get(name) ?? [0];
+    };
+    const display = s.display;
+    const info = display === 'none' ? { text: '', isAlt: false } : parseContent(content, el, counters);
+    // Alternative text ("…" / "alt") stands apart from the element's own text in Chromium, like an
+    // image's alt; plain generated strings join the text as laid out.
+    const result = info.text ? { text: info.text, block: info.isAlt || isBlockDisplay(display) } : NO_PSEUDO;
     map.set(el, result);
     return result;
   };
@@ -83,8 +104,12 @@ export function isBlockDisplay(display: string): boolean {
  * counters and images contribute nothing we can read). An alternative text after "/" replaces the
  * visual content, as accname 1.2 §2F.ii asks.
  */
-export function parseContent(content: string, el: Element): { text: string } {
-  if (!content || content === 'none' || content === 'normal') return { text: '' };
+export function parseContent(
+  content: string,
+  el: Element,
+  counters: (name: string) => readonly number[] = () => [0],
+): { text: string; isAlt: boolean } {
+  if (!content || content === 'none' || content === 'normal') return { text: '', isAlt: false };
   const parts: string[] = [];
   let alt: string[] | null = null;
   let i = 0;
@@ -123,6 +148,17 @@ export function parseContent(content: string, el: Element): { text: string } {
           .split(/\s+/)[0] ?? '';
       out().push(el.getAttribute(name) ?? '');
       i = end < 0 ? content.length : end + 1;
+    } else if (content.startsWith('counter(', i) || content.startsWith('counters(', i)) {
+      const end = content.indexOf(')', i);
+      const args = splitArgs(content.slice(content.indexOf('(', i) + 1, end < 0 ? undefined : end));
+      const values = counters(args[0] ?? '');
+      if (content.startsWith('counters(', i)) {
+        const style = args[2] ?? 'decimal';
+        out().push(values.map((v) => formatCounter(v, style)).join(unquote(args[1] ?? '')));
+      } else {
+        out().push(formatCounter(values.at(-1) ?? 0, args[1] ?? 'decimal'));
+      }
+      i = end < 0 ? content.length : end + 1;
     } else if (/[a-z-]/i.test(c)) {
       // counter(), url(), image-set(), open-quote…: skip the token (and its parentheses).
       let depth = 0;
@@ -142,7 +178,7 @@ export function parseContent(content: string, el: Element): { text: string } {
       i++;
     }
   }
-  return { text: (alt ?? parts).join('') };
+  return { text: (alt ?? parts).join(''), isAlt: alt !== null };
 }
 
 /**
@@ -151,4 +187,30 @@ export function parseContent(content: string, el: Element): { text: string } {
  */
 export function resolveContext(el: Element, ctx?: AxContext): AxContext {
   return ctx ?? createAxContext(el.ownerDocument);
+}
+
+function splitArgs(args: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quote = '';
+  for (const ch of args) {
+    if (quote) {
+      current += ch;
+      if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      current += ch;
+    } else if (ch === ',') {
+      out.push(current.trim());
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  out.push(current.trim());
+  return out;
+}
+
+function unquote(s: string): string {
+  return /^(["']).*\1$/.test(s) ? s.slice(1, -1) : s;
 }
