@@ -34,6 +34,8 @@ function neighbourText(el: Element, c: AxContext, dir: 'previous' | 'next'): str
       sib;
       sib = dir === 'previous' ? sib.previousSibling : sib.nextSibling
     ) {
+      // Comments and processing instructions have textContent but render nothing (DOM §4.4).
+      if (sib.nodeType === 8 || sib.nodeType === 7) continue;
       if (isElement(sib)) {
         if (CONTROL_TAGS.has(sib.localName) || sib.querySelector('input,select,textarea,button')) {
           return '';
