@@ -95,7 +95,7 @@ const TreeObject = z.object({
 /** The tree the agent read last in this tab, or null if it has read none yet. */
 export async function fetchLatestTree(tabId: number): Promise<Result<LatestTree | null>> {
   const reply = await askWorker({ type: 'get_latest_tree', tabId });
-  if (!reply.ok) return reply;
+  if (!reply.ok) return reply.error.code === 'no_tree' ? ok(null) : reply;
   return normalizeTree(reply.data);
 }
 

@@ -8,6 +8,7 @@ import type { AgentEvent } from '../src/protocol/agent';
 import type { TabInfo } from '../src/protocol/panel';
 import type { PublicSettings } from '../src/settings';
 import { AgentConnection } from './lib/agent-port';
+import { needsSetup } from './lib/settings-form';
 import {
   DEFAULT_PREFS,
   loadDrafts,
@@ -116,7 +117,7 @@ export async function loadSettings(): Promise<void> {
   const reply = await fetchSettings();
   if (reply.ok) {
     settings.value = reply.data;
-    settingsStatus.value = reply.data ? 'ready' : 'missing';
+    settingsStatus.value = needsSetup(reply.data) ? 'missing' : 'ready';
     settingsError.value = null;
   } else {
     settingsStatus.value = 'error';
@@ -258,8 +259,8 @@ export function answerApproval(decision: 'approve' | 'deny', trustSite = false):
 export function onSettingsSaved(saved: PublicSettings | null): void {
   if (saved) {
     settings.value = saved;
-    settingsStatus.value = 'ready';
-    view.value = 'chat';
+    settingsStatus.value = needsSetup(saved) ? 'missing' : 'ready';
+    if (settingsStatus.value === 'ready') view.value = 'chat';
   } else {
     void loadSettings().then(() => {
       if (settingsStatus.value === 'ready') view.value = 'chat';

@@ -5,12 +5,14 @@ import {
   formFromPublic,
   providerInfo,
   PROVIDERS,
+  switchProvider,
   TIER_HELP,
   validateSettingsForm,
   type FormErrors,
   type FormField,
   type SettingsForm,
 } from '../lib/settings-form';
+import { loadSettingsChoices, saveSettingsChoices } from '../lib/ui-prefs';
 import { saveSettings, testConnection } from '../panel-client';
 import { onSettingsSaved, settings, settingsError, settingsStatus, view } from '../store';
 
@@ -62,8 +64,19 @@ export function SettingsView() {
   const [test, setTest] = useState<TestState>({ kind: 'idle' });
   const info = providerInfo(form.provider);
   const firstRun = settingsStatus.value !== 'ready';
+  // The worker's effective values, shown as hints while a field is left automatic.
+  const current = stored && stored.provider === form.provider && stored.model === form.model.trim() ? stored : null;
 
-  useEffect(() => setForm(formFromPublic(stored)), [stored]);
+  useEffect(() => {
+    let live = true;
+    setForm(formFromPublic(stored));
+    void loadSettingsChoices().then((choices) => {
+      if (live && choices) setForm(formFromPublic(stored, choices));
+    });
+    return () => {
+      live = false;
+    };
+  }, [stored]);
 
   const update = <K extends FormField>(key: K, value: SettingsForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -100,6 +113,12 @@ export function SettingsView() {
       return;
     }
     setForm((f) => ({ ...f, apiKey: '' }));
+    await saveSettingsChoices({
+      provider: valid.provider,
+      model: valid.model,
+      tier: form.tier,
+      contextWindow: form.contextWindow.trim(),
+    }).catch(() => undefined);
     onSettingsSaved(reply.data);
   };
 
@@ -139,7 +158,10 @@ export function SettingsView() {
             value={form.provider}
             onChange={(e) => {
               const p = ProviderIdSchema.safeParse(e.currentTarget.value);
-              if (p.success) update('provider', p.data);
+              if (!p.success) return;
+              setForm((f) => switchProvider(f, p.data));
+              setErrors({});
+              setTest({ kind: 'idle' });
             }}
           >
             {PROVIDERS.map((p) => (
@@ -215,7 +237,11 @@ export function SettingsView() {
           id="tier"
           label="Model tier"
           error={errors.tier}
-          hint={form.tier === '' ? 'Automatic: chosen from the model name.' : TIER_HELP[form.tier]}
+          hint={
+            form.tier === ''
+              ? `Automatic: chosen from the model name${current ? ` (now ${current.tier})` : ''}.`
+              : TIER_HELP[form.tier]
+          }
         >
           <select
             id="settings-tier"
@@ -239,7 +265,7 @@ export function SettingsView() {
             inputMode="numeric"
             autocomplete="off"
             value={form.contextWindow}
-            placeholder="Automatic"
+            placeholder={current ? `Automatic (now ${current.contextWindow.toLocaleString('en-US')})` : 'Automatic'}
             aria-invalid={errors.contextWindow ? true : undefined}
             aria-describedby={describe('contextWindow')}
             onInput={(e) => update('contextWindow', e.currentTarget.value)}

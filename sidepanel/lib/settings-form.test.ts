@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicSettings } from '../../src/settings';
-import { formFromPublic, validateSettingsForm, type SettingsForm } from './settings-form';
+import { formFromPublic, needsSetup, switchProvider, validateSettingsForm, type SettingsForm } from './settings-form';
 
 const base: SettingsForm = {
   provider: 'openai',
@@ -68,14 +68,35 @@ describe('settings form validation', () => {
     ).toEqual({});
   });
 
-  it('prefills from stored settings without the key', () => {
+  it('prefills only what the user chose, never the key or the worker defaults', () => {
     expect(formFromPublic(stored)).toEqual({
       provider: 'openai',
       model: 'gpt-4o',
       apiKey: '',
       baseURL: '',
-      tier: 'mid',
-      contextWindow: '128000',
+      tier: '',
+      contextWindow: '',
     });
+    const withDefaultURL = { ...stored, baseURL: 'https://api.openai.com/v1' };
+    expect(formFromPublic(withDefaultURL).baseURL).toBe('');
+    expect(formFromPublic({ ...stored, baseURL: 'https://proxy.example/v1' }).baseURL).toBe('https://proxy.example/v1');
+    const choices = { provider: 'openai' as const, model: 'gpt-4o', tier: 'full' as const, contextWindow: '64000' };
+    expect(formFromPublic(stored, choices)).toMatchObject({ tier: 'full', contextWindow: '64000' });
+    expect(formFromPublic({ ...stored, model: 'gpt-5' }, choices)).toMatchObject({ tier: '', contextWindow: '' });
+  });
+
+  it('knows when setup is needed', () => {
+    expect(needsSetup(null)).toBe(true);
+    expect(needsSetup({ ...stored, hasApiKey: false })).toBe(true);
+    expect(needsSetup({ ...stored, provider: 'ollama', hasApiKey: false })).toBe(false);
+    expect(needsSetup(stored)).toBe(false);
+  });
+
+  it('does not carry a provider address or model to another provider', () => {
+    const f = switchProvider({ ...base, baseURL: 'https://api.openai.com/v1' }, 'anthropic');
+    expect(f).toMatchObject({ provider: 'anthropic', baseURL: '', model: '', apiKey: '' });
+    expect(switchProvider({ ...base, baseURL: 'https://proxy.example/v1' }, 'openrouter').baseURL).toBe(
+      'https://proxy.example/v1',
+    );
   });
 });

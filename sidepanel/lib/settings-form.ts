@@ -107,16 +107,47 @@ export interface SettingsForm {
 export type FormField = keyof SettingsForm;
 export type FormErrors = Partial<Record<FormField, string>>;
 
-export function formFromPublic(s: PublicSettings | null): SettingsForm {
-  if (!s) return { provider: 'openai', model: '', apiKey: '', baseURL: '', tier: '', contextWindow: '' };
+/** What the user picked for the fields the worker otherwise fills from its model table. */
+export interface SettingsChoices {
+  provider: ProviderId;
+  model: string;
+  tier: Tier | '';
+  contextWindow: string;
+}
+
+/** True when nothing usable is stored yet (first run, or the key was removed): the panel opens Settings. */
+export function needsSetup(s: PublicSettings | null): boolean {
+  return s === null || (!s.hasApiKey && providerInfo(s.provider).needsKey);
+}
+
+/**
+ * The form for stored settings. The worker reports *effective* values (its default base URL, the
+ * tier and context window from its model table), so a field shows a value only when the user chose
+ * it: otherwise saving again would pin today's defaults, or carry one provider's URL to another.
+ */
+export function formFromPublic(s: PublicSettings | null, choices: SettingsChoices | null = null): SettingsForm {
+  if (!s || needsSetup(s)) {
+    const provider = s?.provider ?? 'openai';
+    return { provider, model: s?.model ?? '', apiKey: '', baseURL: '', tier: '', contextWindow: '' };
+  }
+  const info = providerInfo(s.provider);
+  const chosen = choices !== null && choices.provider === s.provider && choices.model === s.model ? choices : null;
   return {
     provider: s.provider,
     model: s.model,
     apiKey: '',
-    baseURL: s.baseURL ?? '',
-    tier: s.tier,
-    contextWindow: String(s.contextWindow),
+    baseURL: s.baseURL === undefined || (s.baseURL === info.defaultBaseURL && !info.baseURLRequired) ? '' : s.baseURL,
+    tier: chosen?.tier ?? '',
+    contextWindow: chosen?.contextWindow ?? '',
   };
+}
+
+/** Switching provider: the old provider's default address and model name mean nothing to the new one. */
+export function switchProvider(form: SettingsForm, provider: ProviderId): SettingsForm {
+  const old = providerInfo(form.provider);
+  const keepURL = form.baseURL !== '' && form.baseURL !== old.defaultBaseURL;
+  const keepModel = form.model !== '' && !old.suggestedModels.includes(form.model) && old.id === 'openai-compatible';
+  return { ...form, provider, baseURL: keepURL ? form.baseURL : '', model: keepModel ? form.model : '', apiKey: '' };
 }
 
 export type Validation =

@@ -4,7 +4,9 @@
  * chrome.storage.session (memory only, cleared when the browser quits).
  */
 import * as z from 'zod/mini';
-import { ModeSchema, type Mode } from '../../src/modes';
+import { ModeSchema, TierSchema, type Mode } from '../../src/modes';
+import { ProviderIdSchema } from '../../src/settings';
+import type { SettingsChoices } from './settings-form';
 
 export const PrefsSchema = z.object({
   mode: z._default(ModeSchema, 'ask'),
@@ -18,6 +20,28 @@ export type Pane = Prefs['pane'];
 
 const PREFS_KEY = 'wb.panel.prefs';
 const DRAFTS_KEY = 'wb.panel.drafts';
+
+const SETTINGS_CHOICES_KEY = 'wb.panel.settingsChoices';
+const ChoicesSchema = z.object({
+  provider: ProviderIdSchema,
+  model: z.string(),
+  tier: z.union([TierSchema, z.literal('')]),
+  contextWindow: z.string(),
+});
+
+export async function loadSettingsChoices(): Promise<SettingsChoices | null> {
+  try {
+    const stored = await chrome.storage.local.get(SETTINGS_CHOICES_KEY);
+    const parsed = ChoicesSchema.safeParse(stored[SETTINGS_CHOICES_KEY]);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveSettingsChoices(choices: SettingsChoices): Promise<void> {
+  await chrome.storage.local.set({ [SETTINGS_CHOICES_KEY]: choices });
+}
 
 export const DraftsSchema = z.record(z.string(), z.string());
 export type Drafts = z.infer<typeof DraftsSchema>;
