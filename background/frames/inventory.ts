@@ -4,7 +4,7 @@
  * script says about itself (name, origin, title) and which `<iframe>` element in the parent hosts it.
  */
 import { z } from 'zod';
-import { errorMessage, ok, type Result } from '../../src/result';
+import { err, errorMessage, ok, type Result } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { syncFrames, type BrowserFrame } from './frame-store';
 import { qualifyRef } from './qualified-ref';
@@ -17,6 +17,7 @@ const EmbeddedSchema = z.object({
   title: z.string(),
   src: z.string(),
   visible: z.boolean(),
+  box: z.object({ x: z.number(), y: z.number() }),
 });
 
 const FrameInfoSchema = z.object({
@@ -85,6 +86,34 @@ function originOf(url: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * Where a frame's viewport starts in the top-level viewport: the sum of its ancestors' iframe content
+ * boxes. CDP Input events take top-level coordinates, while a child frame measures in its own.
+ * Transforms on iframe elements are not accounted for.
+ */
+export async function frameOffset(tabId: number, chromeFrameId: number): Promise<Result<{ x: number; y: number }>> {
+  if (chromeFrameId === 0) return ok({ x: 0, y: 0 });
+  const synced = await syncFrames(tabId);
+  if (!synced.ok) return synced;
+  const byChrome = new Map(synced.data.map((f) => [f.chromeFrameId, f]));
+  let x = 0;
+  let y = 0;
+  let current = byChrome.get(chromeFrameId);
+  for (let guard = 0; current && current.parentChromeFrameId >= 0 && guard < 32; guard++) {
+    const parent = byChrome.get(current.parentChromeFrameId);
+    if (!parent) break;
+    const info = await askFrame(tabId, parent);
+    if (!info.ok) return err('frame_offset', `cannot place frame ${current.id} on screen: its parent ${parent.id} does not answer (${info.error.message})`);
+    const childId = current.chromeFrameId;
+    const host = info.data.embedded.find((e) => e.chromeFrameId === childId);
+    if (!host) return err('frame_offset', `cannot place frame ${current.id} on screen: its <iframe> was not found in ${parent.id}`);
+    x += host.box.x;
+    y += host.box.y;
+    current = parent;
+  }
+  return ok({ x, y });
 }
 
 export async function frameInventory(tabId: number): Promise<Result<FrameEntry[]>> {

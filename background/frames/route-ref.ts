@@ -3,10 +3,11 @@
  * the main frame, `f2:ref_7` for a child frame) into the Chrome frameId to message and the ref that
  * frame's registry knows.
  */
-import { err, ok, type Result } from '../../src/result';
+import { err, isRecord, ok, type Result } from '../../src/result';
+import type { Tool } from '../tools/types';
 import { MAIN_FRAME_ID } from './frame-ids';
-import { findFrame } from './frame-store';
-import { parseQualifiedRef } from './qualified-ref';
+import { findFrame, syncFrames } from './frame-store';
+import { parseQualifiedRef, qualifyRefsInText } from './qualified-ref';
 
 export interface RefTarget {
   /** Chrome frameId to pass to sendToContent. */
@@ -57,4 +58,44 @@ export async function resolveRefTarget(tabId: number, ref: string, expectedFrame
  */
 export function refMissHint(localRef: string): string {
   return `${localRef} is not in the main frame. Refs read with iframe_read carry their frame (e.g. "f2:${localRef}"); pass that exact qualified ref.`;
+}
+
+/** Deep-copies a value with every bare ref in its strings qualified for `frame`. */
+function qualifyDeep(value: unknown, frame: string): unknown {
+  if (typeof value === 'string') return qualifyRefsInText(value, frame);
+  if (Array.isArray(value)) return value.map((v) => qualifyDeep(v, frame));
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = qualifyDeep(v, frame);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Wraps a ref-taking action tool so it accepts frame-qualified refs: `f2:ref_7` is resolved to frame
+ * f2 and passed on as `ref_7` with `ctx.frameId` set, and refs in the reply come back qualified.
+ * Plain refs go through untouched (main frame), with a hint when they miss and the page has frames.
+ */
+export function routeFrameRefs(tool: Tool): Tool {
+  return {
+    ...tool,
+    async run(rawArgs, ctx) {
+      const ref = isRecord(rawArgs) && typeof rawArgs.ref_id === 'string' ? rawArgs.ref_id : undefined;
+      const parsed = ref !== undefined ? parseQualifiedRef(ref) : null;
+      if (ref === undefined || !parsed || !isRecord(rawArgs)) return tool.run(rawArgs, ctx);
+      if (!parsed.qualified || parsed.frame === MAIN_FRAME_ID) {
+        const result = await tool.run({ ...rawArgs, ref_id: parsed.localRef }, ctx);
+        if (result.ok || result.error.code !== 'ref_not_found') return result;
+        const frames = await syncFrames(ctx.tabId);
+        if (!frames.ok || frames.data.length < 2) return result;
+        return err(result.error.code, `${result.error.message}. ${refMissHint(parsed.localRef)}`);
+      }
+      const target = await resolveRefTarget(ctx.tabId, ref);
+      if (!target.ok) return target;
+      const result = await tool.run({ ...rawArgs, ref_id: target.data.localRef }, { ...ctx, frameId: target.data.frameId });
+      if (!result.ok) return err(result.error.code, `frame ${target.data.frame}: ${qualifyRefsInText(result.error.message, target.data.frame)}`);
+      return ok(qualifyDeep(result.data, target.data.frame));
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { clickAx } from './actions/click-ax';
 import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
+import { routeFrameRefs } from '../frames/route-ref';
 import { executeJs } from './execute-js';
 import { getFrames, iframeClick, iframeRead, iframeType, promoteIframeTool } from './frames';
 import { getAccessibilityTree } from './get-accessibility-tree';
@@ -18,13 +19,13 @@ const ALL: readonly Tool[] = [
   navigate,
   goBack,
   listTabs,
-  clickAx,
-  typeAx,
-  focusType,
-  selectOption,
-  pressKey,
-  hoverTool,
-  scrollTool,
+  routeFrameRefs(clickAx),
+  routeFrameRefs(typeAx),
+  routeFrameRefs(focusType),
+  routeFrameRefs(selectOption),
+  routeFrameRefs(pressKey),
+  routeFrameRefs(hoverTool),
+  routeFrameRefs(scrollTool),
   getFrames,
   iframeRead,
   iframeClick,

@@ -8,6 +8,11 @@ export interface ToolContext {
   tier: Tier;
   /** Aborted when the user stops the task; long handlers should give up promptly. */
   signal?: AbortSignal;
+  /**
+   * Chrome frameId a ref-taking action targets (0 or absent: the main frame). Set by the frame router
+   * (background/frames/route-ref.ts) when the model passes a frame-qualified ref such as "f2:ref_7".
+   */
+  frameId?: number;
 }
 
 export interface ToolSpec<S extends z.ZodType> {

@@ -19,6 +19,8 @@ export interface EmbeddedFrame {
   title: string;
   src: string;
   visible: boolean;
+  /** Top-left of the element's content box (where the inner viewport starts), in this frame's viewport. */
+  box: { x: number; y: number };
 }
 
 export interface FrameInfo {
@@ -48,6 +50,14 @@ function accessibleName(el: Element): string {
   return described?.ok ? described.data.name : '';
 }
 
+function contentBoxOrigin(el: Element): { x: number; y: number } {
+  const rect = el.getBoundingClientRect();
+  const style = el.ownerDocument.defaultView?.getComputedStyle(el);
+  const px = (v: string | undefined): number => Number.parseFloat(v ?? '0') || 0;
+  // clientLeft/Top are the border widths; the inner document starts after the padding too (CSS 2 §8.1).
+  return { x: rect.left + el.clientLeft + px(style?.paddingLeft), y: rect.top + el.clientTop + px(style?.paddingTop) };
+}
+
 function isVisible(el: Element): boolean {
   const rect = el.getBoundingClientRect();
   if (rect.width < 1 || rect.height < 1) return false;
@@ -74,6 +84,7 @@ export function collectFrameInfo(doc: Document): FrameInfo {
       title: el.getAttribute('title') ?? accessibleName(el),
       src: el.getAttribute('src') ?? el.getAttribute('data') ?? '',
       visible: isVisible(el),
+      box: contentBoxOrigin(el),
     });
   }
   return {

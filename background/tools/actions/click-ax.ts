@@ -8,6 +8,7 @@ import { err, ok, type Result } from '../../../src/result';
 import { withSession } from '../../cdp/cdp-client';
 import { mouseClick } from '../../cdp/input';
 import { sendToContent } from '../../content-bridge';
+import { frameOffset } from '../../frames/inventory';
 import { defineTool } from '../define-tool';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
@@ -38,14 +39,16 @@ async function navigatedResult(tabId: number, before: string | undefined, ref: s
   });
 }
 
-async function trustedRetry(tabId: number, result: ClickResult, token: string, x: number, y: number): Promise<ClickResult> {
+async function trustedRetry(tabId: number, result: ClickResult, token: string, x: number, y: number, frameId = 0): Promise<ClickResult> {
   const before = await tabUrl(tabId);
-  const clicked = await withSession(tabId, ({ send }) => mouseClick(send, tabId, { x, y }));
+  // The page measured in its own frame's viewport; CDP Input takes top-level viewport coordinates.
+  const offset = await frameOffset(tabId, frameId);
+  const clicked = offset.ok ? await withSession(tabId, ({ send }) => mouseClick(send, tabId, { x: x + offset.data.x, y: y + offset.data.y })) : offset;
   if (!clicked.ok) {
-    await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'cancel' } });
+    await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'cancel' } }, frameId);
     return { ...result, fallback: `not tried: ${clicked.error.message}` };
   }
-  const collected = await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'collect' } });
+  const collected = await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'collect' } }, frameId);
   if (!collected.ok) {
     const after = await tabUrl(tabId);
     const moved = after !== undefined && after !== before;
@@ -88,7 +91,7 @@ export const clickAx = defineTool({
   async handler(args, ctx) {
     const before = await tabUrl(ctx.tabId);
     const watch = watchTabActivity(ctx.tabId);
-    const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'click_ax', args });
+    const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'click_ax', args }, ctx.frameId);
     if (!reply.ok) {
       watch.stop();
       if (reply.error.code === 'content_unreachable' && PORT_CLOSED.test(reply.error.message)) {
@@ -109,13 +112,13 @@ export const clickAx = defineTool({
     }
     const veto = vetoReason(watch.stop());
     if (veto) {
-      await sendToContent(ctx.tabId, { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } });
+      await sendToContent(ctx.tabId, { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } }, ctx.frameId);
       return ok({
         ...result,
         fallback: veto,
         hint: 'no visible change, but the page sent data or opened something; check the result (re-read the tree) before clicking again',
       });
     }
-    return ok(await trustedRetry(ctx.tabId, result, fallback.token, fallback.x, fallback.y));
+    return ok(await trustedRetry(ctx.tabId, result, fallback.token, fallback.x, fallback.y, ctx.frameId ?? 0));
   },
 });

@@ -14,7 +14,7 @@ export const selectOption = defineTool({
   schema: SelectArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'select_option', args, SelectResultSchema),
+  handler: (args, ctx) => forward(ctx.tabId, 'select_option', args, SelectResultSchema, ctx.frameId),
 });
 
 export const pressKey = defineTool({
@@ -27,7 +27,7 @@ export const pressKey = defineTool({
   schema: PressKeyArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'press_key', args, KeyResultSchema),
+  handler: (args, ctx) => forward(ctx.tabId, 'press_key', args, KeyResultSchema, ctx.frameId),
 });
 
 export const scrollTool = defineTool({
@@ -40,5 +40,5 @@ export const scrollTool = defineTool({
   schema: ScrollArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'scroll', args, ScrollResultSchema),
+  handler: (args, ctx) => forward(ctx.tabId, 'scroll', args, ScrollResultSchema, ctx.frameId),
 });

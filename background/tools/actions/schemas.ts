@@ -4,9 +4,14 @@
  * keeps the two accepting and rejecting the same inputs.
  */
 import { z } from 'zod';
-import { MAX_TYPE_CHARS, REF_PATTERN, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { MAX_TYPE_CHARS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../frames/qualified-ref';
 
-const RefId = z.string().regex(REF_PATTERN, 'must be a ref such as "ref_12", as printed by get_accessibility_tree');
+// Frame-qualified refs ("f2:ref_12", from iframe_read) are accepted here and routed to their frame by
+// background/frames/route-ref.ts, which hands the page its plain ref; the page contract stays REF_PATTERN.
+const RefId = z
+  .string()
+  .regex(FRAME_QUALIFIED_REF, 'must be a ref such as "ref_12" (or "f2:ref_12" inside an iframe), as printed by the tree tools');
 const Text = z.string().max(MAX_TYPE_CHARS);
 
 export const ClickArgs = z.strictObject({ ref_id: RefId.describe('the element to click, e.g. "ref_12"') });

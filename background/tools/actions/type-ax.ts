@@ -17,7 +17,7 @@ export const typeAx = defineTool({
   schema: TypeArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'type_ax', args, TypeResultSchema),
+  handler: (args, ctx) => forward(ctx.tabId, 'type_ax', args, TypeResultSchema, ctx.frameId),
 });
 
 export const focusType = defineTool({
@@ -32,5 +32,5 @@ export const focusType = defineTool({
   schema: FocusTypeArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'focus_type', args, TypeResultSchema),
+  handler: (args, ctx) => forward(ctx.tabId, 'focus_type', args, TypeResultSchema, ctx.frameId),
 });
