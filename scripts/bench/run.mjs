@@ -48,6 +48,20 @@ const median = (xs) => {
 const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 if (await ensureDist({ force: values.build })) console.error('bench: built dist/');
+// Sizes are read before the runs, from the very dist/ that is benchmarked.
+const csDir = path.join(ROOT, 'dist/content-scripts');
+const contentScripts = readdirSync(csDir)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => {
+    const buf = readFileSync(path.join(csDir, f));
+    return {
+      file: `dist/content-scripts/${f}`,
+      bytes: statSync(path.join(csDir, f)).size,
+      gzipBytes: gzipSync(buf).length,
+    };
+  });
+const csTotal = contentScripts.reduce((s, f) => s + f.bytes, 0);
+
 const { launchWithExtension, startFixtureServer, bundleFixtureApps } = await loadSupport();
 await bundleFixtureApps();
 
@@ -122,14 +136,27 @@ try {
     }
 
     // The whole tree, no paging: follow continuationArgs if it is longer than the 1,000,000-char cap.
-    let fullTree = last.tree;
-    let pages = 1;
-    for (let r = last; r.hasMore; pages++) {
-      const reply = await browser.tool('get_accessibility_tree', r.continuationArgs, { tabId });
-      if (!reply.ok) throw new Error(`${spec.name} page ${pages + 1}: ${reply.error.message}`);
-      r = reply.data;
-      fullTree += `\n${r.tree}`;
-    }
+    // Tokens are counted twice: with default arguments (texts over 300 chars cut, what the agent
+    // reads by default) and uncut (maxTextChars 0: the same text Playwright's snapshot carries).
+    const wholeTree = async (extra) => {
+      let reply = await browser.tool(
+        'get_accessibility_tree',
+        { filter: 'all', maxChars: 1_000_000, ...extra },
+        { tabId },
+      );
+      if (!reply.ok) throw new Error(`${spec.name}: ${reply.error.message}`);
+      let text = reply.data.tree;
+      let pages = 1;
+      while (reply.data.hasMore) {
+        reply = await browser.tool('get_accessibility_tree', reply.data.continuationArgs, { tabId });
+        if (!reply.ok) throw new Error(`${spec.name} page ${pages + 1}: ${reply.error.message}`);
+        text += `\n${reply.data.tree}`;
+        pages++;
+      }
+      return { text, pages, notice: reply.data.notice ?? null };
+    };
+    const fullTree = await wholeTree({});
+    const uncutTree = await wholeTree({ maxTextChars: 0 });
 
     const cdp = await browser.context.newCDPSession(page);
     const c0 = performance.now();
@@ -149,15 +176,18 @@ try {
       timeRatio: round(median(oursMs) / median(theirsMs), 3),
       buildRatio: round(median(buildMs) / median(theirsMs), 3),
       cdpFullTreeMs: round(cdpMs),
-      oursTokens: countTokens(fullTree),
+      oursTokens: countTokens(fullTree.text),
+      oursUncutTokens: countTokens(uncutTree.text),
       playwrightTokens: countTokens(pwText),
       cdpTokens: countTokens(cdpJson),
-      oursPages: pages,
+      oursPages: uncutTree.pages,
+      notice: fullTree.notice,
       autoDegraded: last.autoDegraded,
       samples: { oursMs: oursMs.map((x) => round(x)), buildMs, playwrightMs: theirsMs.map((x) => round(x)) },
     };
-    row.tokenRatio = round(row.oursTokens / row.playwrightTokens, 3);
-    row.tokenRatioCdp = round(row.oursTokens / row.cdpTokens, 4);
+    row.tokenRatio = round(row.oursUncutTokens / row.playwrightTokens, 3);
+    row.tokenRatioDefault = round(row.oursTokens / row.playwrightTokens, 3);
+    row.tokenRatioCdp = round(row.oursUncutTokens / row.cdpTokens, 4);
     results.push(row);
     console.error(`bench: ${spec.name} done (${elements} elements)`);
     await page.close();
@@ -167,19 +197,6 @@ try {
   await server.close();
 }
 
-const csDir = path.join(ROOT, 'dist/content-scripts');
-const contentScripts = readdirSync(csDir)
-  .filter((f) => f.endsWith('.js'))
-  .map((f) => {
-    const buf = readFileSync(path.join(csDir, f));
-    return {
-      file: `dist/content-scripts/${f}`,
-      bytes: statSync(path.join(csDir, f)).size,
-      gzipBytes: gzipSync(buf).length,
-    };
-  });
-const csTotal = contentScripts.reduce((s, f) => s + f.bytes, 0);
-
 const header = [
   'page',
   'elements',
@@ -188,9 +205,12 @@ const header = [
   'in-page ms',
   'pw ai ms',
   'ratio',
+  'in-page ratio',
   'ours tok',
   'pw tok',
   'tok ratio',
+  'default tok',
+  'ratio',
   'cdp tok',
   'vs cdp',
 ];
@@ -202,9 +222,12 @@ const rows = results.map((r) => [
   r.oursBuildMs,
   r.playwrightMs,
   r.timeRatio,
-  r.oursTokens,
+  r.buildRatio,
+  r.oursUncutTokens,
   r.playwrightTokens,
   r.tokenRatio,
+  r.oursTokens,
+  r.tokenRatioDefault,
   r.cdpTokens,
   r.tokenRatioCdp,
 ]);
@@ -215,8 +238,12 @@ console.log(
   `\nmedian of ${RUNS} interleaved runs; ours = wb.tool round trip (filter all, maxChars 1e6), in-page = stats.buildMs;`,
 );
 console.log(
-  "pw ai = page.ariaSnapshot({mode:'ai'}); tokens: o200k_base (gpt-tokenizer); cdp = JSON of Accessibility.getFullAXTree\n",
+  "pw ai = page.ariaSnapshot({mode:'ai'}) from Node; ratio = ours ms / pw ai ms; in-page ratio = in-page ms / pw ai ms",
 );
+console.log(
+  'tokens (o200k_base, gpt-tokenizer): ours = whole tree uncut (maxTextChars 0), default = with the default 300-char text cap;',
+);
+console.log('cdp = JSON of Accessibility.getFullAXTree; tok ratio = ours / pw, vs cdp = ours / cdp\n');
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 const worstTime = Math.max(...results.map((r) => r.timeRatio));
