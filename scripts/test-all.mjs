@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const steps = [
-  { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit'] },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
   { name: 'vitest', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=tests/.out/vitest.json'], vitest: true },
 ];
