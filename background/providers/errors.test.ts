@@ -37,3 +37,13 @@ describe('describeProviderError', () => {
     expect(describeProviderError(new TypeError('network error'), ctx).code).toBe('connection_dropped');
   });
 });
+
+describe('a stream that broke off after HTTP 200', () => {
+  it('is a dropped connection, not a rejection', () => {
+    const cause = new TypeError('terminated', { cause: new Error('other side closed') });
+    const e = new APICallError({ message: 'Failed to process successful response', url: 'u', requestBodyValues: {}, statusCode: 200, cause });
+    const info = describeProviderError(e, ctx);
+    expect(info.code).toBe('connection_dropped');
+    expect(info.message).toContain('terminated');
+  });
+});

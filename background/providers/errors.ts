@@ -43,6 +43,13 @@ function fromApiCall(e: APICallError, ctx: ErrorContext, attempts: number): Erro
   return { code: 'provider_rejected', message: `${who} rejected the request (HTTP ${status}: ${reason}).` };
 }
 
+/** The messages down an error's cause chain ("terminated: other side closed"). */
+function causeMessages(e: unknown, depth = 0): string {
+  if (!(e instanceof Error) || depth > 4) return '';
+  const rest = causeMessages(e.cause, depth + 1);
+  return rest ? `${e.message}: ${rest}` : e.message;
+}
+
 /**
  * Turns anything a provider call throws into one clear message for the user. Keys are scrubbed
  * from the result: provider error bodies sometimes echo part of the request.
@@ -59,8 +66,10 @@ function classify(e: unknown, ctx: ErrorContext): ErrorInfo {
     return classify(last, ctx);
   }
   if (APICallError.isInstance(e)) {
-    // Fetch failures are wrapped as APICallError without a status code.
-    if (e.statusCode === undefined) return classify(e.cause ?? new Error(e.message), ctx);
+    // Fetch failures, and a body that broke off after a 200, are wrapped as APICallError with
+    // the network error as the cause.
+    const causes = causeMessages(e.cause);
+    if (e.statusCode === undefined || (e.statusCode < 300 && causes)) return classify(new Error(causes || e.message), ctx);
     return fromApiCall(e, ctx, 1);
   }
   const message = errorMessage(e);

@@ -1,0 +1,162 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { anthropicError, anthropicFrames, parseAnthropicRequest } from './anthropic-wire';
+import { openAIError, openAIFrames, parseOpenAIRequest } from './openai-wire';
+import { isRecord, type FakePolicy, type FakeTurn } from './turn';
+
+export type Protocol = 'openai' | 'anthropic';
+
+export interface Scenario {
+  policy: FakePolicy;
+  /** The key the fake accepts; any other gets a real-looking 401. */
+  apiKey?: string;
+  /** Answer this many requests with 429 (retry-after-ms: 50) before serving normally. */
+  rateLimitFirst?: number;
+  /** Destroy the socket after this many SSE events of the given request number (1-based). */
+  dropAt?: { request: number; afterEvents: number };
+  /** Hold the Nth request (1-based) until `release()`, for stopping the worker mid-task. */
+  holdRequest?: number;
+}
+
+export interface RecordedRequest {
+  scenario: string;
+  protocol: Protocol;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+  turn: FakeTurn;
+  status: number;
+}
+
+export interface FakeProviders {
+  origin: string;
+  /** Base URL to put in the extension's settings for one scenario and protocol. */
+  baseURL(scenario: string, protocol: Protocol): string;
+  scenario(name: string, s: Scenario): void;
+  requests: RecordedRequest[];
+  /** Resolves once a held request has arrived. */
+  held(scenario: string): Promise<void>;
+  /** Lets the held request of a scenario go (it is answered normally if its socket still lives). */
+  release(scenario: string): void;
+  close(): Promise<void>;
+}
+
+/** Token counts the way a provider reports them, from the bytes exchanged (≈4 characters a token). */
+function tokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+/**
+ * Fake LLM providers on 127.0.0.1 speaking the real wire protocols (OpenAI chat completions and
+ * Anthropic Messages, streamed), driven by scripted policies. Paths: /<scenario>/openai/v1/chat/completions
+ * and /<scenario>/anthropic/v1/messages.
+ */
+export async function startFakeProviders(): Promise<FakeProviders> {
+  const scenarios = new Map<string, Scenario>();
+  const counts = new Map<string, number>();
+  const holds = new Map<string, { arrived: Promise<void>; arrive: () => void; go: Promise<void>; release: () => void }>();
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+
+  function holdFor(name: string) {
+    let h = holds.get(name);
+    if (!h) {
+      let arrive = () => undefined as void;
+      let release = () => undefined as void;
+      const arrived = new Promise<void>((r) => (arrive = r));
+      const go = new Promise<void>((r) => (release = r));
+      h = { arrived, arrive, go, release };
+      holds.set(name, h);
+    }
+    return h;
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => void handle(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<void> {
+    const m = /^\/([\w-]+)\/(openai|anthropic)\/v1\/(chat\/completions|messages)$/.exec(req.url ?? '');
+    const scenarioName = m?.[1] ?? '';
+    const protocol: Protocol = m?.[2] === 'anthropic' ? 'anthropic' : 'openai';
+    const scenario = scenarios.get(scenarioName);
+    let body: unknown = null;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
+    const turn = protocol === 'anthropic' ? parseAnthropicRequest(body) : parseOpenAIRequest(body);
+    const record: RecordedRequest = { scenario: scenarioName, protocol, headers: req.headers, body, turn, status: 200 };
+    requests.push(record);
+    const fail = (status: number, message: string, code: string, headers: Record<string, string> = {}) => {
+      record.status = status;
+      if (protocol === 'anthropic') anthropicError(res, status, status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'invalid_request_error', message, headers);
+      else openAIError(res, status, message, code, headers);
+    };
+    if (!m || !scenario) return fail(404, `unknown fake endpoint ${req.url ?? ''}`, 'not_found');
+
+    const key = protocol === 'anthropic' ? req.headers['x-api-key'] : req.headers.authorization?.replace(/^Bearer /, '');
+    if (scenario.apiKey !== undefined && key !== scenario.apiKey) {
+      return fail(401, protocol === 'anthropic' ? 'invalid x-api-key' : 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_api_key');
+    }
+    const n = (counts.get(scenarioName) ?? 0) + 1;
+    counts.set(scenarioName, n);
+    if (scenario.rateLimitFirst !== undefined && n <= scenario.rateLimitFirst) {
+      return fail(429, 'Rate limit reached for requests. Please try again shortly.', 'rate_limit_exceeded', { 'retry-after-ms': '50', 'retry-after': '0' });
+    }
+    if (scenario.holdRequest === n) {
+      const h = holdFor(scenarioName);
+      h.arrive();
+      await h.go;
+      if (res.destroyed || req.socket.destroyed) return;
+    }
+    const decision = scenario.policy(turn);
+    const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'fake';
+    const includeUsage = isRecord(body) && isRecord(body.stream_options) && body.stream_options.include_usage === true;
+    const usage = { input: tokens(raw), output: tokens(JSON.stringify(decision)) };
+    const drop = scenario.dropAt?.request === n ? scenario.dropAt.afterEvents : -1;
+    const frames = protocol === 'anthropic' ? anthropicFrames(decision, { model, includeUsage: true, usage }) : openAIFrames(decision, { model, includeUsage, usage });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    for (const [i, frame] of frames.entries()) {
+      if (i === drop) {
+        // A connection that dies mid-response: what was written arrives, then the socket goes,
+        // with no terminating chunk.
+        await new Promise((r) => setTimeout(r, 100));
+        res.socket?.destroy();
+        return;
+      }
+      res.write(frame);
+      // Real streams arrive in separate packets; pacing keeps the deltas separate too.
+      await new Promise((r) => setImmediate(r));
+    }
+    res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('fake provider has no TCP address');
+  const origin = `http://127.0.0.1:${address.port}`;
+  return {
+    origin,
+    baseURL: (scenario, protocol) => `${origin}/${scenario}/${protocol}/v1`,
+    scenario: (name, s) => {
+      scenarios.set(name, s);
+      counts.set(name, 0);
+      holds.delete(name);
+    },
+    requests,
+    held: (name) => holdFor(name).arrived,
+    release: (name) => holdFor(name).release(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

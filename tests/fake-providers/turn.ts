@@ -1,0 +1,51 @@
+/**
+ * What a fake model sees of one request, whichever wire protocol carried it: the system prompt,
+ * the messages in order and the tools offered (with their JSON schemas).
+ */
+export interface FakeToolCall {
+  id: string;
+  name: string;
+  args: unknown;
+}
+
+export type FakeMessage =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text: string; toolCalls: FakeToolCall[] }
+  | { role: 'tool'; toolCallId: string; text: string };
+
+export interface FakeTurn {
+  system: string;
+  messages: FakeMessage[];
+  tools: { name: string; parameters: unknown }[];
+}
+
+/** What the fake model answers: text, tool calls, or both (streamed in that order). */
+export interface FakeDecision {
+  text?: string;
+  toolCalls?: { name: string; args: unknown }[];
+}
+
+export type FakePolicy = (turn: FakeTurn) => FakeDecision;
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : isRecord(part) && part.content !== undefined ? textOf(part.content) : ''))
+      .join('');
+  }
+  return '';
+}
+
+export function parseJson(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
