@@ -224,3 +224,24 @@ export const NAME_FROM_CONTENT_ROLES: ReadonlySet<string> = new Set([
   'term',
   'suggestion',
 ]);
+
+/** Roles whose descendants are presentational (WAI-ARIA 1.2 "Children Presentational: True"):
+ * a tree shows such an element as one leaf, its content already in its name. */
+export const PRESENTATIONAL_CHILDREN_ROLES: ReadonlySet<string> = new Set([
+  'button',
+  'checkbox',
+  'image',
+  'math',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'meter',
+  'option',
+  'progressbar',
+  'radio',
+  'scrollbar',
+  'separator',
+  'slider',
+  'switch',
+  'tab',
+  'graphics-symbol',
+]);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { computeRole, explicitRoleTokens } from './roles';
+import { computeRole, explicitRoleTokens, hasPresentationalChildren } from './roles';
 import { createAxContext } from './style-cache';
 
 function roleOf(html: string, selector = '#t'): string {
@@ -139,4 +139,11 @@ describe('implicit roles (HTML-AAM)', () => {
 
 it('does not loop when an img names itself through aria-labelledby', () => {
   expect(roleOf('<img id="t" alt="" aria-labelledby="t" title="x">')).toMatch(/^(image|none)$/);
+});
+
+it('knows which roles make their children presentational', () => {
+  expect(hasPresentationalChildren('button')).toBe(true);
+  expect(hasPresentationalChildren('image')).toBe(true);
+  expect(hasPresentationalChildren('link')).toBe(false);
+  expect(hasPresentationalChildren('list')).toBe(false);
 });

@@ -4,7 +4,13 @@
  */
 import { flatParent } from './flat-tree';
 import { computeNameForRole, hasAuthorLabel } from './names';
-import { CONCRETE_ROLES, GLOBAL_ARIA_ATTRIBUTES, REQUIRED_CONTEXT, ROLE_SYNONYMS } from './role-tables';
+import {
+  CONCRETE_ROLES,
+  GLOBAL_ARIA_ATTRIBUTES,
+  PRESENTATIONAL_CHILDREN_ROLES,
+  REQUIRED_CONTEXT,
+  ROLE_SYNONYMS,
+} from './role-tables';
 import { resolveContext, type AxContext } from './style-cache';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -75,6 +81,11 @@ function applyMinimumRole(el: Element, role: string): string {
     return 'group';
   }
   return role;
+}
+
+/** True when the role makes its descendants presentational, so a walker may stop at it. */
+export function hasPresentationalChildren(role: string): boolean {
+  return PRESENTATIONAL_CHILDREN_ROLES.has(role);
 }
 
 export function hasGlobalAriaAttribute(el: Element): boolean {

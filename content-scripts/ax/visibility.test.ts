@@ -31,7 +31,8 @@ describe('isHiddenFromAx', () => {
     expect(hidden(html, '#s')).toBe(false);
     expect(hidden('<details open><summary>More</summary><p id="t">body</p></details>')).toBe(false);
   });
-  it('never exposes script, style or template', () => {
+  it('never exposes script, style, template or hidden inputs', () => {
+    expect(hidden('<input id="t" type="hidden" value="csrf">')).toBe(true);
     expect(hidden('<script id="t"></script>')).toBe(true);
     expect(hidden('<template id="t"></template>')).toBe(true);
   });

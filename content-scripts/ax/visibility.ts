@@ -44,6 +44,7 @@ export function hidesSubtree(el: Element, ctx?: AxContext): boolean {
     return true;
   }
   if (isAriaHidden(el)) return true;
+  if (el.localName === 'input' && el.getAttribute('type')?.trim().toLowerCase() === 'hidden') return true;
   if (el.hasAttribute('inert')) return true;
   const s = c.style(el);
   if (s) {
