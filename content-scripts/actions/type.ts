@@ -69,17 +69,18 @@ function editingHost(el: HTMLElement): HTMLElement {
   return host;
 }
 
-function findTypeableInside(root: Element | ShadowRoot): HTMLElement | null {
-  for (const c of root.querySelectorAll('input, textarea, [contenteditable]:not([contenteditable="false"])')) {
-    if ((isTypeableControl(c) || isContentEditable(c)) && isHtmlElement(c) && visualState(c).hidden === null) return c;
-  }
-  for (const c of root.querySelectorAll('*')) {
-    if (c.shadowRoot) {
-      const inner = findTypeableInside(c.shadowRoot);
-      if (inner) return inner;
+/** The field inside a wrapper or shadow host: a visible one first, else any (it may be styled away). */
+function typeablesInside(root: Element | ShadowRoot): HTMLElement[] {
+  const all: HTMLElement[] = [];
+  const collect = (r: Element | ShadowRoot): void => {
+    for (const c of r.querySelectorAll('*')) {
+      if ((isTypeableControl(c) || isContentEditable(c)) && isHtmlElement(c)) all.push(c);
+      if (c.shadowRoot) collect(c.shadowRoot);
     }
-  }
-  return null;
+  };
+  collect(root);
+  const visible = all.filter((c) => visualState(c).hidden === null);
+  return visible.length > 0 ? visible : all;
 }
 
 export function resolveTypeTarget(ref: string, el: Element): Result<TypeTarget> {
@@ -100,7 +101,13 @@ export function resolveTypeTarget(ref: string, el: Element): Result<TypeTarget> 
   if (isLabel(el) && el.control && isTypeableControl(el.control)) {
     return ok({ el: el.control, kind: 'control', standIn: `typed into the field labelled by ${ref}: ${describe(el.control)}` });
   }
-  const inner = (el.shadowRoot && findTypeableInside(el.shadowRoot)) || findTypeableInside(el);
+  const inside = el.shadowRoot ? typeablesInside(el.shadowRoot) : [];
+  const candidates = inside.length > 0 ? inside : typeablesInside(el);
+  // A wrapper around one field stands in for it; around several, guessing would type into the wrong one.
+  if (candidates.length > 1 && inside.length === 0) {
+    return err('ambiguous_target', `${label} contains ${candidates.length} text fields; re-read the tree and use the ref of the field itself`);
+  }
+  const inner = candidates[0];
   if (inner) {
     return ok({
       el: inner,

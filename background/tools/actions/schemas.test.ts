@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ZodMiniType } from 'zod/mini';
+import type { z } from 'zod';
+import * as mini from '../../../src/tools/actions';
+import * as classic from './schemas';
+
+// The model-facing (classic) and page-side (mini) schemas must accept and reject the same inputs.
+const pairs: [string, z.ZodType, ZodMiniType][] = [
+  ['click', classic.ClickArgs, mini.ClickArgsSchema],
+  ['type', classic.TypeArgs, mini.TypeArgsSchema],
+  ['focus_type', classic.FocusTypeArgs, mini.FocusTypeArgsSchema],
+  ['select', classic.SelectArgs, mini.SelectArgsSchema],
+  ['press_key', classic.PressKeyArgs, mini.PressKeyArgsSchema],
+  ['hover', classic.HoverArgs, mini.HoverArgsSchema],
+  ['scroll', classic.ScrollArgs, mini.ScrollArgsSchema],
+];
+
+const samples: unknown[] = [
+  {},
+  { ref_id: 'ref_1' },
+  { ref_id: 'ref_0' },
+  { ref_id: 'ref_12', extra: 1 },
+  { ref_id: 'button' },
+  { ref_id: 'ref_3', text: 'hi' },
+  { ref_id: 'ref_3', text: 'hi', clear: false },
+  { ref_id: 'ref_3', text: 'hi', clear: 'no' },
+  { ref_id: 'ref_3', text: 'x'.repeat(mini.MAX_TYPE_CHARS + 1) },
+  { ref_id: 'ref_3', text: 'hi', submit: true },
+  { ref_id: 'ref_3', value: 'a' },
+  { ref_id: 'ref_3', label: 'A' },
+  { ref_id: 'ref_3', value: 'a', label: 'A' },
+  { key: 'Enter' },
+  { key: '' },
+  { key: 'Tab', ref_id: 'ref_2' },
+  { direction: 'down' },
+  { direction: 'down', amount: 300 },
+  { direction: 'sideways' },
+  { direction: 'up', amount: 0 },
+  { ref_id: 'ref_9', direction: 'left', amount: 12.5 },
+  null,
+  'ref_1',
+];
+
+describe('action argument schemas: classic (model) and mini (page) agree', () => {
+  for (const [name, c, m] of pairs) {
+    it(name, () => {
+      for (const s of samples) {
+        expect(m.safeParse(s).success, `${name} ${JSON.stringify(s)?.slice(0, 60)}`).toBe(c.safeParse(s).success);
+      }
+    });
+  }
+});
