@@ -45,8 +45,11 @@ export function serialize(
   return { lines: out.lines, refCount: out.refCount };
 }
 
+const INDENTS: string[] = [''];
+
 function indent(depth: number): string {
-  return depth > 0 ? ' '.repeat(depth) : '';
+  for (let d = INDENTS.length; d <= depth; d++) INDENTS.push(' '.repeat(d));
+  return INDENTS[depth] ?? ' '.repeat(depth);
 }
 
 function renderNode(node: AxNode, depth: number, out: Out): void {
@@ -54,6 +57,16 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
   if (!keep) {
     renderChildren(node, depth, out);
     renderNotes(node, depth, out);
+    return;
+  }
+  const wrapped = bareWrapperChild(node);
+  if (wrapped) {
+    renderNode(wrapped, depth, out);
+    return;
+  }
+  const row = compactRow(node);
+  if (row !== null) {
+    out.lines.push(indent(depth) + row);
     return;
   }
   let line = indent(depth) + node.role;
@@ -77,6 +90,40 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
   out.lines.push(line);
   renderChildren(node, depth + 1, out);
   renderNotes(node, depth + 1, out);
+}
+
+/**
+ * A listitem that only wraps one node (the typical nav link) costs a line and says nothing the
+ * list line above it does not; its child prints in its place.
+ */
+function bareWrapperChild(node: AxNode): AxNode | null {
+  if (node.role !== 'listitem' || node.ref || node.name || node.attrs || node.states) return null;
+  if (node.omitted > 0 || node.extra !== undefined || node.children.length !== 1) return null;
+  const only = node.children[0];
+  return only?.kind === 'node' ? only : null;
+}
+
+const CELL_ROLES: ReadonlySet<string> = new Set(['cell', 'columnheader', 'rowheader', 'gridcell']);
+
+/**
+ * A table row of plain-text cells as one line, `row: "Alice" | "30"` (a header row says so), which
+ * is how a model reads a table anyway and costs a fraction of a line per cell. Rows with refs,
+ * states or nested content print normally.
+ */
+function compactRow(node: AxNode): string | null {
+  if (node.role !== 'row' || node.ref || node.name || node.attrs || node.states) return null;
+  if (node.omitted > 0 || node.extra !== undefined || node.children.length === 0) return null;
+  const parts: string[] = [];
+  let headers = 0;
+  for (const cell of node.children) {
+    if (cell.kind !== 'node' || !CELL_ROLES.has(cell.role) || cell.ref || cell.attrs || cell.states) return null;
+    if (cell.omitted > 0 || cell.extra !== undefined || cell.children.length > 1) return null;
+    const only = cell.children[0];
+    if (only && (only.kind !== 'text' || cell.name)) return null;
+    if (cell.role === 'columnheader') headers++;
+    parts.push(quote(cell.name || (only?.kind === 'text' ? only.text : '')));
+  }
+  return `${headers === parts.length ? 'row (column headers)' : 'row'}: ${parts.join(' | ')}`;
 }
 
 function renderChildren(node: AxNode, depth: number, out: Out): void {

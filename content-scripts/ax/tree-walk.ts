@@ -11,7 +11,7 @@ import { needsRef, type ClickHints } from './clickable';
 import { flatParent, idRefs, isElement } from './flat-tree';
 import { computeFallbackLabel } from './name-fallback';
 import { computeName } from './names';
-import { cap, collapse, formatAttrs, formatStates, type Capper } from './render';
+import { cap, collapse, formatAttrs, formatStates, type Capper, type PageBase } from './render';
 import type { RefRegistry } from './ref-registry';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
 import { computeRole } from './roles';
@@ -70,7 +70,7 @@ export interface WalkEnv {
   hints: WalkHints;
   maxDepth: number;
   testIdAttributes: readonly string[];
-  base: URL | null;
+  base: PageBase | null;
   capper: Capper;
   /** Hoist overlays to the banner (off when the walk is anchored at a ref). */
   hoist: boolean;
@@ -92,7 +92,8 @@ interface Frame {
   depth: number;
   /** Computed cursor of the DOM parent element (for the inherited-pointer rule). */
   parentCursor: string;
-  parentPositioned: boolean;
+  /** Computed style of the DOM parent element, read lazily (only popups need its position). */
+  parentStyle: CSSStyleDeclaration | null;
   /** Text here is rendered (visibility is inherited, so the nearest element decides). */
   textVisible: boolean;
   inView: boolean;
@@ -150,6 +151,11 @@ const NAME_FROM_CHILDREN_ONLY: ReadonlySet<string> = new Set([
   'subscript',
   'superscript',
   'blockquote',
+  // Cells and headers print their content as children: a name would repeat it (and a cell's link
+  // would appear twice), and skipping it saves a second walk over every big table.
+  'cell',
+  'columnheader',
+  'rowheader',
 ]);
 
 /** WAI-ARIA "Children Presentational: True". */
@@ -235,7 +241,7 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
     node: top,
     depth: 0,
     parentCursor: parentStyle?.cursor ?? '',
-    parentPositioned: false,
+    parentStyle,
     textVisible: true,
     inView: true,
     presentational: false,
@@ -391,7 +397,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
     node: target,
     depth: node ? (node.transparent ? depth : depth + 1) : frame.depth,
     parentCursor: cursor,
-    parentPositioned: isPositioned(style),
+    parentStyle: style,
     textVisible: visibleSelf,
     inView,
     presentational: frame.presentational || (keep && PRESENTATIONAL_CHILDREN.has(role)),
@@ -430,7 +436,9 @@ function overlayOf(
   if (controller) return { controller };
   if (role === 'dialog' || role === 'alertdialog') return { controller: undefined };
   if ((role === 'listbox' || role === 'menu') && el.localName !== 'select') {
-    if (isPositioned(style) || frame.parentPositioned || el.hasAttribute('popover')) return { controller: undefined };
+    if (isPositioned(style) || isPositioned(frame.parentStyle) || el.hasAttribute('popover')) {
+      return { controller: undefined };
+    }
   }
   return null;
 }

@@ -49,10 +49,8 @@ describe('rendering', () => {
         'banner',
         ' navigation "Main"',
         '  list',
-        '   listitem',
-        '    link "Home" [ref_1] href="/home"',
-        '   listitem',
-        '    link "Elsewhere" [ref_2] href="https://example.org/x?y=1"',
+        '   link "Home" [ref_1] href="/home"',
+        '   link "Elsewhere" [ref_2] href="https://example.org/x?y=1"',
         'main',
         ' heading "Products" {level=1}',
         ' text "Hello big world!"',
@@ -137,6 +135,38 @@ describe('rendering', () => {
         'list',
         ' listitem: "Apples"',
         ' listitem: "Pears and plums"',
+      ].join('\n'),
+    );
+  });
+
+  test('tables: plain-text rows on one line, rows with controls in full', () => {
+    const out = tree(`<table aria-label="People">
+      <thead><tr><th>Name</th><th>Age</th><th></th></tr></thead>
+      <tbody><tr><td>Alice</td><td>30</td><td></td></tr>
+      <tr><th scope="row">Bob</th><td><a href="/bob">Profile</a></td><td><b>12</b> years</td></tr></tbody></table>`);
+    expect(out).toBe(
+      [
+        'table "People"',
+        ' row (column headers): "Name" | "Age" | ""',
+        ' row: "Alice" | "30" | ""',
+        ' row',
+        '  rowheader: "Bob"',
+        '  cell',
+        '   link "Profile" [ref_1] href="/bob"',
+        '  cell: "12 years"',
+      ].join('\n'),
+    );
+  });
+
+  test('a list item keeps its line when it holds more than one link', () => {
+    expect(tree('<ul><li><a href="/a">A</a> or <a href="/b">B</a></li><li><a href="/c">C</a></li></ul>')).toBe(
+      [
+        'list',
+        ' listitem',
+        '  link "A" [ref_1] href="/a"',
+        '  text "or"',
+        '  link "B" [ref_2] href="/b"',
+        ' link "C" [ref_3] href="/c"',
       ].join('\n'),
     );
   });

@@ -7,7 +7,7 @@ import type { TreeResult } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
 import { latestSnapshot, paginate, saveSnapshot, type Snapshot } from './paging';
 import type { RefRegistry } from './ref-registry';
-import type { Capper } from './render';
+import { pageBase, type Capper } from './render';
 import { serialize } from './serialize';
 import { createAxContext } from './style-cache';
 import { walkTree, type WalkEnv, type WalkHints } from './tree-walk';
@@ -44,12 +44,6 @@ export function generateAccessibilityTree(
   }
   if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
 
-  let base: URL | null = null;
-  try {
-    base = new URL(doc.baseURI);
-  } catch {
-    base = null;
-  }
   const capper: Capper = { limit: options.maxTextChars, cut: 0 };
   const env: WalkEnv = {
     ctx: createAxContext(doc),
@@ -57,7 +51,7 @@ export function generateAccessibilityTree(
     hints: hooks,
     maxDepth: options.maxDepth,
     testIdAttributes: options.testIdAttributes,
-    base,
+    base: pageBase(doc.baseURI),
     capper,
     hoist: options.ref_id === undefined,
     viewportOnly: options.filter === 'visible',
