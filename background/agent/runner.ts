@@ -5,7 +5,7 @@ import { PROVIDERS } from '../providers/catalog';
 import { createLanguageModel } from '../providers/create-model';
 import { describeProviderError } from '../providers/errors';
 import { loadSettings } from '../settings-store';
-import { toolsFor } from '../tools/registry';
+import { getTool, toolsFor } from '../tools/registry';
 import { conversationOf, emit } from './event-hub';
 import { Guards } from './guards';
 import { saveTask, type TaskRecord } from './state-store';
@@ -156,7 +156,9 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
               requestApproval: ctl.requestApproval,
             });
       if (outcome.stop) stop = outcome.stop;
-      if (call.invalid && !outcome.ok) failedMalformed++;
+      // Malformed: a tool name that does not exist or arguments that are not JSON. A real tool
+      // outside the mode is a refusal the loop guard handles, not a malformed call.
+      if (call.invalid && !outcome.ok && (!getTool(call.tool) || typeof call.input === 'string')) failedMalformed++;
       await emit({ type: 'tool_result', ...base, callId, tool: call.tool, ok: outcome.ok, result: outcome.text, ms: Date.now() - started });
       rec.steps.push({ tool: call.tool, args: outcome.args, result: outcome.text, ok: outcome.ok });
       results.push({ type: 'tool-result', toolCallId: call.providerId, toolName: call.tool, output: { type: 'text', value: outcome.text } });

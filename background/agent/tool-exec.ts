@@ -38,6 +38,7 @@ export interface ExecOutcome {
 }
 
 const REF_LINE = /\[(ref_\d+)\]/;
+const GATE_ERRORS: ReadonlySet<string> = new Set(['unknown_tool', 'tool_not_allowed', 'bad_arguments', 'bad_tab']);
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
   for (const line of tree.split('\n')) {
@@ -122,7 +123,9 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     notes.push(`WARNING: this is the ${loop.count}th identical ${name} call with an identical result. Do something different or answer now; one more repeat stops the task.`);
   }
   if (!wasAtCheckpoint && guards.atCheckpoint()) notes.push(`CHECKPOINT: ${guards.checkpointMessage()}`);
-  const text = [wrapUntrusted(rec.nonce, name, body), ...notes].join('\n');
+  // Refusals from the registry's own gate carry no page text: they are Weaverbird speaking.
+  const fromGate = !result.ok && GATE_ERRORS.has(result.error.code);
+  const text = [fromGate ? body : wrapUntrusted(rec.nonce, name, body), ...notes].join('\n');
   const stop = loop.kind === 'stop' ? `Stopped: the agent repeated ${name} with the same arguments and the same result ${loop.count} times (a loop).` : undefined;
   return { ok: result.ok, text, args: plan.args, ...(stop ? { stop } : {}) };
 }

@@ -4,7 +4,7 @@ import type { FakeDecision, FakePolicy, FakeTurn } from './turn';
 /** The tree text the last read returned, or null when the last call was not a successful read. */
 function freshTree(turn: FakeTurn): string | null {
   const last = lastCall(turn);
-  if (!last || last.call.name !== 'get_accessibility_tree' || !last.result.includes('[ref_')) return null;
+  if (!last || last.call.name !== 'get_accessibility_tree' || !last.result.includes('tree_revision')) return null;
   return last.result;
 }
 
