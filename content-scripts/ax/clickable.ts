@@ -84,28 +84,25 @@ export interface RefInput {
   /** The element's computed `cursor` and its flat-tree parent's. */
   cursor: string;
   parentCursor: string;
+  /** Inside a control that already has a ref (a custom checkbox's styled box, a tab's label). */
+  inWidget: boolean;
   hints: ClickHints;
 }
 
 /**
  * Whether the element deserves a ref. The pointer-cursor rule ignores a cursor inherited from the
- * parent: inside a link or a clickable card every descendant shows the pointer, and only the
- * outermost element is the control.
+ * parent (inside a link or a clickable card every descendant shows the pointer, and only the
+ * outermost element is the control) and a pointer on the inner parts of a control that has its
+ * own ref (web components style their shadow parts with cursor:pointer).
  */
-export function needsRef({ el, role, cursor, parentCursor, hints }: RefInput): boolean {
+export function needsRef({ el, role, cursor, parentCursor, inWidget, hints }: RefInput): boolean {
   if (INTERACTIVE_ROLES.has(role)) return true;
-  const tabIndex = tabIndexOf(el);
-  const nonSemantic = NON_SEMANTIC_ROLES.has(role);
-  if (tabIndex !== null) {
-    // tabindex >= 0 puts anything in the tab order. tabindex=-1 on a semantic element is routine
-    // focus management (SPA route headings, dialogs), on a bare div or span it is a scripted widget.
-    if (tabIndex >= 0 || role === 'generic' || role === 'none') return true;
-  } else if (isFocusable(el)) {
-    return true;
-  }
-  if (!nonSemantic) return false;
+  // Any tabindex makes an element focusable (HTML "focusable area"), -1 included: Chrome reports
+  // those as focusable, and an agent may need to focus or anchor on them (dialogs, route headings).
+  if (tabIndexOf(el) !== null || isFocusable(el)) return true;
+  if (!NON_SEMANTIC_ROLES.has(role)) return false;
   if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
   if (hasOnclick(el)) return true;
-  if (cursor === 'pointer' && parentCursor !== 'pointer') return true;
+  if (cursor === 'pointer' && parentCursor !== 'pointer' && !inWidget) return true;
   return hints.hasClickListener?.(el) === true;
 }

@@ -7,7 +7,7 @@
  * (generic wrappers, paragraphs, inline formatting) is transparent: its children attach to the
  * nearest kept ancestor and it adds no depth.
  */
-import { needsRef, type ClickHints } from './clickable';
+import { INTERACTIVE_ROLES, needsRef, type ClickHints } from './clickable';
 import { flatParent, idRefs, isElement } from './flat-tree';
 import { computeFallbackLabel } from './name-fallback';
 import { computeName } from './names';
@@ -99,6 +99,8 @@ interface Frame {
   inView: boolean;
   /** Inside a role whose children are presentational (button, tab, option…): only refs survive. */
   presentational: boolean;
+  /** Inside a kept node with an interactive role (its styled inner parts are not controls). */
+  inWidget: boolean;
   inOverlay: boolean;
 }
 
@@ -245,6 +247,7 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
     textVisible: true,
     inView: true,
     presentational: false,
+    inWidget: false,
     inOverlay: !env.hoist,
   };
   if (env.hoist) scanPopups(root.ownerDocument, env);
@@ -327,17 +330,20 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
   const visibleSelf = !style || (style.visibility !== 'hidden' && style.visibility !== 'collapse');
   const cursor = style?.cursor ?? '';
   const inView = env.viewportOnly ? inViewport(el, env) : true;
-  let role = computeRole(el, ctx);
+  const role = computeRole(el, ctx);
 
   const overlay = env.hoist && !frame.inOverlay && visibleSelf ? overlayOf(el, role, style, frame, env) : null;
-  const wantsRef = visibleSelf && needsRef({ el, role, cursor, parentCursor: frame.parentCursor, hints: env.hints });
+  const wantsRef =
+    visibleSelf &&
+    needsRef({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints });
   const authorLabelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
   let name = '';
   if (visibleSelf && (!NAME_FROM_CHILDREN_ONLY.has(role) || authorLabelled || (wantsRef && role !== 'generic'))) {
     name = collapse(computeName(el, ctx)).trim();
     if (!name && FIELD_ROLES.has(role)) name = computeFallbackLabel(el, ctx);
-    if (!name && wantsRef) name = collapse(el.getAttribute('title') ?? '').trim();
   }
+  // A clickable span's tooltip is often its only label (an "✕" with title="Dismiss").
+  if (!name && wantsRef) name = collapse(el.getAttribute('title') ?? '').trim();
   const keep =
     visibleSelf &&
     inView &&
@@ -363,7 +369,6 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
   }
 
   if (node && keep) {
-    if (role === 'none') role = 'generic';
     node.role = role;
     node.name = cap(name, env.capper);
     node.nameFromContent = NAME_FROM_CONTENT_ROLES.has(role) && !authorLabelled;
@@ -401,6 +406,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
     textVisible: visibleSelf,
     inView,
     presentational: frame.presentational || (keep && PRESENTATIONAL_CHILDREN.has(role)),
+    inWidget: frame.inWidget || (keep && INTERACTIVE_ROLES.has(role)),
     inOverlay: frame.inOverlay || overlay !== null,
   };
   // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and

@@ -276,13 +276,31 @@ describe('refs', () => {
       [
         'generic [ref_1]: "Focusable span"',
         'generic [ref_2]: "Scripted widget"',
-        'heading "Route heading" {level=2}',
-        'generic [ref_3] {editable}: "Editor"',
-        'generic [ref_4]: "Attr click"',
-        'generic [ref_5]: "Prop click"',
-        'generic [ref_6]: "Card inherited"',
-        'generic [ref_7]: "Hinted"',
+        'heading "Route heading" [ref_3] {level=2}',
+        'generic [ref_4] {editable}: "Editor"',
+        'generic [ref_5]: "Attr click"',
+        'generic [ref_6]: "Prop click"',
+        'generic [ref_7]: "Card inherited"',
+        'generic [ref_8]: "Hinted"',
         'text "Just a label"',
+      ].join('\n'),
+    );
+  });
+
+  test("a control's styled inner parts do not get refs of their own; its real sub-controls do", () => {
+    document.body.innerHTML = `
+      <div role="radio" aria-checked="false" tabindex="0"><span style="cursor:pointer">◯</span> Small</div>
+      <div role="tablist"><div role="tab" aria-selected="true" tabindex="0">Docs
+        <span style="cursor:pointer">·</span><button aria-label="Close Docs">x</button></div></div>
+      <span style="cursor:pointer" title="Dismiss">✕</span>`;
+    const r = build();
+    expect(r.ok && r.data.tree).toBe(
+      [
+        'radio "◯ Small" [ref_1] {unchecked}',
+        'tablist',
+        ' tab "Docs · Close Docs" [ref_2] {selected}',
+        '  button "Close Docs" [ref_3]',
+        'generic "Dismiss" [ref_4]: "✕"',
       ].join('\n'),
     );
   });
