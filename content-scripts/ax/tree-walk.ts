@@ -101,6 +101,8 @@ interface Frame {
   presentational: boolean;
   /** Inside a kept node with an interactive role (its styled inner parts are not controls). */
   inWidget: boolean;
+  /** DOM nesting level, to stop before a pathological page exhausts the call stack. */
+  domDepth: number;
   inOverlay: boolean;
 }
 
@@ -212,6 +214,8 @@ const LEAF_TAGS: ReadonlySet<string> = new Set([
 
 const CONTEXT_ROLES: ReadonlySet<string> = new Set(['heading', 'dialog', 'alertdialog']);
 const OPTION_LIMIT = 30;
+/** Real pages stay far below this; the walk recurses, and the call stack is finite. */
+const MAX_DOM_DEPTH = 1000;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export function newNode(el: Element | null, transparent: boolean): AxNode {
@@ -248,6 +252,7 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
     inView: true,
     presentational: false,
     inWidget: false,
+    domDepth: 0,
     inOverlay: !env.hoist,
   };
   if (env.hoist) scanPopups(root.ownerDocument, env);
@@ -319,6 +324,11 @@ function inViewport(el: Element, env: WalkEnv): boolean {
 
 function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
   env.stats.elements++;
+  if (frame.domDepth > MAX_DOM_DEPTH) {
+    frame.node.omitted++;
+    env.stats.depthCuts++;
+    return;
+  }
   const ctx = env.ctx;
   if (hidesSubtree(el, ctx)) return;
   const tag = el.localName;
@@ -407,6 +417,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
     inView,
     presentational: frame.presentational || (keep && PRESENTATIONAL_CHILDREN.has(role)),
     inWidget: frame.inWidget || (keep && INTERACTIVE_ROLES.has(role)),
+    domDepth: frame.domDepth + 1,
     inOverlay: frame.inOverlay || overlay !== null,
   };
   // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and

@@ -405,6 +405,23 @@ describe('options', () => {
     expect(parseTreeArgs(undefined).ok).toBe(true);
   });
 
+  test('a pathologically deep page is cut, not a stack overflow', () => {
+    let html = '<button>deepest</button>';
+    for (let i = 0; i < 3000; i++) html = `<div>${html}</div>`;
+    document.body.innerHTML = html;
+    const deep = build();
+    expect(deep.ok && deep.data.autoDegraded).toBe(true);
+    expect(deep.ok && deep.data.tree).toMatch(/^… 1 nested node\(s\) below maxDepth/);
+  });
+
+  test('a document without a body walks its root element', () => {
+    const doc = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
+    const options = parseTreeArgs({});
+    if (!options.ok) throw new Error(options.error.message);
+    const r = generateAccessibilityTree(doc, options.data, registry);
+    expect(r.ok).toBe(true);
+  });
+
   test('stats', () => {
     document.body.innerHTML = '<button>A</button><div><span>x</span></div>';
     const r = build();
