@@ -74,3 +74,20 @@ export function anthropicError(res: ServerResponse, status: number, type: string
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ type: 'error', error: { type, message } }));
 }
+
+/** A non-streamed Messages response. */
+export function anthropicJson(d: FakeDecision, o: StreamOptions): unknown {
+  return {
+    id: `msg_${Math.random().toString(36).slice(2, 12)}`,
+    type: 'message',
+    role: 'assistant',
+    model: o.model,
+    content: [
+      ...(d.text ? [{ type: 'text', text: d.text }] : []),
+      ...(d.toolCalls ?? []).map((c, i) => ({ type: 'tool_use', id: `toolu_${i}_${Date.now()}`, name: c.name, input: c.args })),
+    ],
+    stop_reason: d.toolCalls?.length ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: o.usage.input, output_tokens: o.usage.output },
+  };
+}

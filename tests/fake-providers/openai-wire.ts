@@ -61,3 +61,27 @@ export function openAIError(res: ServerResponse, status: number, message: string
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ error: { message, type: status === 429 ? 'rate_limit_error' : 'invalid_request_error', code } }));
 }
+
+/** A non-streamed chat completion (`stream` absent or false). */
+export function openAIJson(d: FakeDecision, o: StreamOptions): unknown {
+  return {
+    id: `chatcmpl-${Math.random().toString(36).slice(2, 10)}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: o.model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: d.text ?? null,
+          ...(d.toolCalls?.length
+            ? { tool_calls: d.toolCalls.map((c, i) => ({ id: `call_${i}_${Date.now()}`, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })) }
+            : {}),
+        },
+        finish_reason: d.toolCalls?.length ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: { prompt_tokens: o.usage.input, completion_tokens: o.usage.output, total_tokens: o.usage.input + o.usage.output },
+  };
+}

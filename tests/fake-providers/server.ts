@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { anthropicError, anthropicFrames, parseAnthropicRequest } from './anthropic-wire';
-import { openAIError, openAIFrames, parseOpenAIRequest } from './openai-wire';
+import { anthropicError, anthropicFrames, anthropicJson, parseAnthropicRequest } from './anthropic-wire';
+import { openAIError, openAIFrames, openAIJson, parseOpenAIRequest } from './openai-wire';
 import { isRecord, type FakePolicy, type FakeTurn } from './turn';
 
 export type Protocol = 'openai' | 'anthropic';
@@ -116,10 +116,16 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       await h.go;
       if (res.destroyed || req.socket.destroyed) return;
     }
-    const decision = scenario.policy(turn);
+    // A model offered no tools cannot call one (test_connection's ping): it answers in words.
+    const decision = turn.tools.length === 0 ? { text: 'OK' } : scenario.policy(turn);
     const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'fake';
     const includeUsage = isRecord(body) && isRecord(body.stream_options) && body.stream_options.include_usage === true;
     const usage = { input: tokens(raw), output: tokens(JSON.stringify(decision)) };
+    if (!isRecord(body) || body.stream !== true) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(protocol === 'anthropic' ? anthropicJson(decision, { model, includeUsage: true, usage }) : openAIJson(decision, { model, includeUsage, usage })));
+      return;
+    }
     const drop = scenario.dropAt?.request === n ? scenario.dropAt.afterEvents : -1;
     const frames = protocol === 'anthropic' ? anthropicFrames(decision, { model, includeUsage: true, usage }) : openAIFrames(decision, { model, includeUsage, usage });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
