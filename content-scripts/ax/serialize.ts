@@ -6,7 +6,7 @@
 import type { TreeFilter } from '../../src/tree-args';
 import type { RefRegistry } from './ref-registry';
 import { quote } from './render';
-import type { AxNode } from './tree-walk';
+import type { AxNode } from './ax-node';
 
 export const OVERLAY_BANNER = '[open overlays]';
 export const PAGE_BANNER = '[page]';

@@ -7,10 +7,12 @@
  * (generic wrappers, paragraphs, inline formatting) is transparent: its children attach to the
  * nearest kept ancestor and it adds no depth.
  */
+import { finalize, flushText, newNode, type AxNode } from './ax-node';
 import { INTERACTIVE_ROLES, needsRef, type ClickHints } from './clickable';
-import { flatParent, idRefs, isElement } from './flat-tree';
+import { flatParent, isElement } from './flat-tree';
 import { computeFallbackLabel } from './name-fallback';
 import { computeName } from './names';
+import { overlayOf, scanPopups } from './overlays';
 import { cap, collapse, formatAttrs, formatStates, type Capper, type PageBase } from './render';
 import type { RefRegistry } from './ref-registry';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
@@ -18,38 +20,16 @@ import { computeRole } from './roles';
 import { computeStates, computeValue } from './states';
 import type { AxContext } from './style-cache';
 import { hidesSubtree } from './visibility';
+import {
+  CONTEXT_ROLES,
+  FIELD_ROLES,
+  LEAF_TAGS,
+  NAME_FROM_CHILDREN_ONLY,
+  PRESENTATIONAL_CHILDREN,
+  QUIET_ROLES,
+} from './walk-rules';
 
-export interface TextChild {
-  kind: 'text';
-  text: string;
-}
-
-export interface AxNode {
-  kind: 'node';
-  el: Element | null;
-  /** No line of its own (a hoisted generic popup, the walk's root container). */
-  transparent: boolean;
-  role: string;
-  name: string;
-  ref: string | undefined;
-  /** Rendered attributes and states, leading spaces included. */
-  attrs: string;
-  states: string;
-  children: AxChild[];
-  /** Text gathered since the last child node; flushed into a TextChild. */
-  pending: string;
-  nameFromContent: boolean;
-  /** Kept by the 'interactive' filter even without a ref: headings and dialogs give context. */
-  context: boolean;
-  /** For a hoisted popup: the expanded control that opened it. */
-  popupOf: Element | undefined;
-  /** Child nodes not printed because maxDepth was reached. */
-  omitted: number;
-  /** A trailing note line (e.g. "… 212 more options"). */
-  extra: string | undefined;
-}
-
-export type AxChild = AxNode | TextChild;
+export type { AxChild, AxNode, TextChild } from './ax-node';
 
 export interface WalkHints extends ClickHints {
   /** Open or closed shadow root (Chromium content scripts: chrome.dom.openOrClosedShadowRoot). */
@@ -106,137 +86,10 @@ interface Frame {
   inOverlay: boolean;
 }
 
-/** Roles that print only when they carry a ref or a name: wrappers and inline formatting. */
-const QUIET_ROLES: ReadonlySet<string> = new Set([
-  'generic',
-  'none',
-  'paragraph',
-  'strong',
-  'emphasis',
-  'code',
-  'time',
-  'mark',
-  'deletion',
-  'insertion',
-  'subscript',
-  'superscript',
-  'term',
-  'definition',
-  'blockquote',
-  'caption',
-  'rowgroup',
-  'separator',
-  'group',
-  'image',
-  'graphics-document',
-  'graphics-symbol',
-  'figure',
-  'sectionheader',
-  'sectionfooter',
-  'document',
-]);
-
-/** Roles whose name would only repeat their children's text (rows: the cells say it). */
-const NAME_FROM_CHILDREN_ONLY: ReadonlySet<string> = new Set([
-  'generic',
-  'none',
-  'paragraph',
-  'row',
-  'rowgroup',
-  'listitem',
-  'list',
-  'strong',
-  'emphasis',
-  'code',
-  'time',
-  'mark',
-  'deletion',
-  'insertion',
-  'subscript',
-  'superscript',
-  'blockquote',
-  // Cells and headers print their content as children: a name would repeat it (and a cell's link
-  // would appear twice), and skipping it saves a second walk over every big table.
-  'cell',
-  'columnheader',
-  'rowheader',
-]);
-
-/** WAI-ARIA "Children Presentational: True". */
-const PRESENTATIONAL_CHILDREN: ReadonlySet<string> = new Set([
-  'button',
-  'checkbox',
-  'image',
-  'math',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'meter',
-  'option',
-  'progressbar',
-  'radio',
-  'scrollbar',
-  'separator',
-  'slider',
-  'switch',
-  'tab',
-]);
-
-const FIELD_ROLES: ReadonlySet<string> = new Set([
-  'textbox',
-  'searchbox',
-  'combobox',
-  'spinbutton',
-  'checkbox',
-  'radio',
-  'switch',
-  'slider',
-  'listbox',
-]);
-
-/** Elements whose DOM children are not content: replaced elements, form fields, embedded docs. */
-const LEAF_TAGS: ReadonlySet<string> = new Set([
-  'input',
-  'textarea',
-  'iframe',
-  'frame',
-  'object',
-  'embed',
-  'img',
-  'video',
-  'audio',
-  'canvas',
-  'svg',
-  'math',
-  'hr',
-  'meter',
-  'progress',
-]);
-
-const CONTEXT_ROLES: ReadonlySet<string> = new Set(['heading', 'dialog', 'alertdialog']);
 const OPTION_LIMIT = 30;
 /** Real pages stay far below this; the walk recurses, and the call stack is finite. */
 const MAX_DOM_DEPTH = 1000;
 const SVG_NS = 'http://www.w3.org/2000/svg';
-
-export function newNode(el: Element | null, transparent: boolean): AxNode {
-  return {
-    kind: 'node',
-    el,
-    transparent,
-    role: '',
-    name: '',
-    ref: undefined,
-    attrs: '',
-    states: '',
-    children: [],
-    pending: '',
-    nameFromContent: false,
-    context: false,
-    popupOf: undefined,
-    omitted: 0,
-    extra: undefined,
-  };
-}
 
 /** Walks `root` (itself included) and returns the container its top-level nodes hang under. */
 export function walkTree(root: Element, env: WalkEnv): AxNode {
@@ -255,29 +108,10 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
     domDepth: 0,
     inOverlay: !env.hoist,
   };
-  if (env.hoist) scanPopups(root.ownerDocument, env);
+  if (env.hoist) scanPopups(root.ownerDocument, env.ctx, env.popupTargets);
   visitElement(root, frame, env);
-  finalize(top, env);
+  finalize(top, env.capper);
   return top;
-}
-
-/** Records the popups of expanded comboboxes and menu buttons in one tree scope. */
-function scanPopups(scope: Document | ShadowRoot, env: WalkEnv): void {
-  if (!env.hoist) return;
-  for (const control of Array.from(scope.querySelectorAll('[aria-expanded="true" i]'))) {
-    const haspopup = control.getAttribute('aria-haspopup')?.trim().toLowerCase();
-    const opensPopup = (haspopup !== undefined && haspopup !== 'false') || computeRole(control, env.ctx) === 'combobox';
-    if (!opensPopup) continue;
-    for (const target of [...idRefs(control, 'aria-controls'), ...idRefs(control, 'aria-owns')]) {
-      // A control that "controls" its own ancestor is a disclosure wrapper, not a popup.
-      if (target !== control && !target.contains(control)) env.popupTargets.set(target, control);
-    }
-  }
-}
-
-function isPositioned(style: CSSStyleDeclaration | null): boolean {
-  const p = style?.position;
-  return p === 'absolute' || p === 'fixed';
 }
 
 function isInline(style: CSSStyleDeclaration | null): boolean {
@@ -303,13 +137,6 @@ function isText(n: Node): n is Text {
 
 function isSlot(el: Element): el is HTMLSlotElement {
   return el.localName === 'slot' && 'assignedNodes' in el;
-}
-
-function flushText(node: AxNode, env: WalkEnv): void {
-  if (!node.pending) return;
-  const text = collapse(node.pending).trim();
-  node.pending = '';
-  if (text) node.children.push({ kind: 'text', text: cap(text, env.capper) });
 }
 
 function inViewport(el: Element, env: WalkEnv): boolean {
@@ -342,7 +169,10 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
   const inView = env.viewportOnly ? inViewport(el, env) : true;
   const role = computeRole(el, ctx);
 
-  const overlay = env.hoist && !frame.inOverlay && visibleSelf ? overlayOf(el, role, style, frame, env) : null;
+  const overlay =
+    env.hoist && !frame.inOverlay && visibleSelf
+      ? overlayOf(el, role, style, frame.parentStyle, env.popupTargets)
+      : null;
   const wantsRef =
     visibleSelf &&
     needsRef({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints });
@@ -373,7 +203,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
       env.stats.depthCuts++;
       return;
     }
-    flushText(frame.node, env);
+    flushText(frame.node, env.capper);
     node = newNode(el, false);
     frame.node.children.push(node);
   }
@@ -399,11 +229,11 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
   }
 
   if (LEAF_TAGS.has(tag) || el.namespaceURI === SVG_NS) {
-    if (node) finalize(node, env);
+    if (node) finalize(node, env.capper);
     return;
   }
   if (style && style.getPropertyValue('content-visibility') === 'hidden') {
-    if (node) finalize(node, env);
+    if (node) finalize(node, env.capper);
     return;
   }
 
@@ -423,48 +253,22 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
   // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and
   // the second can then be recognised as the label of the field that follows.
   const block = !node && !isInline(style);
-  if (block) flushText(target, env);
+  if (block) flushText(target, env.capper);
   if (tag === 'select') walkSelect(el, childFrame, env);
   else walkChildren(el, childFrame, env);
-  if (block) flushText(target, env);
+  if (block) flushText(target, env.capper);
   if (node) {
-    finalize(node, env);
+    finalize(node, env.capper);
     // A node whose children were cut gets a ref so the model can zoom in with ref_id.
     if (node.omitted > 0 && !node.ref && node.el) node.ref = env.registry.refFor(node.el);
   }
-}
-
-interface OverlayInfo {
-  controller: Element | undefined;
-}
-
-/**
- * Whether the element is an open overlay: a dialog, the popup of an expanded combobox or menu
- * button (often portalled far from its control), or a listbox/menu laid out as a popup.
- */
-function overlayOf(
-  el: Element,
-  role: string,
-  style: CSSStyleDeclaration | null,
-  frame: Frame,
-  env: WalkEnv,
-): OverlayInfo | null {
-  const controller = env.popupTargets.get(el);
-  if (controller) return { controller };
-  if (role === 'dialog' || role === 'alertdialog') return { controller: undefined };
-  if ((role === 'listbox' || role === 'menu') && el.localName !== 'select') {
-    if (isPositioned(style) || isPositioned(frame.parentStyle) || el.hasAttribute('popover')) {
-      return { controller: undefined };
-    }
-  }
-  return null;
 }
 
 function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
   const root = env.hints.shadowRootOf ? env.hints.shadowRootOf(el) : el.shadowRoot;
   if (root) {
     // DOM §4.2.2.3 flat tree: a shadow host renders its shadow tree; light children only via slots.
-    scanPopups(root, env);
+    if (env.hoist) scanPopups(root, env.ctx, env.popupTargets);
     for (let c = root.firstChild; c; c = c.nextSibling) walkNode(c, frame, env);
     return;
   }
@@ -490,47 +294,4 @@ function walkSelect(el: Element, frame: Frame, env: WalkEnv): void {
     frame.node.extra = `… ${options.length - shown} more options (all of them: ref_id of this select)`;
     env.stats.optionsCut++;
   }
-}
-
-function norm(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\s:*]+$/, '')
-    .trim();
-}
-
-/**
- * Flushes the node's text and drops what only repeats a name: a button's own label, a label's
- * text next to the field it names, an icon's alt inside a link named by it.
- */
-function finalize(node: AxNode, env: WalkEnv): void {
-  flushText(node, env);
-  const kids = node.children;
-  if (kids.length === 0) return;
-  const own = norm(node.name);
-  const out: AxChild[] = [];
-  for (let i = 0; i < kids.length; i++) {
-    const k = kids[i];
-    if (!k) continue;
-    if (k.kind === 'text') {
-      const t = norm(k.text);
-      if (!t) continue;
-      if (own && (t === own || (node.nameFromContent && own.includes(t)))) continue;
-      const prev = kids[i - 1];
-      const next = kids[i + 1];
-      if (next?.kind === 'node' && next.name && norm(next.name) === t) continue;
-      if (prev?.kind === 'node' && prev.name && norm(prev.name) === t) continue;
-    } else if (
-      node.nameFromContent &&
-      own &&
-      !k.ref &&
-      k.children.length === 0 &&
-      k.name &&
-      own.includes(norm(k.name))
-    ) {
-      continue;
-    }
-    out.push(k);
-  }
-  node.children = out;
 }

@@ -1,0 +1,111 @@
+/**
+ * Which roles print, carry names, hide their children, or give context: the tree builder's tables.
+ */
+
+/** Roles that print only when they carry a ref or a name: wrappers and inline formatting. */
+export const QUIET_ROLES: ReadonlySet<string> = new Set([
+  'generic',
+  'none',
+  'paragraph',
+  'strong',
+  'emphasis',
+  'code',
+  'time',
+  'mark',
+  'deletion',
+  'insertion',
+  'subscript',
+  'superscript',
+  'term',
+  'definition',
+  'blockquote',
+  'caption',
+  'rowgroup',
+  'separator',
+  'group',
+  'image',
+  'graphics-document',
+  'graphics-symbol',
+  'figure',
+  'sectionheader',
+  'sectionfooter',
+  'document',
+]);
+
+/** Roles whose name would only repeat their children's text (rows: the cells say it). */
+export const NAME_FROM_CHILDREN_ONLY: ReadonlySet<string> = new Set([
+  'generic',
+  'none',
+  'paragraph',
+  'row',
+  'rowgroup',
+  'listitem',
+  'list',
+  'strong',
+  'emphasis',
+  'code',
+  'time',
+  'mark',
+  'deletion',
+  'insertion',
+  'subscript',
+  'superscript',
+  'blockquote',
+  // Cells and headers print their content as children: a name would repeat it (and a cell's link
+  // would appear twice), and skipping it saves a second walk over every big table.
+  'cell',
+  'columnheader',
+  'rowheader',
+]);
+
+/** WAI-ARIA "Children Presentational: True". */
+export const PRESENTATIONAL_CHILDREN: ReadonlySet<string> = new Set([
+  'button',
+  'checkbox',
+  'image',
+  'math',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'meter',
+  'option',
+  'progressbar',
+  'radio',
+  'scrollbar',
+  'separator',
+  'slider',
+  'switch',
+  'tab',
+]);
+
+export const FIELD_ROLES: ReadonlySet<string> = new Set([
+  'textbox',
+  'searchbox',
+  'combobox',
+  'spinbutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'listbox',
+]);
+
+/** Elements whose DOM children are not content: replaced elements, form fields, embedded docs. */
+export const LEAF_TAGS: ReadonlySet<string> = new Set([
+  'input',
+  'textarea',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'img',
+  'video',
+  'audio',
+  'canvas',
+  'svg',
+  'math',
+  'hr',
+  'meter',
+  'progress',
+]);
+
+export const CONTEXT_ROLES: ReadonlySet<string> = new Set(['heading', 'dialog', 'alertdialog']);
