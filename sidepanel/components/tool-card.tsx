@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ChatMessage } from '../../src/protocol/agent';
-import { formatMs, prettyJson, refInArgs, summarizeArgs, summarizeResult } from '../lib/tool-summary';
+import { displayResult, formatMs, prettyJson, refInArgs, summarizeArgs, summarizeResult } from '../lib/tool-summary';
 import { highlightRef } from '../panel-client';
 import { tabId } from '../store';
 
@@ -9,11 +9,12 @@ const RESULT_PREVIEW = 4000;
 /** One tool step: compact summary line, expandable (native <details>) to the full arguments and result. */
 export function ToolCard({ message }: { message: ChatMessage }) {
   const [showAll, setShowAll] = useState(false);
+  const [raw, setRaw] = useState(false);
   const pending = message.ok === undefined;
   const outcome = pending ? 'running' : message.ok ? 'ok' : 'failed';
   const args = summarizeArgs(message.args);
   const ref = refInArgs(message.args);
-  const result = message.result ?? '';
+  const result = raw ? (message.result ?? '') : displayResult(message.result ?? '');
   const clipped = !showAll && result.length > RESULT_PREVIEW;
   return (
     <details class={`tool-card is-${outcome}`} data-testid="tool-card" data-tool={message.tool} data-outcome={outcome}>
@@ -41,7 +42,12 @@ export function ToolCard({ message }: { message: ChatMessage }) {
         <pre>{prettyJson(message.args ?? {})}</pre>
         {!pending && (
           <>
-            <h3>Result{message.ok === false ? ' (error)' : ''}</h3>
+            <h3>
+              Result{message.ok === false ? ' (error)' : ''}
+              <button type="button" class="link-button raw-toggle" aria-pressed={raw} onClick={() => setRaw(!raw)}>
+                {raw ? 'readable' : 'exactly as the model saw it'}
+              </button>
+            </h3>
             <pre>{clipped ? `${result.slice(0, RESULT_PREVIEW)}…` : result}</pre>
             {clipped && (
               <button type="button" class="link-button" onClick={() => setShowAll(true)}>

@@ -1,3 +1,4 @@
+import { GearIcon, PlusIcon, TreeIcon } from './icons';
 import { busy, chat, newChat, prefs, tabError, tabInfo, toggleVerbose, view } from '../store';
 
 export function Topbar() {
@@ -21,7 +22,7 @@ export function Topbar() {
           title="Start a new chat for this tab"
           aria-label="New chat"
         >
-          <span aria-hidden="true">＋</span>
+          <PlusIcon />
         </button>
         <button
           type="button"
@@ -32,7 +33,7 @@ export function Topbar() {
           data-testid="verbose-toggle"
           onClick={(e) => toggleVerbose(e.shiftKey)}
         >
-          <span aria-hidden="true">{p.deepVerbose ? '⌬' : '☰'}</span>
+          <TreeIcon deep={p.deepVerbose} />
         </button>
         <button
           type="button"
@@ -44,7 +45,7 @@ export function Topbar() {
             view.value = view.value === 'settings' ? 'chat' : 'settings';
           }}
         >
-          <span aria-hidden="true">⚙</span>
+          <GearIcon />
         </button>
       </div>
     </header>

@@ -41,15 +41,61 @@ export function summarizeArgs(args: unknown, limit = 3): string {
   return parts.join(', ');
 }
 
-/** The first meaningful line of a result, for the card's outcome. */
+// The worker fences page-derived results as `<<WB-UNTRUSTED nonce>> source=tool\n…\n<</WB-UNTRUSTED nonce>>`
+// (prompt-injection defence); people reading a card want what is inside.
+const OPEN_MARKER = /^<<WB-UNTRUSTED [0-9a-f]+>>(?: source=\S+)?\s*\n?/;
+const CLOSE_MARKER = /\n?<<\/WB-UNTRUSTED [0-9a-f]+>>\s*$/;
+
+export function unwrapResult(result: string): string {
+  return result.trim().replace(OPEN_MARKER, '').replace(CLOSE_MARKER, '');
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return isRecord(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The result for the expanded card: unwrapped, and pretty-printed when it is JSON. */
+export function displayResult(result: string): string {
+  const inner = unwrapResult(result);
+  const obj = parseObject(inner);
+  return obj ? prettyJson(obj) : inner;
+}
+
+function cut(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** One line saying how a step went: the error, or what was touched and what happened. */
 export function summarizeResult(result: string | undefined, max = 90): string {
   if (result === undefined) return '';
-  const line =
-    result
-      .split('\n')
-      .map((l) => l.trim())
-      .find((l) => l !== '' && !/^<\/?[a-z_-]+[^>]*>$/i.test(l)) ?? '';
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  const inner = unwrapResult(result);
+  const obj = parseObject(inner);
+  if (obj) {
+    const error = obj.error;
+    if (typeof error === 'string') return cut(error, max);
+    if (isRecord(error) && typeof error.message === 'string') return cut(error.message, max);
+    const parts = [
+      typeof obj.name === 'string' && obj.name !== '' ? JSON.stringify(obj.name) : null,
+      typeof obj.method === 'string' ? obj.method : null,
+      typeof obj.message === 'string'
+        ? obj.message
+        : typeof obj.hint === 'string'
+          ? obj.hint
+          : typeof obj.status === 'string'
+            ? obj.status
+            : null,
+    ].filter((p): p is string => p !== null);
+    if (parts.length > 0) return cut(parts.join(' · '), max);
+  }
+  const line = inner.split('\n').find((l) => l.trim() !== '') ?? '';
+  return cut(line, max);
 }
 
 export function formatMs(ms: number | undefined): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMs, refInArgs, summarizeArgs, summarizeResult } from './tool-summary';
+import { displayResult, formatMs, refInArgs, summarizeArgs, summarizeResult } from './tool-summary';
 import { filterTreeLines, parseTreeLines } from './tree-lines';
 
 describe('tree lines', () => {
@@ -22,9 +22,19 @@ describe('tool card summaries', () => {
     expect(refInArgs({ url: 'x' })).toBeUndefined();
   });
   it('shows the first meaningful result line and readable times', () => {
-    expect(summarizeResult('<tool_result nonce="x">\nClicked button "Save"\n</tool_result>')).toBe(
-      'Clicked button "Save"',
+    const wrap = (body: string) =>
+      `<<WB-UNTRUSTED 9bf7e9fb1c3acd28>> source=click_ax\n${body}\n<</WB-UNTRUSTED 9bf7e9fb1c3acd28>>`;
+    expect(
+      summarizeResult(
+        wrap('{"success":true,"method":"synthetic","name":"Show details","hint":"no visible change yet"}'),
+      ),
+    ).toBe('"Show details" · synthetic · no visible change yet');
+    expect(summarizeResult(wrap('{"error":{"code":"ref_not_found","message":"ref_9 not found"}}'))).toBe(
+      'ref_9 not found',
     );
+    expect(summarizeResult(wrap('page 1/1\nbutton "Save" [ref_1]'))).toBe('page 1/1');
+    expect(displayResult(wrap('{"a":1}'))).toBe('{\n  "a": 1\n}');
+    expect(summarizeResult('plain failure text')).toBe('plain failure text');
     expect(formatMs(42.4)).toBe('42 ms');
     expect(formatMs(1530)).toBe('1.5 s');
   });
