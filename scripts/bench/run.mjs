@@ -38,6 +38,7 @@ const PAGES = [
   { name: 'tree-table', path: '/tree-table.html', ready: 'tbody tr' },
   { name: 'tree-form', path: '/tree-form.html', ready: 'form' },
   { name: 'tree-clickables', path: '/tree-clickables.html', ready: 'h1' },
+  { name: 'tree-edge', path: '/tree-edge.html', ready: 'h1' },
 ].filter((p) => !values.only || p.name.includes(values.only));
 
 const median = (xs) => {

@@ -3,7 +3,8 @@
  * accessibility tree (CDP Accessibility.getFullAXTree, matched by backend DOM node id) and its role
  * and accessible name compared; and every node Chrome exposes as focusable or as a widget, with a
  * visible box, must have a ref. Figures below the issue's targets are held by a ratchet
- * (tests/tree-agreement-baseline.json) that only ever moves up.
+ * (tests/tree-agreement-baseline.json) that only ever moves up; the one legitimate reason to lower
+ * it is a change to the set of fixture pages, made by hand in the same commit.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,7 @@ const PAGES: { path: string; ready: string }[] = [
   { path: '/tree-table.html', ready: 'tbody tr' },
   { path: '/tree-form.html', ready: 'form' },
   { path: '/tree-clickables.html', ready: 'h1' },
+  { path: '/tree-edge.html', ready: 'h1' },
 ];
 
 const Description = z.object({ role: z.string(), name: z.string() }).loose();
@@ -154,13 +156,15 @@ async function measure(pagePath: string, ready: string): Promise<PageFigures> {
   for (const node of chrome.values()) {
     if (node.ignored || node.role === 'RootWebArea') continue;
     if (!node.focusable && !INTERACTIVE_ROLES.has(normalizeRole(node.role))) continue;
-    if (!(await hasVisibleBox(world.cdp, node.backendId))) continue;
+    const label0 = await nodeLabel(world.cdp, node.backendId);
+    // Image-map areas have no box of their own: they are drawn as part of their image (HTML §4.8.14).
+    if (!label0.startsWith('area') && !(await hasVisibleBox(world.cdp, node.backendId))) continue;
     chromeInteractive++;
     if (refByBackendId.has(node.backendId)) {
       covered++;
       continue;
     }
-    const label = `${await nodeLabel(world.cdp, node.backendId)}: Chrome ${node.role} "${node.name}"${node.focusable ? ' focusable' : ''}`;
+    const label = `${label0}: Chrome ${node.role} "${node.name}"${node.focusable ? ' focusable' : ''}`;
     const host = await userAgentShadowHost(world.cdp, node.backendId);
     if (host !== null && refByBackendId.has(host)) {
       // A part of a built-in control (date fields, picker button): reachable only through its host.
