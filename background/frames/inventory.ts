@@ -10,7 +10,7 @@ import { syncFrames, type BrowserFrame } from './frame-store';
 import { qualifyRef } from './qualified-ref';
 
 const EmbeddedSchema = z.object({
-  chromeFrameId: z.number().nullable(),
+  frameIndex: z.number().nullable(),
   ref: z.string(),
   tag: z.string(),
   name: z.string(),
@@ -27,6 +27,7 @@ const FrameInfoSchema = z.object({
   title: z.string(),
   readyState: z.string(),
   isTop: z.boolean(),
+  indexInParent: z.number().nullable(),
   embedded: z.array(EmbeddedSchema),
 });
 type FrameInfo = z.infer<typeof FrameInfoSchema>;
@@ -104,10 +105,10 @@ export async function frameOffset(tabId: number, chromeFrameId: number): Promise
   for (let guard = 0; current && current.parentChromeFrameId >= 0 && guard < 32; guard++) {
     const parent = byChrome.get(current.parentChromeFrameId);
     if (!parent) break;
-    const info = await askFrame(tabId, parent);
+    const [info, own] = await Promise.all([askFrame(tabId, parent), askFrame(tabId, current)]);
     if (!info.ok) return err('frame_offset', `cannot place frame ${current.id} on screen: its parent ${parent.id} does not answer (${info.error.message})`);
-    const childId = current.chromeFrameId;
-    const host = info.data.embedded.find((e) => e.chromeFrameId === childId);
+    const index = own.ok ? own.data.indexInParent : null;
+    const host = index === null ? undefined : info.data.embedded.find((e) => e.frameIndex === index);
     if (!host) return err('frame_offset', `cannot place frame ${current.id} on screen: its <iframe> was not found in ${parent.id}`);
     x += host.box.x;
     y += host.box.y;
@@ -123,13 +124,15 @@ export async function frameInventory(tabId: number): Promise<Result<FrameEntry[]
   const infos = await Promise.all(frames.map((f) => askFrame(tabId, f).catch((e: unknown) => ({ ok: false as const, error: { code: 'failed', message: errorMessage(e) } }))));
   const byChrome = new Map(frames.map((f, i) => [f.chromeFrameId, { frame: f, info: infos[i] }]));
   // Which <iframe> element (by its ref in the parent frame) hosts each child frame.
+  // The join key is the child's index in its parent's window.frames (see content-scripts/frames/frame-info.ts).
   const hostOf = new Map<number, { ref: string; visible: boolean; name: string; title: string }>();
   for (const f of frames) {
-    const info = byChrome.get(f.chromeFrameId)?.info;
-    if (!info?.ok) continue;
-    for (const e of info.data.embedded) {
-      if (e.chromeFrameId !== null) hostOf.set(e.chromeFrameId, { ref: qualifyRef(f.id, e.ref), visible: e.visible, name: e.name, title: e.title });
-    }
+    const own = byChrome.get(f.chromeFrameId)?.info;
+    const parent = byChrome.get(f.parentChromeFrameId);
+    if (!own?.ok || own.data.indexInParent === null || !parent?.info?.ok) continue;
+    const index = own.data.indexInParent;
+    const e = parent.info.data.embedded.find((x) => x.frameIndex === index);
+    if (e) hostOf.set(f.chromeFrameId, { ref: qualifyRef(parent.frame.id, e.ref), visible: e.visible, name: e.name, title: e.title });
   }
   const depthOf = (f: BrowserFrame): number => {
     let d = 0;

@@ -1,7 +1,11 @@
 /**
  * `frame_info`: what a frame knows about itself (name, origin, title) and about the iframes it
- * embeds, each with the Chrome frameId of the frame inside (chrome.runtime.getFrameId, Chrome 106+)
- * so the worker can tie its frame inventory to the `<iframe>` element and its ref.
+ * embeds, so the worker can tie its frame inventory (chrome.webNavigation) to each `<iframe>` element
+ * and its ref. Chrome has no content-script API for an element's frameId (runtime.getFrameId is
+ * Firefox-only), so the join key is the position in the parent's `window.frames` (HTML §7.2.2.2, the
+ * document-tree child navigables): the parent finds each element's `contentWindow` there, and the
+ * child finds itself in `parent.frames`; WindowProxy identity works across origins, and no message
+ * the page could observe is sent.
  */
 import { ok } from '../../src/result';
 import { getAxApi } from '../ax/api';
@@ -10,8 +14,8 @@ import type { ContentHandler } from '../handlers/types';
 import { walkComposed } from './shadow-roots';
 
 export interface EmbeddedFrame {
-  /** Chrome frameId of the frame inside this element; null when Chrome has none (not loaded, display:none in old builds). */
-  chromeFrameId: number | null;
+  /** Index of the frame inside this element in this window's `frames`; null when it has no browsing context. */
+  frameIndex: number | null;
   /** This frame's ref for the `<iframe>` element. */
   ref: string;
   tag: string;
@@ -30,19 +34,24 @@ export interface FrameInfo {
   title: string;
   readyState: string;
   isTop: boolean;
+  /** This frame's index in its parent's `frames`; null for the top frame or when not found. */
+  indexInParent: number | null;
   embedded: EmbeddedFrame[];
 }
 
-function chromeFrameIdOf(el: Element): number | null {
-  const runtime: unknown = typeof chrome !== 'undefined' ? chrome.runtime : undefined;
-  const fn: unknown = runtime ? Reflect.get(runtime, 'getFrameId') : undefined;
-  if (typeof fn !== 'function') return null;
+function isWindow(v: unknown): v is Window {
+  // Cross-origin WindowProxies throw on most property reads, so test only what is always allowed.
+  return typeof v === 'object' && v !== null && 'postMessage' in v;
+}
+
+function indexIn(frames: Window, target: Window | null): number | null {
+  if (!target) return null;
   try {
-    const id: unknown = Reflect.apply(fn, runtime, [el]);
-    return typeof id === 'number' && id >= 0 ? id : null;
+    for (let i = 0; i < frames.length; i++) if (frames[i] === target) return i;
   } catch {
-    return null;
+    // A detached or torn-down window: no index.
   }
+  return null;
 }
 
 function accessibleName(el: Element): string {
@@ -73,11 +82,12 @@ export function collectFrameInfo(doc: Document): FrameInfo {
   for (const el of walkComposed(doc)) {
     const tag = el.localName;
     if (tag !== 'iframe' && tag !== 'frame' && tag !== 'object' && tag !== 'embed') continue;
-    const chromeFrameId = chromeFrameIdOf(el);
+    const content: unknown = 'contentWindow' in el ? el.contentWindow : null;
+    const frameIndex = view ? indexIn(view, isWindow(content) ? content : null) : null;
     // <object>/<embed> only count when they host a document (a PDF or plugin has no frame for us).
-    if ((tag === 'object' || tag === 'embed') && chromeFrameId === null) continue;
+    if ((tag === 'object' || tag === 'embed') && frameIndex === null) continue;
     embedded.push({
-      chromeFrameId,
+      frameIndex,
       ref: registry.refFor(el),
       tag,
       name: el.getAttribute('name') ?? '',
@@ -95,6 +105,7 @@ export function collectFrameInfo(doc: Document): FrameInfo {
     title: doc.title,
     readyState: doc.readyState,
     isTop: view !== null && view === view.top,
+    indexInParent: view && view.parent !== view ? indexIn(view.parent, view) : null,
     embedded,
   };
 }
