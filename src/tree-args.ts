@@ -1,27 +1,24 @@
 /**
- * The page-side half of the get_accessibility_tree contract: argument parsing and defaults in
- * zod/mini, so the tree content script stays small. `tree-contract.ts` states the same arguments in
- * classic zod with descriptions for the model; tree-contract.test.ts holds the two in step.
+ * The page-side parser of get_accessibility_tree arguments, in zod/mini so the handler script stays
+ * small. `tree-contract.ts` states the same arguments in classic zod with descriptions for the
+ * model; tree-contract.test.ts holds the two in step.
  */
 import * as z from 'zod/mini';
 import { err, ok, type Result } from './result';
+import {
+  ATTRIBUTE_NAME_PATTERN,
+  MAX_MAX_CHARS,
+  MAX_MAX_DEPTH,
+  MAX_MAX_TEXT_CHARS,
+  MIN_MAX_CHARS,
+  REF_ID_PATTERN,
+  TREE_FILTERS,
+  resolveTreeOptions,
+  type TreeArgs,
+  type TreeOptions,
+} from './tree-options';
 
-export const TREE_FILTERS = ['all', 'visible', 'interactive'] as const;
-export type TreeFilter = (typeof TREE_FILTERS)[number];
-
-/** Page sizes per filter, in characters of tree text (the reference design's 6,000/3,000/3,500). */
-export const DEFAULT_MAX_CHARS: Readonly<Record<TreeFilter, number>> = { all: 6000, visible: 3000, interactive: 3500 };
-export const DEFAULT_MAX_DEPTH = 15;
-export const MAX_MAX_DEPTH = 100;
-export const DEFAULT_TEST_ID_ATTRIBUTES: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
-/** Text runs, names and values longer than this are cut with an ellipsis (and the result says so). */
-export const DEFAULT_MAX_TEXT_CHARS = 300;
-export const MAX_MAX_TEXT_CHARS = 100_000;
-export const MIN_MAX_CHARS = 500;
-/** The schema's ceiling; the service worker clamps lower per model tier. */
-export const MAX_MAX_CHARS = 1_000_000;
-export const REF_ID_PATTERN = /^ref_[1-9]\d*$/;
-export const ATTRIBUTE_NAME_PATTERN = /^[a-z][a-z0-9_.:-]*$/i;
+export * from './tree-options';
 
 export const TreeArgsMiniSchema = z.strictObject({
   filter: z.optional(z.enum(TREE_FILTERS)),
@@ -35,33 +32,10 @@ export const TreeArgsMiniSchema = z.strictObject({
   ),
   maxTextChars: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_MAX_TEXT_CHARS))),
 });
-export type TreeArgs = z.infer<typeof TreeArgsMiniSchema>;
-
-/** Arguments with every default applied: what the builder works from. */
-export interface TreeOptions {
-  filter: TreeFilter;
-  maxDepth: number;
-  maxChars: number;
-  ref_id?: string;
-  page: number;
-  tree_revision?: string;
-  testIdAttributes: readonly string[];
-  maxTextChars: number;
-}
-
-export function resolveTreeOptions(args: TreeArgs): TreeOptions {
-  const filter = args.filter ?? 'all';
-  return {
-    filter,
-    maxDepth: args.maxDepth ?? DEFAULT_MAX_DEPTH,
-    maxChars: args.maxChars ?? DEFAULT_MAX_CHARS[filter],
-    ...(args.ref_id !== undefined ? { ref_id: args.ref_id } : {}),
-    page: args.page ?? 1,
-    ...(args.tree_revision !== undefined ? { tree_revision: args.tree_revision } : {}),
-    testIdAttributes: args.testIdAttributes ?? DEFAULT_TEST_ID_ATTRIBUTES,
-    maxTextChars: args.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
-  };
-}
+// Compile-time check that the schema and the hand-written TreeArgs describe the same object.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _schemaMatchesTreeArgs: Same<z.infer<typeof TreeArgsMiniSchema>, TreeArgs> = true;
+void _schemaMatchesTreeArgs;
 
 /** Parses raw tool arguments (null/undefined mean "all defaults") into options, or a readable error. */
 export function parseTreeArgs(raw: unknown): Result<TreeOptions> {
@@ -78,27 +52,4 @@ export function parseTreeArgs(raw: unknown): Result<TreeOptions> {
     );
   }
   return ok(resolveTreeOptions(parsed.data));
-}
-
-/**
- * The arguments to pass for another page of the same snapshot: everything that shapes the tree is
- * spelled out (maxChars included), so a caller that copies them gets exactly the next slice.
- */
-export function continuationArgsFor(options: TreeOptions, page: number, revision: string): TreeArgs {
-  const args: TreeArgs = {
-    filter: options.filter,
-    maxDepth: options.maxDepth,
-    maxChars: options.maxChars,
-    page,
-    tree_revision: revision,
-  };
-  if (options.ref_id !== undefined) args.ref_id = options.ref_id;
-  if (!sameList(options.testIdAttributes, DEFAULT_TEST_ID_ATTRIBUTES))
-    args.testIdAttributes = [...options.testIdAttributes];
-  if (options.maxTextChars !== DEFAULT_MAX_TEXT_CHARS) args.maxTextChars = options.maxTextChars;
-  return args;
-}
-
-export function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
 }

@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, test } from 'vitest';
+import { parseTreeArgs } from '../../src/tree-args';
+import type { TreeOptions } from '../../src/tree-options';
 import { getAxApi, installAxApi } from './api';
+
+function opts(raw: unknown): TreeOptions {
+  const parsed = parseTreeArgs(raw);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.data;
+}
 
 beforeEach(() => {
   document.body.innerHTML = '<h1>Title</h1><button id="b" aria-pressed="true">Bold</button>';
@@ -18,10 +26,10 @@ describe('__wbAx', () => {
     expect(getAxApi(scope)).toBeNull();
     const api = installAxApi(scope, document);
     expect(getAxApi(scope)).toBe(api);
-    const first = api.generate({});
+    const first = api.generate(opts({}));
     expect(first.ok && first.data.tree).toBe('heading "Title" {level=1}\nbutton "Bold" [ref_1] {pressed}');
     expect(installAxApi(scope, document)).toBe(api);
-    const again = getAxApi(scope)?.generate({ filter: 'interactive' });
+    const again = getAxApi(scope)?.generate(opts({ filter: 'interactive' }));
     expect(again?.ok && again.data.tree).toBe('heading "Title" {level=1}\nbutton "Bold" [ref_1] {pressed}');
   });
 
@@ -30,17 +38,17 @@ describe('__wbAx', () => {
     expect(getAxApi({ __wbAx: 'x' })).toBeNull();
   });
 
-  test('generate validates its arguments', () => {
-    const api = installAxApi({}, document);
-    const r = api.generate({ filter: 'bogus' });
+  test('the handler-side parser validates arguments before they reach the builder', () => {
+    const r = parseTreeArgs({ filter: 'bogus' });
     expect(r.ok ? '' : r.error.code).toBe('bad_arguments');
-    expect(api.generate(null).ok).toBe(true);
+    const api = installAxApi({}, document);
+    expect(api.generate(opts(null)).ok).toBe(true);
   });
 
   test('debug API: lookup, release, describe, element map', () => {
     const scope = {};
     const api = installAxApi(scope, document);
-    api.generate({});
+    api.generate(opts({}));
     const button = document.getElementById('b');
     expect(call(scope, '__wb_ax_lookup', 'ref_1')).toBe(button);
     expect(call(scope, '__wb_ax_lookup', 42)).toBeNull();
@@ -63,7 +71,7 @@ describe('__wbAx', () => {
     expect(map !== null && typeof map === 'object' && Object.keys(map)).toEqual(['ref_1']);
     expect(call(scope, '__wb_ax_release', 'ref_1')).toBe(1);
     expect(call(scope, '__wb_ax_lookup', 'ref_1')).toBeNull();
-    api.generate({});
+    api.generate(opts({}));
     expect(call(scope, '__wb_ax_lookup', 'ref_2')).toBe(button);
     expect(call(scope, '__wb_ax_release')).toBe(1);
   });

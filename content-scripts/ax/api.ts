@@ -3,8 +3,8 @@
  * builder. Both bundles run in the same isolated world, so the object is shared through the global;
  * `getAxApi` checks its shape instead of trusting it.
  */
-import { parseTreeArgs } from '../../src/tree-args';
 import type { TreeResult } from '../../src/tree-contract';
+import type { TreeOptions } from '../../src/tree-options';
 import { err, ok, type Result } from '../../src/result';
 import { describeElement } from './describe';
 import type { AxStates } from './states';
@@ -23,7 +23,11 @@ export interface AxExplanation {
 
 export interface WbAxApi {
   version: 1;
-  generate(rawArgs: unknown): Result<TreeResult>;
+  /**
+   * Options arrive already validated and defaulted (`parseTreeArgs` in the handler bundle): the
+   * tree bundle carries no schema library, which keeps it small.
+   */
+  generate(options: TreeOptions): Result<TreeResult>;
   describe(elOrRef: unknown): Result<AxExplanation>;
   registry: RefRegistry;
 }
@@ -60,10 +64,8 @@ export function createAxApi(doc: Document, scope: object, hooks: TreeHooks = {})
   return {
     version: 1,
     registry,
-    generate(rawArgs) {
-      const options = parseTreeArgs(rawArgs);
-      if (!options.ok) return options;
-      return generateAccessibilityTree(doc, options.data, registry, hooks);
+    generate(options) {
+      return generateAccessibilityTree(doc, options, registry, hooks);
     },
     describe(elOrRef) {
       let el: Element;

@@ -3,7 +3,7 @@
  * 'interactive' filter is applied here: nodes without a ref (other than headings and dialogs, which
  * say where a control sits) print nothing and their children move up.
  */
-import type { TreeFilter } from '../../src/tree-args';
+import type { TreeFilter } from '../../src/tree-options';
 import type { RefRegistry } from './ref-registry';
 import { quote } from './render';
 import type { AxNode } from './ax-node';

@@ -2,7 +2,7 @@
  * `generateAccessibilityTree`: the page as the agent reads it. See tree-walk.ts for what is kept,
  * serialize.ts for the text form, paging.ts for snapshots and pages.
  */
-import { continuationArgsFor, type TreeOptions } from '../../src/tree-args';
+import { continuationArgsFor, type TreeOptions } from '../../src/tree-options';
 import type { TreeResult } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
 import { latestSnapshot, paginate, saveSnapshot, type Snapshot } from './paging';

@@ -1,5 +1,6 @@
 import { getAxApi } from '../ax/api';
 import { err } from '../../src/result';
+import { parseTreeArgs } from '../../src/tree-args';
 import type { ContentHandler } from './types';
 
 /** The tree lives in the other content-script bundle; both share this isolated world's globals. */
@@ -13,6 +14,8 @@ export const treeHandler: ContentHandler = {
         'the accessibility-tree script is not loaded in this frame yet; wait a moment and retry, or reload the page',
       );
     }
-    return api.generate(args);
+    const options = parseTreeArgs(args);
+    if (!options.ok) return options;
+    return api.generate(options.data);
   },
 };
