@@ -9,7 +9,8 @@ export function StatusLine() {
   else if (state?.status === 'awaiting_approval') text = 'Waiting for your approval';
   else if (busy.value)
     text = `Working in ${state?.mode ? modeLabel(state.mode) : 'this'} mode${state && state.steps > 0 ? ` · step ${state.steps + 1}` : ''}…`;
-  else if (!connected.value && state !== null && state.messages.length > 0) text = '';
+  // Chrome stops idle workers; the Port reconnects by itself and the snapshot restores the chat.
+  else if (!connected.value && state !== null) text = 'Reconnecting to the agent…';
   return (
     <p class={`status-line${busy.value ? ' is-busy' : ''}`} role="status" data-testid="status-line">
       {busy.value && <span class="spinner" aria-hidden="true" />}
