@@ -63,7 +63,8 @@ export interface DomIndex {
 }
 
 const elementChildren = (n: CdpNode): CdpNode[] => (n.children ?? []).filter((c) => c.nodeType === 1);
-const authorRoot = (n: CdpNode): CdpNode | undefined => (n.shadowRoots ?? []).find((r) => r.shadowRootType === 'open' || r.shadowRootType === 'closed');
+const authorRoot = (n: CdpNode): CdpNode | undefined =>
+  (n.shadowRoots ?? []).find((r) => r.shadowRootType === 'open' || r.shadowRootType === 'closed');
 
 /**
  * Indexes the main document's elements and author shadow roots (user-agent roots, such as an

@@ -34,7 +34,10 @@ export function emptyFrameIdState(): FrameIdState {
  * minted parent-first (shallower frames first, then Chrome's creation order) so a page's ids come out
  * in a predictable order.
  */
-export function assignFrameIds(state: FrameIdState, live: readonly LiveFrame[]): { state: FrameIdState; changed: boolean } {
+export function assignFrameIds(
+  state: FrameIdState,
+  live: readonly LiveFrame[],
+): { state: FrameIdState; changed: boolean } {
   const liveIds = new Set(live.map((f) => f.frameId));
   const ids: Record<string, string> = {};
   let changed = false;

@@ -24,19 +24,28 @@ export function pickFrame(frames: readonly BrowserFrame[], q: FrameQuery): Resul
   if (q.frameId !== undefined) {
     const frame = frames.find((f) => f.id === q.frameId);
     if (frame) return ok({ kind: 'one', frame });
-    return err('unknown_frame', `no frame ${q.frameId} on the page now; current frames: ${describeFrames(frames)}. Call get_frames for the current ids.`);
+    return err(
+      'unknown_frame',
+      `no frame ${q.frameId} on the page now; current frames: ${describeFrames(frames)}. Call get_frames for the current ids.`,
+    );
   }
   const filter = (q.urlFilter ?? '').trim().toLowerCase();
   if (filter === '') return err('bad_arguments', 'give frameId (e.g. "f1") or a non-empty urlFilter');
   const children = frames.filter((f) => f.id !== MAIN_FRAME_ID);
   const matches = children.filter((f) => f.url.toLowerCase().includes(filter));
   if (matches.length === 0) {
-    return err('no_matching_frame', `no child frame's URL contains "${q.urlFilter ?? ''}"; child frames: ${describeFrames(children)}`);
+    return err(
+      'no_matching_frame',
+      `no child frame's URL contains "${q.urlFilter ?? ''}"; child frames: ${describeFrames(children)}`,
+    );
   }
   if (q.matchIndex !== undefined) {
     const frame = matches[q.matchIndex];
     if (frame) return ok({ kind: 'one', frame });
-    return err('bad_match_index', `matchIndex ${q.matchIndex} is out of range: ${matches.length} frames match "${q.urlFilter ?? ''}" (${describeFrames(matches)}); use 0..${matches.length - 1}`);
+    return err(
+      'bad_match_index',
+      `matchIndex ${q.matchIndex} is out of range: ${matches.length} frames match "${q.urlFilter ?? ''}" (${describeFrames(matches)}); use 0..${matches.length - 1}`,
+    );
   }
   if (matches.length > 1) return ok({ kind: 'ambiguous', matches });
   const only = matches[0];

@@ -1,8 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Frame = { frameId: number; parentFrameId: number; url: string; documentId: string; documentLifecycle: string; errorOccurred: boolean };
+type Frame = {
+  frameId: number;
+  parentFrameId: number;
+  url: string;
+  documentId: string;
+  documentLifecycle: string;
+  errorOccurred: boolean;
+};
 let live: Frame[] = [];
-let storage: Record<string, unknown> = {};
+let storage = new Map<string, unknown>();
 
 function frame(frameId: number, parentFrameId: number, url: string): Frame {
   return { frameId, parentFrameId, url, documentId: `d${frameId}`, documentLifecycle: 'active', errorOccurred: false };
@@ -10,15 +17,17 @@ function frame(frameId: number, parentFrameId: number, url: string): Frame {
 
 beforeEach(() => {
   vi.resetModules();
-  storage = {};
+  storage = new Map();
   live = [frame(0, -1, 'https://a.test/'), frame(11, 0, 'https://a.test/x'), frame(12, 0, 'https://b.test/y')];
   vi.stubGlobal('chrome', {
     webNavigation: { getAllFrames: async () => live },
     storage: {
       session: {
-        get: async (key: string) => (key in storage ? { [key]: storage[key] } : {}),
-        set: async (items: Record<string, unknown>) => void Object.assign(storage, items),
-        remove: async (key: string) => void delete storage[key],
+        get: async (key: string) => (storage.has(key) ? { [key]: storage.get(key) } : {}),
+        set: async (items: Record<string, unknown>) => {
+          for (const [k, v] of Object.entries(items)) storage.set(k, v);
+        },
+        remove: async (key: string) => void storage.delete(key),
       },
     },
     tabs: { onRemoved: { addListener: () => undefined } },
@@ -30,15 +39,23 @@ describe('frame store', () => {
     const first = await import('./frame-store');
     const a = await first.syncFrames(1);
     expect(a.ok && a.data.map((f) => f.id)).toEqual(['f0', 'f1', 'f2']);
-    live = [live[0]!, live[2]!, frame(13, 0, 'https://c.test/')];
+    live = [frame(0, -1, 'https://a.test/'), frame(12, 0, 'https://b.test/y'), frame(13, 0, 'https://c.test/')];
     const b = await first.syncFrames(1);
-    expect(b.ok && b.data.map((f) => [f.chromeFrameId, f.id])).toEqual([[0, 'f0'], [12, 'f2'], [13, 'f3']]);
+    expect(b.ok && b.data.map((f) => [f.chromeFrameId, f.id])).toEqual([
+      [0, 'f0'],
+      [12, 'f2'],
+      [13, 'f3'],
+    ]);
 
     // A restarted worker: fresh module state, same session storage.
     vi.resetModules();
     const second = await import('./frame-store');
     const c = await second.syncFrames(1);
-    expect(c.ok && c.data.map((f) => [f.chromeFrameId, f.id])).toEqual([[0, 'f0'], [12, 'f2'], [13, 'f3']]);
+    expect(c.ok && c.data.map((f) => [f.chromeFrameId, f.id])).toEqual([
+      [0, 'f0'],
+      [12, 'f2'],
+      [13, 'f3'],
+    ]);
     live.push(frame(14, 13, 'https://d.test/'));
     const d = await second.syncFrames(1);
     expect(d.ok && d.data.find((f) => f.chromeFrameId === 14)).toMatchObject({ id: 'f4', parent: 'f3' });

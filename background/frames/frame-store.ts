@@ -4,14 +4,7 @@
  * serialized so two tools syncing at once cannot mint two ids for one frame.
  */
 import { err, errorMessage, ok, type Result } from '../../src/result';
-import {
-  assignFrameIds,
-  chromeIdFor,
-  emptyFrameIdState,
-  fidFor,
-  isFrameIdState,
-  type FrameIdState,
-} from './frame-ids';
+import { assignFrameIds, chromeIdFor, emptyFrameIdState, fidFor, isFrameIdState, type FrameIdState } from './frame-ids';
 
 export interface BrowserFrame {
   /** Our stable id: f0, f1, … */
@@ -74,7 +67,8 @@ export function syncFrames(tabId: number): Promise<Result<BrowserFrame[]>> {
     } catch (e) {
       return err('no_frames', `cannot list the frames of tab ${tabId}: ${errorMessage(e)}`);
     }
-    if (!raw) return err('no_frames', `tab ${tabId} has no frames to list (closed or discarded?); reload the tab and retry`);
+    if (!raw)
+      return err('no_frames', `tab ${tabId} has no frames to list (closed or discarded?); reload the tab and retry`);
     const live = raw.filter((f) => f.documentLifecycle === undefined || f.documentLifecycle === 'active');
     const before = await load(tabId);
     const { state, changed } = assignFrameIds(before, live);
@@ -102,7 +96,10 @@ function frameNumber(id: string): number {
 }
 
 /** The live frame behind one of our ids, syncing first so a just-added frame is found. */
-export async function findFrame(tabId: number, fid: string): Promise<Result<{ frame: BrowserFrame; all: BrowserFrame[] }>> {
+export async function findFrame(
+  tabId: number,
+  fid: string,
+): Promise<Result<{ frame: BrowserFrame; all: BrowserFrame[] }>> {
   const frames = await syncFrames(tabId);
   if (!frames.ok) return frames;
   const frame = frames.data.find((f) => f.id === fid);

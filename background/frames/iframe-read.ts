@@ -10,17 +10,24 @@ import { describeFrames, pickFrame } from './frame-select';
 import { syncFrames } from './frame-store';
 import { parseQualifiedRef, qualifyRef, qualifyRefsInText } from './qualified-ref';
 
-export const FrameIdArg = z.string().regex(/^f(0|[1-9]\d{0,8})$/, 'must be a frame id such as "f1", as listed by get_frames');
+export const FrameIdArg = z
+  .string()
+  .regex(/^f(0|[1-9]\d{0,8})$/, 'must be a frame id such as "f1", as listed by get_frames');
 const QualifiedRefArg = z
   .string()
-  .regex(/^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/, 'must be a ref such as "f2:ref_12" (or "ref_12" inside the chosen frame)');
+  .regex(
+    /^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/,
+    'must be a ref such as "f2:ref_12" (or "ref_12" inside the chosen frame)',
+  );
 
 export const IframeReadArgsSchema = TreeArgsSchema.extend({
   frameId: FrameIdArg.optional().describe('the frame to read, e.g. "f1" (from get_frames)'),
   urlFilter: z.string().min(1).max(500).optional().describe("instead of frameId: a substring of the frame's URL"),
   matchIndex: z.number().int().min(0).max(100).optional().describe('0-based pick when several frames match urlFilter'),
   ref_id: QualifiedRefArg.optional().describe("print only this element's subtree (a ref from this frame)"),
-}).refine((a) => (a.frameId === undefined) !== (a.urlFilter === undefined), { message: 'give exactly one of frameId or urlFilter' });
+}).refine((a) => (a.frameId === undefined) !== (a.urlFilter === undefined), {
+  message: 'give exactly one of frameId or urlFilter',
+});
 export type IframeReadArgs = z.infer<typeof IframeReadArgsSchema>;
 
 export type IframeReadResult = Omit<TreeResult, 'continuationArgs'> & {
@@ -46,12 +53,23 @@ export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Re
   if (ref_id !== undefined) {
     const ref = parseQualifiedRef(ref_id);
     if (ref?.qualified && ref.frame !== frame.id) {
-      return err('wrong_frame', `ref_id ${ref_id} belongs to frame ${ref.frame}, not ${frame.id}: call iframe_read with frameId "${ref.frame}"`);
+      return err(
+        'wrong_frame',
+        `ref_id ${ref_id} belongs to frame ${ref.frame}, not ${frame.id}: call iframe_read with frameId "${ref.frame}"`,
+      );
     }
     if (ref) pageArgs.ref_id = ref.localRef;
   }
-  const reply = await sendToContent(tabId, { type: 'tool', tool: 'get_accessibility_tree', args: pageArgs }, frame.chromeFrameId);
-  if (!reply.ok) return err(reply.error.code, `frame ${frame.id} (${frame.url}): ${qualifyRefsInText(reply.error.message, frame.id)}`);
+  const reply = await sendToContent(
+    tabId,
+    { type: 'tool', tool: 'get_accessibility_tree', args: pageArgs },
+    frame.chromeFrameId,
+  );
+  if (!reply.ok)
+    return err(
+      reply.error.code,
+      `frame ${frame.id} (${frame.url}): ${qualifyRefsInText(reply.error.message, frame.id)}`,
+    );
   const tree = TreeResultSchema.safeParse(reply.data);
   if (!tree.success) return err('bad_reply', `frame ${frame.id} returned a malformed tree; reload the page and retry`);
   const t = tree.data;

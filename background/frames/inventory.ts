@@ -78,7 +78,9 @@ async function askFrame(tabId: number, frame: BrowserFrame): Promise<Result<Fram
   );
   if (!reply.ok) return reply;
   const info = FrameInfoSchema.safeParse(reply.data);
-  return info.success ? ok(info.data) : { ok: false, error: { code: 'bad_reply', message: 'malformed frame_info reply' } };
+  return info.success
+    ? ok(info.data)
+    : { ok: false, error: { code: 'bad_reply', message: 'malformed frame_info reply' } };
 }
 
 function originOf(url: string): string {
@@ -106,10 +108,18 @@ export async function frameOffset(tabId: number, chromeFrameId: number): Promise
     const parent = byChrome.get(current.parentChromeFrameId);
     if (!parent) break;
     const [info, own] = await Promise.all([askFrame(tabId, parent), askFrame(tabId, current)]);
-    if (!info.ok) return err('frame_offset', `cannot place frame ${current.id} on screen: its parent ${parent.id} does not answer (${info.error.message})`);
+    if (!info.ok)
+      return err(
+        'frame_offset',
+        `cannot place frame ${current.id} on screen: its parent ${parent.id} does not answer (${info.error.message})`,
+      );
     const index = own.ok ? own.data.indexInParent : null;
     const host = index === null ? undefined : info.data.embedded.find((e) => e.frameIndex === index);
-    if (!host) return err('frame_offset', `cannot place frame ${current.id} on screen: its <iframe> was not found in ${parent.id}`);
+    if (!host)
+      return err(
+        'frame_offset',
+        `cannot place frame ${current.id} on screen: its <iframe> was not found in ${parent.id}`,
+      );
     x += host.box.x;
     y += host.box.y;
     current = parent;
@@ -121,7 +131,14 @@ export async function frameInventory(tabId: number): Promise<Result<FrameEntry[]
   const synced = await syncFrames(tabId);
   if (!synced.ok) return synced;
   const frames = synced.data;
-  const infos = await Promise.all(frames.map((f) => askFrame(tabId, f).catch((e: unknown) => ({ ok: false as const, error: { code: 'failed', message: errorMessage(e) } }))));
+  const infos = await Promise.all(
+    frames.map((f) =>
+      askFrame(tabId, f).catch((e: unknown) => ({
+        ok: false as const,
+        error: { code: 'failed', message: errorMessage(e) },
+      })),
+    ),
+  );
   const byChrome = new Map(frames.map((f, i) => [f.chromeFrameId, { frame: f, info: infos[i] }]));
   // Which <iframe> element (by its ref in the parent frame) hosts each child frame.
   // The join key is the child's index in its parent's window.frames (see content-scripts/frames/frame-info.ts).
@@ -132,7 +149,13 @@ export async function frameInventory(tabId: number): Promise<Result<FrameEntry[]
     if (!own?.ok || own.data.indexInParent === null || !parent?.info?.ok) continue;
     const index = own.data.indexInParent;
     const e = parent.info.data.embedded.find((x) => x.frameIndex === index);
-    if (e) hostOf.set(f.chromeFrameId, { ref: qualifyRef(parent.frame.id, e.ref), visible: e.visible, name: e.name, title: e.title });
+    if (e)
+      hostOf.set(f.chromeFrameId, {
+        ref: qualifyRef(parent.frame.id, e.ref),
+        visible: e.visible,
+        name: e.name,
+        title: e.title,
+      });
   }
   const depthOf = (f: BrowserFrame): number => {
     let d = 0;

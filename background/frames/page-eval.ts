@@ -35,7 +35,12 @@ const OutcomeSchema = z.object({
  * Runs in the page (serialized by Chrome: no closures, no imports). Also used verbatim as the CDP
  * fallback's serializer, so both paths return the same shape.
  */
-export function pageEvaluate(code: string, maxChars: number, timeoutMs: number, viaCdpValue?: { value: unknown }): Promise<EvalOutcome> | EvalOutcome {
+export function pageEvaluate(
+  code: string,
+  maxChars: number,
+  timeoutMs: number,
+  viaCdpValue?: { value: unknown },
+): Promise<EvalOutcome> | EvalOutcome {
   const serialize = (value: unknown): EvalOutcome => {
     const seen = new WeakSet<object>();
     let nodes = 0;
@@ -51,7 +56,10 @@ export function pageEvaluate(code: string, maxChars: number, timeoutMs: number, 
       if (typeof Node !== 'undefined' && v instanceof Node) {
         if (v instanceof Element) {
           const id = v.id ? `#${v.id}` : '';
-          const cls = typeof v.className === 'string' && v.className.trim() ? `.${v.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+          const cls =
+            typeof v.className === 'string' && v.className.trim()
+              ? `.${v.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+              : '';
           return `[element <${v.localName}${id}${cls}>]`;
         }
         return `[${v.nodeName}]`;
@@ -62,10 +70,23 @@ export function pageEvaluate(code: string, maxChars: number, timeoutMs: number, 
       if (v instanceof Error) return { name: v.name, message: v.message };
       if (v instanceof Date) return v.toISOString();
       if (v instanceof RegExp) return v.toString();
-      if (v instanceof Map) return { '[Map]': Array.from(v.entries()).slice(0, 200).map(([k, x]) => [describe(k, depth + 1), describe(x, depth + 1)]) };
-      if (v instanceof Set) return { '[Set]': Array.from(v.values()).slice(0, 200).map((x) => describe(x, depth + 1)) };
+      if (v instanceof Map)
+        return {
+          '[Map]': Array.from(v.entries())
+            .slice(0, 200)
+            .map(([k, x]) => [describe(k, depth + 1), describe(x, depth + 1)]),
+        };
+      if (v instanceof Set)
+        return {
+          '[Set]': Array.from(v.values())
+            .slice(0, 200)
+            .map((x) => describe(x, depth + 1)),
+        };
       if (Array.isArray(v)) return v.slice(0, 500).map((x) => describe(x, depth + 1));
-      if (typeof NodeList !== 'undefined' && (v instanceof NodeList || v instanceof HTMLCollection)) return Array.from(v).slice(0, 200).map((x) => describe(x, depth + 1));
+      if (typeof NodeList !== 'undefined' && (v instanceof NodeList || v instanceof HTMLCollection))
+        return Array.from(v)
+          .slice(0, 200)
+          .map((x) => describe(x, depth + 1));
       const out: Record<string, unknown> = {};
       let keys = 0;
       for (const k of Object.keys(v)) {
@@ -88,7 +109,14 @@ export function pageEvaluate(code: string, maxChars: number, timeoutMs: number, 
     return { ok: true, json, type, truncated };
   };
   const failure = (e: unknown): EvalOutcome => {
-    const error = e instanceof Error ? { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack.split('\n').slice(0, 6).join('\n') } : {}) } : { name: 'thrown value', message: String(e) };
+    const error =
+      e instanceof Error
+        ? {
+            name: e.name,
+            message: e.message,
+            ...(e.stack ? { stack: e.stack.split('\n').slice(0, 6).join('\n') } : {}),
+          }
+        : { name: 'thrown value', message: String(e) };
     return { ok: false, error };
   };
   if (viaCdpValue) return serialize(viaCdpValue.value);
@@ -97,13 +125,29 @@ export function pageEvaluate(code: string, maxChars: number, timeoutMs: number, 
     // Indirect eval: global scope, page CSP applies. The completion value of the last statement is the result.
     result = (0, eval)(code);
   } catch (e) {
-    const blocked = e instanceof EvalError || (e instanceof Error && /unsafe-eval|Content Security Policy|TrustedScript/i.test(e.message));
-    return blocked ? { ok: false, cspBlocked: true, error: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) } } : failure(e);
+    const blocked =
+      e instanceof EvalError ||
+      (e instanceof Error && /unsafe-eval|Content Security Policy|TrustedScript/i.test(e.message));
+    return blocked
+      ? {
+          ok: false,
+          cspBlocked: true,
+          error: { name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e) },
+        }
+      : failure(e);
   }
   if (result !== null && typeof result === 'object' && 'then' in result && typeof result.then === 'function') {
     const thenable = result;
     return new Promise<EvalOutcome>((resolve) => {
-      const timer = setTimeout(() => resolve({ ok: false, timedOut: true, error: { name: 'Timeout', message: `the promise did not settle within ${timeoutMs} ms` } }), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          resolve({
+            ok: false,
+            timedOut: true,
+            error: { name: 'Timeout', message: `the promise did not settle within ${timeoutMs} ms` },
+          }),
+        timeoutMs,
+      );
       Promise.resolve(thenable).then(
         (v) => {
           clearTimeout(timer);
@@ -136,7 +180,8 @@ async function viaScripting(req: EvalRequest): Promise<Result<EvalOutcome>> {
       args: [req.code, req.maxChars, req.timeoutMs],
     });
     const outcome = OutcomeSchema.safeParse(first?.result);
-    if (!outcome.success) return err('eval_failed', 'the page returned no result (the frame may have navigated during evaluation)');
+    if (!outcome.success)
+      return err('eval_failed', 'the page returned no result (the frame may have navigated during evaluation)');
     return ok(outcome.data);
   } catch (e) {
     return err('page_not_scriptable', `cannot run code in this page: ${errorMessage(e)}`);
@@ -144,9 +189,17 @@ async function viaScripting(req: EvalRequest): Promise<Result<EvalOutcome>> {
 }
 
 const RuntimeReplySchema = z.object({
-  result: z.object({ type: z.string(), value: z.unknown().optional(), description: z.string().optional(), unserializableValue: z.string().optional() }),
+  result: z.object({
+    type: z.string(),
+    value: z.unknown().optional(),
+    description: z.string().optional(),
+    unserializableValue: z.string().optional(),
+  }),
   exceptionDetails: z
-    .object({ text: z.string(), exception: z.object({ description: z.string().optional(), className: z.string().optional() }).optional() })
+    .object({
+      text: z.string(),
+      exception: z.object({ description: z.string().optional(), className: z.string().optional() }).optional(),
+    })
     .optional(),
 });
 
@@ -167,7 +220,10 @@ async function viaCdp(req: EvalRequest): Promise<Result<EvalOutcome>> {
   const ex = r.data.exceptionDetails;
   if (ex) {
     const message = ex.exception?.description ?? ex.text;
-    return ok({ ok: false, error: { name: ex.exception?.className ?? 'Error', message: message.split('\n').slice(0, 6).join('\n') } });
+    return ok({
+      ok: false,
+      error: { name: ex.exception?.className ?? 'Error', message: message.split('\n').slice(0, 6).join('\n') },
+    });
   }
   const res = r.data.result;
   const value = res.unserializableValue ?? (res.type === 'undefined' ? undefined : res.value);
@@ -180,9 +236,13 @@ export async function evaluateInPage(req: EvalRequest): Promise<Result<EvalOutco
   if (!first.ok) return first;
   if (!first.data.cspBlocked) return ok({ ...first.data, via: 'main-world' });
   if (req.frameId !== 0) {
-    return err('csp_blocked', `this frame's Content-Security-Policy forbids eval (${first.data.error?.message ?? ''}); the CDP fallback only reaches the main frame`);
+    return err(
+      'csp_blocked',
+      `this frame's Content-Security-Policy forbids eval (${first.data.error?.message ?? ''}); the CDP fallback only reaches the main frame`,
+    );
   }
   const second = await viaCdp(req);
-  if (!second.ok) return err(second.error.code, `the page forbids eval (CSP) and the CDP fallback failed: ${second.error.message}`);
+  if (!second.ok)
+    return err(second.error.code, `the page forbids eval (CSP) and the CDP fallback failed: ${second.error.message}`);
   return ok({ ...second.data, via: 'cdp' });
 }

@@ -33,7 +33,13 @@ export const PromoteArgsSchema = z.strictObject({
     .min(1)
     .max(500)
     .describe('substring of the child frame URL, host plus path part, e.g. "airtable.com/embed/"'),
-  matchIndex: z.number().int().min(0).max(100).optional().describe('0-based pick when several frames match (from a previous ambiguous result)'),
+  matchIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .optional()
+    .describe('0-based pick when several frames match (from a previous ambiguous result)'),
   force: z.boolean().optional().describe('discard unsaved work in the frame; only when the user explicitly wants that'),
 });
 export type PromoteArgs = z.infer<typeof PromoteArgsSchema>;
@@ -50,14 +56,22 @@ const NAV_TIMEOUT_MS = 20_000;
 
 function describeDraft(frame: BrowserFrame, d: Draft): string[] {
   const list = (fields: { ref: string; tag: string; name: string }[], total: number): string => {
-    const shown = fields.slice(0, 4).map((f) => `${f.tag}${f.name ? ` "${f.name}"` : ''} [${qualifyRef(frame.id, f.ref)}]`);
+    const shown = fields
+      .slice(0, 4)
+      .map((f) => `${f.tag}${f.name ? ` "${f.name}"` : ''} [${qualifyRef(frame.id, f.ref)}]`);
     return shown.join(', ') + (total > shown.length ? ` and ${total - shown.length} more` : '');
   };
   const out: string[] = [];
-  if (d.totals.changed > 0) out.push(`${d.totals.changed} changed field(s): ${list(d.changedFields, d.totals.changed)}`);
-  if (d.totals.files > 0) out.push(`${d.totals.files} file input(s) with attached files: ${list(d.attachedFiles, d.totals.files)}`);
-  if (d.totals.regions > 0) out.push(`${d.totals.regions} edited text region(s): ${list(d.editedRegions, d.totals.regions)}`);
-  if (d.totals.unverified > 0) out.push(`${d.totals.unverified} unverified edit(s) in widgets whose state cannot be compared: ${list(d.unverifiedEdits, d.totals.unverified)}`);
+  if (d.totals.changed > 0)
+    out.push(`${d.totals.changed} changed field(s): ${list(d.changedFields, d.totals.changed)}`);
+  if (d.totals.files > 0)
+    out.push(`${d.totals.files} file input(s) with attached files: ${list(d.attachedFiles, d.totals.files)}`);
+  if (d.totals.regions > 0)
+    out.push(`${d.totals.regions} edited text region(s): ${list(d.editedRegions, d.totals.regions)}`);
+  if (d.totals.unverified > 0)
+    out.push(
+      `${d.totals.unverified} unverified edit(s) in widgets whose state cannot be compared: ${list(d.unverifiedEdits, d.totals.unverified)}`,
+    );
   return out;
 }
 
@@ -106,9 +120,19 @@ function waitForMainFrame(tabId: number): { done: Promise<Result<string>>; cance
       if (committed && d.tabId === tabId && d.frameId === 0) finish(ok(d.url));
     };
     const onError = (d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails): void => {
-      if (d.tabId === tabId && d.frameId === 0 && d.error !== 'net::ERR_ABORTED') finish(err('navigation_failed', `the frame's page failed to load: ${d.error}`));
+      if (d.tabId === tabId && d.frameId === 0 && d.error !== 'net::ERR_ABORTED')
+        finish(err('navigation_failed', `the frame's page failed to load: ${d.error}`));
     };
-    const timer = setTimeout(() => finish(err('navigation_timeout', `the page did not finish loading within ${NAV_TIMEOUT_MS / 1000} s; read it anyway, it may still be usable`)), NAV_TIMEOUT_MS);
+    const timer = setTimeout(
+      () =>
+        finish(
+          err(
+            'navigation_timeout',
+            `the page did not finish loading within ${NAV_TIMEOUT_MS / 1000} s; read it anyway, it may still be usable`,
+          ),
+        ),
+      NAV_TIMEOUT_MS,
+    );
     const finish = (r: Result<string>): void => {
       clearTimeout(timer);
       chrome.webNavigation.onCommitted.removeListener(onCommitted);
@@ -150,7 +174,9 @@ export async function promoteIframe(tabId: number, args: PromoteArgs): Promise<R
   const reports = await Promise.all(inside.map((f) => inspectFrame(tabId, f)));
   const blocked = reports.filter((r) => r.problems.length > 0);
   if (blocked.length > 0 && args.force !== true) {
-    const detail = blocked.map((r) => `frame ${r.frameId} (${shortUrl(r.url, 60)}): ${r.problems.join('; ')}`).join(' | ');
+    const detail = blocked
+      .map((r) => `frame ${r.frameId} (${shortUrl(r.url, 60)}): ${r.problems.join('; ')}`)
+      .join(' | ');
     return err(
       'iframe_has_draft',
       `not promoted: opening the frame would discard unsaved work. ${detail}. Finish or submit the embedded form (and verify it), or pass force:true only if the user explicitly wants to discard it.`,
@@ -162,7 +188,10 @@ export async function promoteIframe(tabId: number, args: PromoteArgs): Promise<R
   if (!again.ok) return again;
   const still = again.data.find((f) => f.id === target.id);
   if (!still || still.url !== target.url) {
-    return err('frame_changed', `frame ${target.id} changed while it was being checked (now: ${still ? shortUrl(still.url) : 'gone'}); frames now: ${describeFrames(again.data)}. Call promote_iframe again.`);
+    return err(
+      'frame_changed',
+      `frame ${target.id} changed while it was being checked (now: ${still ? shortUrl(still.url) : 'gone'}); frames now: ${describeFrames(again.data)}. Call promote_iframe again.`,
+    );
   }
   const wait = waitForMainFrame(tabId);
   try {

@@ -93,8 +93,15 @@ export function routeFrameRefs(tool: Tool): Tool {
       }
       const target = await resolveRefTarget(ctx.tabId, ref);
       if (!target.ok) return target;
-      const result = await tool.run({ ...rawArgs, ref_id: target.data.localRef }, { ...ctx, frameId: target.data.frameId });
-      if (!result.ok) return err(result.error.code, `frame ${target.data.frame}: ${qualifyRefsInText(result.error.message, target.data.frame)}`);
+      const result = await tool.run(
+        { ...rawArgs, ref_id: target.data.localRef },
+        { ...ctx, frameId: target.data.frameId },
+      );
+      if (!result.ok)
+        return err(
+          result.error.code,
+          `frame ${target.data.frame}: ${qualifyRefsInText(result.error.message, target.data.frame)}`,
+        );
       return ok(qualifyDeep(result.data, target.data.frame));
     },
   };

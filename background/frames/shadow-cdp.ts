@@ -8,10 +8,21 @@ import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';
 import { withSession } from '../cdp/cdp-client';
 import { sendToContent } from '../content-bridge';
-import { countDescendants, elementChildren, GetDocumentReplySchema, indexDom, selectorLabel, textOf, type DomIndex, type RootMode } from './cdp-dom';
+import {
+  countDescendants,
+  elementChildren,
+  GetDocumentReplySchema,
+  indexDom,
+  selectorLabel,
+  textOf,
+  type DomIndex,
+  type RootMode,
+} from './cdp-dom';
 
 const QueryReplySchema = z.object({ nodeIds: z.array(z.number()) });
-const BoundSchema = z.array(z.object({ path: z.string(), ref: z.string().nullable(), role: z.string(), name: z.string() }));
+const BoundSchema = z.array(
+  z.object({ path: z.string(), ref: z.string().nullable(), role: z.string(), name: z.string() }),
+);
 type Bound = z.infer<typeof BoundSchema>[number];
 
 export interface ShadowMatch {
@@ -46,7 +57,9 @@ async function bindRefs(tabId: number, paths: string[]): Promise<Map<string, Bou
   return out;
 }
 
-function pierceDocument(send: (m: string, p?: Record<string, unknown>) => Promise<Result<unknown>>): Promise<Result<DomIndex>> {
+function pierceDocument(
+  send: (m: string, p?: Record<string, unknown>) => Promise<Result<unknown>>,
+): Promise<Result<DomIndex>> {
   return send('DOM.getDocument', { depth: -1, pierce: true }).then((reply) => {
     if (!reply.ok) return reply;
     const doc = GetDocumentReplySchema.safeParse(reply.data);
@@ -55,7 +68,11 @@ function pierceDocument(send: (m: string, p?: Record<string, unknown>) => Promis
   });
 }
 
-export async function queryPierced(tabId: number, selector: string, maxResults: number): Promise<Result<{ matches: ShadowMatch[]; total: number; rootsSearched: number; closedRoots: number }>> {
+export async function queryPierced(
+  tabId: number,
+  selector: string,
+  maxResults: number,
+): Promise<Result<{ matches: ShadowMatch[]; total: number; rootsSearched: number; closedRoots: number }>> {
   const found = await withSession(tabId, async ({ send }) => {
     const s = (m: string, p?: Record<string, unknown>): Promise<Result<unknown>> => send(tabId, m, p);
     const index = await pierceDocument(s);
@@ -64,7 +81,8 @@ export async function queryPierced(tabId: number, selector: string, maxResults: 
     for (const root of index.data.roots) {
       const reply = await s('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
       if (!reply.ok) {
-        if (root.mode === 'document') return err('bad_selector', `the selector ${JSON.stringify(selector)} was rejected: ${reply.error.message}`);
+        if (root.mode === 'document')
+          return err('bad_selector', `the selector ${JSON.stringify(selector)} was rejected: ${reply.error.message}`);
         continue;
       }
       const ids = QueryReplySchema.safeParse(reply.data);
@@ -76,7 +94,10 @@ export async function queryPierced(tabId: number, selector: string, maxResults: 
   const { index, hits } = found.data;
   const elements = hits.map((id) => index.byNodeId.get(id)).filter((e) => e !== undefined);
   const shown = elements.slice(0, maxResults);
-  const refs = await bindRefs(tabId, shown.map((e) => e.path));
+  const refs = await bindRefs(
+    tabId,
+    shown.map((e) => e.path),
+  );
   const matches = shown.map((e): ShadowMatch => {
     const b = refs.get(e.path);
     return {
@@ -98,17 +119,25 @@ export async function queryPierced(tabId: number, selector: string, maxResults: 
 }
 
 /** Shadow hosts of the main document as CDP sees them (open and closed), with refs where the page can bind them. */
-export async function hostsViaCdp(tabId: number, underPath: string | null, maxHosts: number): Promise<Result<{ hosts: CdpHost[]; total: number }>> {
+export async function hostsViaCdp(
+  tabId: number,
+  underPath: string | null,
+  maxHosts: number,
+): Promise<Result<{ hosts: CdpHost[]; total: number }>> {
   const index = await withSession(tabId, ({ send }) => pierceDocument((m, p) => send(tabId, m, p)));
   if (!index.ok) return index;
   const hostsByPath = new Map<string, string[]>();
   for (const e of index.data.byNodeId.values()) hostsByPath.set(e.path, e.hosts);
   const all = index.data.roots.filter(
     (r): r is typeof r & { mode: 'open' | 'closed' } =>
-      r.mode !== 'document' && (underPath === null || r.hostPath === underPath || r.hostPath.startsWith(`${underPath}/`)),
+      r.mode !== 'document' &&
+      (underPath === null || r.hostPath === underPath || r.hostPath.startsWith(`${underPath}/`)),
   );
   const chosen = all.slice(0, maxHosts);
-  const refs = await bindRefs(tabId, chosen.map((r) => r.hostPath));
+  const refs = await bindRefs(
+    tabId,
+    chosen.map((r) => r.hostPath),
+  );
   const hosts = chosen.map((r): CdpHost => ({
     ref: refs.get(r.hostPath)?.ref ?? null,
     tag: r.hostTag,
@@ -118,7 +147,11 @@ export async function hostsViaCdp(tabId: number, underPath: string | null, maxHo
     children: elementChildren(r.node)
       .filter((c) => c.localName !== 'style' && c.localName !== 'script' && c.localName !== 'link')
       .slice(0, 12)
-      .map((c) => ({ tag: c.localName ?? c.nodeName.toLowerCase(), text: textOf(c), childCount: elementChildren(c).length })),
+      .map((c) => ({
+        tag: c.localName ?? c.nodeName.toLowerCase(),
+        text: textOf(c),
+        childCount: elementChildren(c).length,
+      })),
     descendantCount: countDescendants(r.node),
   }));
   return ok({ hosts, total: all.length });

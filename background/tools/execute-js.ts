@@ -24,7 +24,13 @@ export const executeJs = defineTool({
     code: z.string().min(1).max(100_000),
     frameId: FrameIdArg.optional(),
     maxChars: z.number().int().min(100).max(200_000).optional().describe('cap on the JSON result (default 20000)'),
-    timeoutMs: z.number().int().min(100).max(60_000).optional().describe('how long to await a returned promise (default 10000)'),
+    timeoutMs: z
+      .number()
+      .int()
+      .min(100)
+      .max(60_000)
+      .optional()
+      .describe('how long to await a returned promise (default 10000)'),
   }),
   modes: ['dev'],
   readOnly: false,
@@ -36,7 +42,13 @@ export const executeJs = defineTool({
       if (!found.ok) return found;
       chromeFrameId = found.data.frame.chromeFrameId;
     }
-    const r = await evaluateInPage({ tabId: ctx.tabId, frameId: chromeFrameId, code: args.code, maxChars: args.maxChars ?? 20_000, timeoutMs: args.timeoutMs ?? 10_000 });
+    const r = await evaluateInPage({
+      tabId: ctx.tabId,
+      frameId: chromeFrameId,
+      code: args.code,
+      maxChars: args.maxChars ?? 20_000,
+      timeoutMs: args.timeoutMs ?? 10_000,
+    });
     if (!r.ok) return r;
     const o = r.data;
     if (!o.ok) {

@@ -54,7 +54,13 @@ export const iframeRead = defineTool({
 });
 
 /** Runs an action tool with the ref qualified for `frameId`, after checking the ref belongs there. */
-async function actInFrame(tool: string, frameId: string, ref: string, extra: Record<string, unknown>, ctx: ToolContext) {
+async function actInFrame(
+  tool: string,
+  frameId: string,
+  ref: string,
+  extra: Record<string, unknown>,
+  ctx: ToolContext,
+) {
   const target = await resolveRefTarget(ctx.tabId, ref, frameId);
   if (!target.ok) return target;
   const action = getTool(tool);
@@ -87,7 +93,13 @@ export const iframeType = defineTool({
   tiers: ['mid', 'full'],
   readOnly: false,
   handler: (args, ctx) =>
-    actInFrame('type_ax', args.frameId, args.ref_id, { text: args.text, ...(args.clear !== undefined ? { clear: args.clear } : {}) }, ctx),
+    actInFrame(
+      'type_ax',
+      args.frameId,
+      args.ref_id,
+      { text: args.text, ...(args.clear !== undefined ? { clear: args.clear } : {}) },
+      ctx,
+    ),
 });
 
 export const promoteIframeTool = defineTool({

@@ -34,7 +34,9 @@ const PageHostsSchema = z.object({
   cappedAt: z.number().optional(),
 });
 
-const RefArg = z.string().regex(/^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/, 'must be a ref such as "ref_12" or "f2:ref_12"');
+const RefArg = z
+  .string()
+  .regex(/^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/, 'must be a ref such as "ref_12" or "f2:ref_12"');
 
 export const getShadowDom = defineTool({
   name: 'get_shadow_dom',
@@ -60,7 +62,10 @@ export const getShadowDom = defineTool({
     const frameId = target?.data.frameId ?? 0;
     const frame = target?.data.frame ?? MAIN_FRAME_ID;
     const pageArgs = { maxHosts, ...(target ? { ref_id: target.data.localRef } : {}) };
-    const page = args.source === 'cdp' && frame === MAIN_FRAME_ID ? null : await sendToContent(ctx.tabId, { type: 'tool', tool: 'shadow_hosts', args: pageArgs }, frameId);
+    const page =
+      args.source === 'cdp' && frame === MAIN_FRAME_ID
+        ? null
+        : await sendToContent(ctx.tabId, { type: 'tool', tool: 'shadow_hosts', args: pageArgs }, frameId);
     if (page?.ok) {
       const parsed = PageHostsSchema.safeParse(page.data);
       if (!parsed.success) return err('bad_reply', 'the page returned a malformed shadow-host list; reload and retry');
@@ -79,14 +84,28 @@ export const getShadowDom = defineTool({
       });
     }
     if (frame !== MAIN_FRAME_ID) {
-      return page ?? err('cdp_main_frame_only', 'the CDP source reads the main frame only; drop source or read the frame with iframe_read');
+      return (
+        page ??
+        err(
+          'cdp_main_frame_only',
+          'the CDP source reads the main frame only; drop source or read the frame with iframe_read',
+        )
+      );
     }
     // The page script could not answer (or CDP was asked for): read the pierced DOM instead.
     let underPath: string | null = null;
     if (target) {
-      const located = await sendToContent(ctx.tabId, { type: 'tool', tool: 'shadow_hosts', args: { ...pageArgs, maxHosts: 1 } }, 0);
+      const located = await sendToContent(
+        ctx.tabId,
+        { type: 'tool', tool: 'shadow_hosts', args: { ...pageArgs, maxHosts: 1 } },
+        0,
+      );
       const parsed = located.ok ? PageHostsSchema.safeParse(located.data) : null;
-      if (!parsed?.success) return err('ref_unlocatable', `cannot locate ${args.ref_id ?? ''} for the CDP read; omit ref_id to list every host`);
+      if (!parsed?.success)
+        return err(
+          'ref_unlocatable',
+          `cannot locate ${args.ref_id ?? ''} for the CDP read; omit ref_id to list every host`,
+        );
       underPath = parsed.data.startPath;
     }
     const cdp = await hostsViaCdp(ctx.tabId, underPath, maxHosts);

@@ -46,8 +46,24 @@ export interface ShadowHost {
 const CONTROL_SELECTOR =
   'button, input:not([type=hidden]), select, textarea, a[href], [role], [tabindex], [contenteditable=""], [contenteditable=true]';
 const WIDGET_ROLES = new Set([
-  'button', 'checkbox', 'combobox', 'link', 'listbox', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
-  'radio', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem', 'gridcell',
+  'button',
+  'checkbox',
+  'combobox',
+  'link',
+  'listbox',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'radio',
+  'searchbox',
+  'slider',
+  'spinbutton',
+  'switch',
+  'tab',
+  'textbox',
+  'treeitem',
+  'gridcell',
 ]);
 const MAX_CHILDREN = 12;
 const MAX_CONTROLS = 20;
@@ -90,7 +106,10 @@ function summarize(root: ShadowRoot): { children: ShadowChild[]; descendantCount
   return { children, descendantCount: all.length, controls };
 }
 
-export function collectShadowHosts(doc: Document, raw: unknown): Result<{ hosts: ShadowHost[]; total: number; startPath: string; cappedAt?: number }> {
+export function collectShadowHosts(
+  doc: Document,
+  raw: unknown,
+): Result<{ hosts: ShadowHost[]; total: number; startPath: string; cappedAt?: number }> {
   const args = ShadowHostsArgsSchema.safeParse(raw ?? {});
   if (!args.success) return err('bad_arguments', 'get_shadow_dom takes {ref_id?: "ref_N", maxHosts?: 1..1000}');
   const registry = getRefRegistry(globalThis);
@@ -118,7 +137,12 @@ export function collectShadowHosts(doc: Document, raw: unknown): Result<{ hosts:
       ...summarize(root),
     });
   }
-  return ok({ hosts, total, startPath: startEl ? composedPath(startEl) : '', ...(total > maxHosts ? { cappedAt: maxHosts } : {}) });
+  return ok({
+    hosts,
+    total,
+    startPath: startEl ? composedPath(startEl) : '',
+    ...(total > maxHosts ? { cappedAt: maxHosts } : {}),
+  });
 }
 
 export interface BoundPath {

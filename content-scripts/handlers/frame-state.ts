@@ -5,7 +5,8 @@ import type { ContentHandler } from './types';
 
 // The edit log must start when the content script loads, not when promotion first asks, or it would
 // miss every edit made in between; this module is evaluated once per frame at document_idle.
-const editLog = typeof document !== 'undefined' && typeof window !== 'undefined' ? installEditLog(globalThis, document) : null;
+const editLog =
+  typeof document !== 'undefined' && typeof window !== 'undefined' ? installEditLog(globalThis, document) : null;
 
 /** `frame_state`: unsaved drafts in this frame (changed fields, files, edited regions, unverifiable edits). */
 export const frameStateHandler: ContentHandler = {

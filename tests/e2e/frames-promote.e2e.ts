@@ -26,8 +26,14 @@ afterAll(async () => {
   await partner?.close();
 });
 
-const act = (args: unknown, tabId: number, mode = 'act', tier = 'full') => browser.tool('promote_iframe', args, { tabId, mode, tier });
-const Navigated = z.object({ navigated: z.literal(true), url: z.string(), embeddingUrl: z.string(), promotedFrame: z.object({ frameId: z.string(), url: z.string() }) });
+const act = (args: unknown, tabId: number, mode = 'act', tier = 'full') =>
+  browser.tool('promote_iframe', args, { tabId, mode, tier });
+const Navigated = z.object({
+  navigated: z.literal(true),
+  url: z.string(),
+  embeddingUrl: z.string(),
+  promotedFrame: z.object({ frameId: z.string(), url: z.string() }),
+});
 
 async function openMain(): Promise<{ page: Page; tabId: number; url: string }> {
   const url = server.url(`/frames-main.html?xo=${encodeURIComponent(partner.origin)}`);
@@ -51,7 +57,9 @@ describe('promote_iframe', () => {
     await page.frameLocator('iframe >> nth=1').locator('#coupon').waitFor();
     const r = okData(await act({ urlFilter: 'frames-partner' }, tabId));
     expect(r).toMatchObject({ navigated: false, reason: 'ambiguous' });
-    const matches = z.object({ matches: z.array(z.object({ matchIndex: z.number(), frameId: z.string(), url: z.string() })) }).parse(r).matches;
+    const matches = z
+      .object({ matches: z.array(z.object({ matchIndex: z.number(), frameId: z.string(), url: z.string() })) })
+      .parse(r).matches;
     expect(matches.map((m) => new URL(m.url).search)).toEqual(['?n=1', '?n=2']);
     expect(page.url()).toBe(server.url('/frames-ambiguous.html'));
 
@@ -79,7 +87,9 @@ describe('promote_iframe', () => {
     expect(JSON.stringify(raw)).toMatch(/"discarded":.*Email/);
     await expect.poll(() => page.url()).toBe(server.url('/frames-form.html'));
     // The promoted page is an ordinary page for the tools: its own tree, refs without frame prefix.
-    const tree = okData(await browser.tool('get_accessibility_tree', { filter: 'interactive' }, { tabId, mode: 'act' }));
+    const tree = okData(
+      await browser.tool('get_accessibility_tree', { filter: 'interactive' }, { tabId, mode: 'act' }),
+    );
     expect(JSON.stringify(tree)).toMatch(/textbox \\"Email\\" \[ref_\d+\]/);
     await page.goBack();
     await expect.poll(() => page.url()).toBe(url);
@@ -90,11 +100,23 @@ describe('promote_iframe', () => {
     const cases: [string, (p: Page) => Promise<void>, RegExp][] = [
       ['checkbox', (p) => p.frameLocator('#same').locator('#terms').check(), /changed field.*Accept terms/],
       ['select', (p) => p.frameLocator('#same').locator('#plan').selectOption('Pro'), /changed field.*Plan/],
-      ['contenteditable', async (p) => {
-        await p.frameLocator('#same').locator('#notes').click();
-        await p.keyboard.type(' more');
-      }, /edited text region.*Notes/],
-      ['file', (p) => p.frameLocator('#same').locator('#file').setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }), /attached files/],
+      [
+        'contenteditable',
+        async (p) => {
+          await p.frameLocator('#same').locator('#notes').click();
+          await p.keyboard.type(' more');
+        },
+        /edited text region.*Notes/,
+      ],
+      [
+        'file',
+        (p) =>
+          p
+            .frameLocator('#same')
+            .locator('#file')
+            .setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }),
+        /attached files/,
+      ],
     ];
     for (const [, edit, pattern] of cases) {
       const { page, tabId, url } = await openMain();
@@ -111,11 +133,15 @@ describe('promote_iframe', () => {
     const none = await act({ urlFilter: 'no-such-frame' }, tabId);
     expect(none).toMatchObject({ ok: false, error: { code: 'no_matching_frame' } });
     // A draft in a frame nested inside the target also blocks (the nested frame is discarded too).
-    await page.frameLocator('#outer').frameLocator('#inner').locator('#deep').evaluate((b) => {
-      const input = document.createElement('input');
-      input.id = 'late';
-      b.after(input);
-    });
+    await page
+      .frameLocator('#outer')
+      .frameLocator('#inner')
+      .locator('#deep')
+      .evaluate((b) => {
+        const input = document.createElement('input');
+        input.id = 'late';
+        b.after(input);
+      });
     await page.frameLocator('#outer').frameLocator('#inner').locator('#late').fill('draft');
     const nested = await act({ urlFilter: 'frames-outer' }, tabId);
     expect(nested).toMatchObject({ ok: false, error: { code: 'iframe_has_draft' } });
@@ -150,8 +176,15 @@ describe('promote_iframe', () => {
 
   it('is offered in Mid/Full Act and Dev only', async () => {
     const { page, tabId, url } = await openMain();
-    for (const [mode, tier] of [['ask', 'full'], ['act', 'compact'], ['dev', 'compact']] as const) {
-      expect(await act({ urlFilter: 'frames-form' }, tabId, mode, tier)).toMatchObject({ ok: false, error: { code: 'tool_not_allowed' } });
+    for (const [mode, tier] of [
+      ['ask', 'full'],
+      ['act', 'compact'],
+      ['dev', 'compact'],
+    ] as const) {
+      expect(await act({ urlFilter: 'frames-form' }, tabId, mode, tier)).toMatchObject({
+        ok: false,
+        error: { code: 'tool_not_allowed' },
+      });
     }
     const names = await browser.worker.evaluate(() => globalThis.wb.tools({ mode: 'act', tier: 'mid' }));
     expect(names).toContain('promote_iframe');

@@ -25,7 +25,8 @@ afterAll(async () => {
   await partner?.close();
 });
 
-const dev = (name: string, args: unknown, tabId: number) => browser.tool(name, args, { tabId, mode: 'dev', tier: 'full' });
+const dev = (name: string, args: unknown, tabId: number) =>
+  browser.tool(name, args, { tabId, mode: 'dev', tier: 'full' });
 
 async function openMain(): Promise<{ page: Page; tabId: number }> {
   const opened = await browser.open(server.url(`/frames-main.html?xo=${encodeURIComponent(partner.origin)}`));
@@ -57,12 +58,25 @@ describe('get_frames', () => {
     const { page, tabId } = await openMain();
     const list = await frames(tabId);
     // Same set of documents as the browser itself reports.
-    expect(list.map((f) => f.url).sort()).toEqual(page.frames().map((f) => f.url()).sort());
+    expect(list.map((f) => f.url).sort()).toEqual(
+      page
+        .frames()
+        .map((f) => f.url())
+        .sort(),
+    );
     const main = list.find((f) => f.frameId === 'f0');
     expect(main).toMatchObject({ parent: null, depth: 0, origin: server.origin, scripts: 'ready' });
 
     const form = byUrl(list, '/frames-form.html');
-    expect(form).toMatchObject({ parent: 'f0', origin: server.origin, name: 'checkout', title: 'Embedded form', depth: 1, scripts: 'ready', visible: true });
+    expect(form).toMatchObject({
+      parent: 'f0',
+      origin: server.origin,
+      name: 'checkout',
+      title: 'Embedded form',
+      depth: 1,
+      scripts: 'ready',
+      visible: true,
+    });
     expect(form.element).toMatch(/^ref_\d+$/);
 
     const cross = byUrl(list, '/frames-partner.html');
@@ -113,14 +127,15 @@ describe('get_frames', () => {
     expect(moved.frameId).toBe(same.frameId);
     await page.close();
   });
-
 });
 
 describe('iframe_read and frame-qualified refs', () => {
   it('reads a cross-origin frame, types and clicks there with qualified refs', async () => {
     const { page, tabId } = await openMain();
     const cross = byUrl(await frames(tabId), '/frames-partner.html');
-    const read = FrameTreeSchema.parse(okData(await dev('iframe_read', { urlFilter: 'frames-partner', filter: 'interactive' }, tabId)));
+    const read = FrameTreeSchema.parse(
+      okData(await dev('iframe_read', { urlFilter: 'frames-partner', filter: 'interactive' }, tabId)),
+    );
     expect(read.frameId).toBe(cross.frameId);
     expect(read.frameUrl).toContain(partner.origin);
     expect(read.tree).not.toMatch(/\[ref_\d+\]/); // every ref is qualified
@@ -172,7 +187,9 @@ describe('iframe_read and frame-qualified refs', () => {
 
   it('pages a frame tree with the same rules, continuationArgs carrying the frame', async () => {
     const { page, tabId } = await openMain();
-    const first = FrameTreeSchema.parse(okData(await dev('iframe_read', { urlFilter: 'frames-partner', maxChars: 500 }, tabId)));
+    const first = FrameTreeSchema.parse(
+      okData(await dev('iframe_read', { urlFilter: 'frames-partner', maxChars: 500 }, tabId)),
+    );
     expect(first.hasMore).toBe(true);
     const texts = [first.tree];
     let next = first.continuationArgs;
@@ -187,7 +204,9 @@ describe('iframe_read and frame-qualified refs', () => {
 
     // ref_id zooms into a subtree of the frame; a qualified ref of another frame is refused.
     const coupon = refOnLine(first.tree, /textbox "Coupon"/);
-    const zoom = FrameTreeSchema.parse(okData(await dev('iframe_read', { frameId: first.frameId, ref_id: coupon }, tabId)));
+    const zoom = FrameTreeSchema.parse(
+      okData(await dev('iframe_read', { frameId: first.frameId, ref_id: coupon }, tabId)),
+    );
     expect(zoom.tree).toContain('Coupon');
     expect(zoom.tree).not.toContain('Apply');
     const other = await dev('iframe_read', { frameId: 'f0', ref_id: coupon }, tabId);
@@ -199,8 +218,14 @@ describe('iframe_read and frame-qualified refs', () => {
     const { page, tabId } = await openMain();
     const opts = (mode: string, tier: string) => ({ tabId, mode, tier });
     expect((await browser.tool('iframe_read', { urlFilter: 'frames-form' }, opts('ask', 'mid'))).ok).toBe(true);
-    expect(await browser.tool('iframe_click', { frameId: 'f1', ref_id: 'ref_1' }, opts('ask', 'full'))).toMatchObject({ ok: false, error: { code: 'tool_not_allowed' } });
-    expect(await browser.tool('get_frames', {}, opts('act', 'compact'))).toMatchObject({ ok: false, error: { code: 'tool_not_allowed' } });
+    expect(await browser.tool('iframe_click', { frameId: 'f1', ref_id: 'ref_1' }, opts('ask', 'full'))).toMatchObject({
+      ok: false,
+      error: { code: 'tool_not_allowed' },
+    });
+    expect(await browser.tool('get_frames', {}, opts('act', 'compact'))).toMatchObject({
+      ok: false,
+      error: { code: 'tool_not_allowed' },
+    });
     await page.close();
   });
 });
@@ -230,7 +255,12 @@ describe('frame ids and the worker lifecycle', () => {
     await page.close();
     // Closing the tab forgets its ids.
     await expect
-      .poll(() => browser.worker.evaluate(async (id: number) => Object.keys(await chrome.storage.session.get(`wb.frames.${id}`)).length, tabId))
+      .poll(() =>
+        browser.worker.evaluate(
+          async (id: number) => Object.keys(await chrome.storage.session.get(`wb.frames.${id}`)).length,
+          tabId,
+        ),
+      )
       .toBe(0);
   });
 });

@@ -21,7 +21,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const dev = (name: string, args: unknown, tabId: number, tier = 'mid') => browser.tool(name, args, { tabId, mode: 'dev', tier });
+const dev = (name: string, args: unknown, tabId: number, tier = 'mid') =>
+  browser.tool(name, args, { tabId, mode: 'dev', tier });
 
 const Host = z.object({
   ref: z.string().nullable(),
@@ -31,9 +32,24 @@ const Host = z.object({
   descendantCount: z.number(),
   controls: z.array(z.object({ ref: z.string(), role: z.string(), name: z.string() })).optional(),
 });
-const Hosts = z.object({ source: z.string(), hosts: z.array(Host), total: z.number(), closedShadowAvailable: z.boolean() });
+const Hosts = z.object({
+  source: z.string(),
+  hosts: z.array(Host),
+  total: z.number(),
+  closedShadowAvailable: z.boolean(),
+});
 const Query = z.object({
-  matches: z.array(z.object({ ref: z.string().nullable(), role: z.string(), name: z.string(), element: z.string(), text: z.string(), root: z.string(), hosts: z.array(z.string()) })),
+  matches: z.array(
+    z.object({
+      ref: z.string().nullable(),
+      role: z.string(),
+      name: z.string(),
+      element: z.string(),
+      text: z.string(),
+      root: z.string(),
+      hosts: z.array(z.string()),
+    }),
+  ),
   total: z.number(),
   closedRoots: z.number(),
 });
@@ -88,7 +104,10 @@ describe('get_shadow_dom', () => {
     const viaCdp = Hosts.parse(okData(await dev('get_shadow_dom', { source: 'cdp' }, tabId)));
     expect(viaCdp.source).toBe('cdp');
     expect(viaCdp.hosts.map((h) => [h.tag, h.mode, h.ref])).toEqual(viaPage.hosts.map((h) => [h.tag, h.mode, h.ref]));
-    expect(viaCdp.hosts.find((h) => h.tag === 'closed-badge')?.children[0]).toMatchObject({ tag: 'span', text: 'Nested closed badge' });
+    expect(viaCdp.hosts.find((h) => h.tag === 'closed-badge')?.children[0]).toMatchObject({
+      tag: 'span',
+      text: 'Nested closed badge',
+    });
     // The session is released after the read.
     await expect.poll(() => debuggerAttached(tabId), { timeout: 10_000 }).toBe(false);
     await page.close();
@@ -122,10 +141,15 @@ describe('shadow_dom_query', () => {
 
   it('is offered to Full Act and Mid/Full Dev only', async () => {
     const { page, tabId } = await browser.open(server.url('/shadow-components.html'));
-    const q = (mode: string, tier: string) => browser.tool('shadow_dom_query', { selector: 'button' }, { tabId, mode, tier });
+    const q = (mode: string, tier: string) =>
+      browser.tool('shadow_dom_query', { selector: 'button' }, { tabId, mode, tier });
     expect((await q('act', 'full')).ok).toBe(true);
     expect((await q('dev', 'mid')).ok).toBe(true);
-    for (const [mode, tier] of [['act', 'mid'], ['ask', 'full'], ['dev', 'compact']] as const) {
+    for (const [mode, tier] of [
+      ['act', 'mid'],
+      ['ask', 'full'],
+      ['dev', 'compact'],
+    ] as const) {
       expect(await q(mode, tier)).toMatchObject({ ok: false, error: { code: 'tool_not_allowed' } });
     }
     await page.close();
@@ -144,7 +168,9 @@ describe('execute_js', () => {
       value: { el: '[element <p#paid>]', n: '1n', u: '[undefined]', f: '[function f]' },
     });
     expect(okData(await v('const o = {}; o.self = o; o'))).toMatchObject({ value: { self: '[circular]' } });
-    expect(okData(await v('(async () => { await new Promise(r => setTimeout(r, 20)); return "late"; })()'))).toMatchObject({ value: 'late' });
+    expect(
+      okData(await v('(async () => { await new Promise(r => setTimeout(r, 20)); return "late"; })()')),
+    ).toMatchObject({ value: 'late' });
     // Side effects land in the page.
     okData(await v('document.getElementById("paid").textContent = "set by js"'));
     expect(await page.locator('#paid').textContent()).toBe('set by js');
@@ -179,7 +205,10 @@ describe('execute_js', () => {
 
   it('is Dev only', async () => {
     const { page, tabId } = await browser.open(server.url('/shadow-components.html'));
-    expect(await browser.tool('execute_js', { code: '1' }, { tabId, mode: 'act', tier: 'full' })).toMatchObject({ ok: false, error: { code: 'tool_not_allowed' } });
+    expect(await browser.tool('execute_js', { code: '1' }, { tabId, mode: 'act', tier: 'full' })).toMatchObject({
+      ok: false,
+      error: { code: 'tool_not_allowed' },
+    });
     await page.close();
   });
 });
