@@ -99,7 +99,13 @@ describe('promote_iframe', () => {
   it('counts checkbox, select, contenteditable and attached-file drafts', async () => {
     const cases: [string, (p: Page) => Promise<void>, RegExp][] = [
       ['checkbox', (p) => p.frameLocator('#same').locator('#terms').check(), /changed field.*Accept terms/],
-      ['select', (p) => p.frameLocator('#same').locator('#plan').selectOption('Pro'), /changed field.*Plan/],
+      [
+        'select',
+        async (p) => {
+          await p.frameLocator('#same').locator('#plan').selectOption('Pro');
+        },
+        /changed field.*Plan/,
+      ],
       [
         'contenteditable',
         async (p) => {
