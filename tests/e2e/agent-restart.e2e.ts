@@ -1,0 +1,128 @@
+// MV3 lifetime: Chrome stops the extension's worker in the middle of a task. The task lives in
+// chrome.storage.session, so the restarted worker resumes it (or ends it as `interrupted` when an
+// action may have half-happened); it never silently vanishes.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todoPolicy } from '../fake-providers/policies';
+import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
+import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient } from './agent-helpers';
+import { launchWithExtension, type ExtensionBrowser } from './support/browser';
+import { startFixtureServer, type FixtureServer } from './support/server';
+
+let browser: ExtensionBrowser;
+let server: FixtureServer;
+let fake: FakeProviders;
+
+beforeAll(async () => {
+  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
+  browser = await launchWithExtension();
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.close(), fake?.close()]);
+});
+
+/**
+ * Stops the extension's worker the way Chrome does when it idles it: chrome://serviceworker-internals'
+ * Stop (CDP's ServiceWorker.stopAllWorkers does not reach extension workers here). A global marker
+ * proves afterwards that a fresh instance, not the old one, answered.
+ */
+async function stopWorker(): Promise<void> {
+  await browser.worker.evaluate(() => Reflect.set(globalThis, '__before_stop', true));
+  const internals = await browser.context.newPage();
+  await internals.goto('chrome://serviceworker-internals/');
+  await internals.getByText('Stop', { exact: true }).first().click();
+  await expect.poll(() => internals.evaluate(() => /Running Status: STOPPED/.test(document.body.innerText)), { timeout: 10_000 }).toBe(true);
+  await internals.close();
+}
+
+/** Wakes the worker with an extension event and checks it is a new instance with our API. */
+async function restartedWorker(wake: Page): Promise<void> {
+  await wake.evaluate(() => chrome.runtime.sendMessage({ type: 'get_settings' }));
+  await browser.refreshWorker();
+  const state = await browser.worker.evaluate(() => [Reflect.get(globalThis, '__before_stop') === true, typeof globalThis.wb]);
+  expect(state).toEqual([false, 'object']);
+}
+
+describe('worker stopped mid-task', () => {
+  it('resumes a task stopped while waiting for the model, without repeating finished actions', async () => {
+    // Request 1: read; 2: type the first todo; 3 (held): the next decision, when the worker dies.
+    fake.scenario('restart', { apiKey: FAKE_KEY, policy: todoPolicy, holdRequest: 3 });
+    await configure(browser, fakeSettings('openai', fake.baseURL('restart', 'openai')));
+    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
+    const panel = await openPanelClient(browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    await panel.send({
+      type: 'start',
+      tabId,
+      task: 'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.',
+      mode: 'act',
+    });
+    await fake.held('restart');
+    expect(await page.locator('[data-testid="todo-item"]').count()).toBe(1);
+    const before = await conversation(browser, tabId);
+    expect(before.status).toBe('running');
+
+    await stopWorker();
+    fake.release('restart');
+    await restartedWorker(panel.page);
+
+    // The task finishes in the new worker; the app state shows no repeated action.
+    await expect.poll(async () => (await conversation(browser, tabId)).status, { timeout: 30_000 }).toBe('done');
+    const answer = (await conversation(browser, tabId)).messages.filter((m) => m.role === 'assistant').at(-1)?.text;
+    expect(answer).toContain('2 items left');
+    // The panel's Port reconnected by itself and got a fresh snapshot.
+    expect((await panel.events()).filter((e) => e.type === 'snapshot').length).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('[data-testid="todo-item"] .title').allTextContents()).toEqual(['Buy milk', 'Walk the dog', 'Pay bills']);
+    const conv = await conversation(browser, tabId);
+    expect(conv.status).toBe('done');
+    expect(conv.messages.some((m) => m.role === 'notice' && /restarted Weaverbird's worker during this task; resuming from step 3/.test(m.text ?? ''))).toBe(true);
+    // The resumed run told the model the page may have changed.
+    const resumedRequest = fake.requests.filter((r) => r.scenario === 'restart' && r.status === 200).at(3);
+    expect(resumedRequest?.turn.system).toMatch(/extension was restarted by the browser during this task/);
+    await panel.close();
+    await page.close();
+  });
+
+  it('ends a task as interrupted when the worker died during a page action', async () => {
+    await configure(browser, fakeSettings('openai', fake.baseURL('restart', 'openai')));
+    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
+    const panel = await openPanelClient(browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    // The state a worker leaves behind when it dies inside click_ax: written as the loop writes it.
+    await browser.worker.evaluate(async (id) => {
+      await chrome.storage.session.set({
+        [`wb.task.${id}`]: {
+          taskId: 'dead-task',
+          tabId: id,
+          mode: 'act',
+          task: 'Complete the first todo',
+          nonce: '00112233445566778899aabb',
+          step: 1,
+          startedAt: Date.now(),
+          history: [{ role: 'user', content: 'Complete the first todo' }],
+          guards: { readsWithoutProgress: 1, seenPages: [], callCounts: {} },
+          usage: { inputTokens: 10, outputTokens: 5 },
+          steps: [],
+          malformedSteps: 0,
+          inFlight: { tool: 'click_ax', readOnly: false },
+          resumes: 0,
+          maxSteps: 30,
+        },
+      });
+    }, tabId);
+    await stopWorker();
+    await restartedWorker(panel.page);
+    // The reconnected panel learns it from the snapshot (or the live event, if it was quicker).
+    const seen = await panel.waitFor(
+      (e) => (e.type === 'snapshot' && e.conversation.status === 'interrupted') || (e.type === 'task_ended' && e.taskId === 'dead-task'),
+    );
+    expect(seen.type === 'snapshot' ? seen.conversation.status : seen.type === 'task_ended' ? seen.status : '').toBe('interrupted');
+    const conv = await conversation(browser, tabId);
+    expect(conv.status).toBe('interrupted');
+    expect(conv.messages.at(-1)?.text).toMatch(/while click_ax was running, so it is unknown whether that action happened/);
+    expect(await browser.worker.evaluate((id) => chrome.storage.session.get(`wb.task.${id}`), tabId)).toEqual({});
+    await panel.close();
+    await page.close();
+  });
+});
