@@ -6,14 +6,23 @@ import { traceEntries, type TraceEntry } from '../providers/trace';
 import { getPublicSettings, saveSettings } from '../settings-store';
 import { clearChat } from './agent-port';
 import { conversationOf } from './event-hub';
-import { resolveApproval, runningTask, startTask, stopTask } from './task-manager';
+import { resolveApproval, runningTask, startTask, stopTask, type StartOptions } from './task-manager';
 
 const RunSchema = z.object({
   tabId: z.number().int().nonnegative(),
   task: z.string().min(1),
   mode: z.optional(ModeSchema),
   maxSteps: z.number().int().min(1).max(200).optional(),
+  /** Give up when the provider is silent this long (default 2 minutes between chunks, 5 per step). */
+  stallTimeoutMs: z.number().int().min(100).max(600_000).optional(),
 });
+
+function startOptions(o: z.infer<typeof RunSchema>): StartOptions {
+  return {
+    ...(o.maxSteps ? { maxSteps: o.maxSteps } : {}),
+    ...(o.stallTimeoutMs ? { timeouts: { stepMs: o.stallTimeoutMs, chunkMs: o.stallTimeoutMs } } : {}),
+  };
+}
 
 const ApproveSchema = z.object({
   tabId: z.number().int().nonnegative(),
@@ -40,8 +49,8 @@ export const agentConsole = {
   /** Runs a task to its end and reports it; approvals wait for the panel or `wb.approve`. */
   async run(options: unknown): Promise<Result<RunReport>> {
     const o = RunSchema.safeParse(options);
-    if (!o.success) return err('bad_arguments', `wb.run({tabId, task, mode?: 'ask'|'act'|'dev', maxSteps?}): ${z.prettifyError(o.error)}`);
-    const started = await startTask(o.data.tabId, o.data.task, o.data.mode ?? 'act', o.data.maxSteps ? { maxSteps: o.data.maxSteps } : {});
+    if (!o.success) return err('bad_arguments', `wb.run({tabId, task, mode?: 'ask'|'act'|'dev', maxSteps?, stallTimeoutMs?}): ${z.prettifyError(o.error)}`);
+    const started = await startTask(o.data.tabId, o.data.task, o.data.mode ?? 'act', startOptions(o.data));
     if (!started.ok) return started;
     const outcome = await started.data.done;
     const rec = started.data.record;
@@ -58,7 +67,7 @@ export const agentConsole = {
   async start(options: unknown): Promise<Result<{ taskId: string }>> {
     const o = RunSchema.safeParse(options);
     if (!o.success) return err('bad_arguments', `wb.start({tabId, task, mode?}): ${z.prettifyError(o.error)}`);
-    const started = await startTask(o.data.tabId, o.data.task, o.data.mode ?? 'act', o.data.maxSteps ? { maxSteps: o.data.maxSteps } : {});
+    const started = await startTask(o.data.tabId, o.data.task, o.data.mode ?? 'act', startOptions(o.data));
     return started.ok ? ok({ taskId: started.data.taskId }) : started;
   },
   stop: (tabId: number) => stopTask(tabId),

@@ -3,7 +3,7 @@ import type { TaskStatus, Usage } from '../../src/protocol/agent';
 import { errorMessage } from '../../src/result';
 import { PROVIDERS } from '../providers/catalog';
 import { createLanguageModel } from '../providers/create-model';
-import { describeProviderError } from '../providers/errors';
+import { describeProviderError, ProviderTimeoutError } from '../providers/errors';
 import { loadSettings } from '../settings-store';
 import { getTool, toolsFor } from '../tools/registry';
 import { conversationOf, emit } from './event-hub';
@@ -23,8 +23,15 @@ export interface TaskOutcome {
   error?: string;
 }
 
+/**
+ * A step may think for 5 minutes, but a stream silent for 2 minutes is dead: local models can take
+ * a minute to read a long prompt before the first token, hosted ones rarely pause that long.
+ */
+export const DEFAULT_TIMEOUTS = { stepMs: 5 * 60_000, chunkMs: 2 * 60_000 } as const;
+
 export interface RunControl {
   signal: AbortSignal;
+  timeouts: { stepMs: number; chunkMs: number };
   maxSteps: number;
   resumed: boolean;
   chatHistory: ModelMessage[];
@@ -96,6 +103,7 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
         abortSignal: ctl.signal,
         // 429 and 5xx are retried with exponential backoff, honouring retry-after headers.
         maxRetries: 3,
+        timeout: ctl.timeouts,
         // The default handler logs the error to the console; ours reports it to the user instead.
         onError: () => undefined,
       });
@@ -109,6 +117,9 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
           usage = { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 };
         } else if (part.type === 'error') {
           failure = part.error;
+        } else if (part.type === 'abort' && !ctl.signal.aborted) {
+          // Not the user's stop: the SDK's own step/chunk timeout fired.
+          failure = new ProviderTimeoutError(part.reason ?? 'no data before the timeout');
         }
       }
     } catch (e) {

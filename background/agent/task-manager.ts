@@ -4,7 +4,7 @@ import { err, errorMessage, ok, type Result } from '../../src/result';
 import { addNotice, addUserMessage, emit, flushConversation } from './event-hub';
 import { emptyGuards } from './guards';
 import { setTaskKeepalive } from './keepalive';
-import { DEFAULT_MAX_STEPS, internalError, runTask, type TaskOutcome } from './runner';
+import { DEFAULT_MAX_STEPS, DEFAULT_TIMEOUTS, internalError, runTask, type TaskOutcome } from './runner';
 import { deleteTask, listTasks, loadChatHistory, saveChatHistory, saveTask, type TaskRecord } from './state-store';
 import type { ApprovalAsk } from './tool-exec';
 import { trustSite } from './trusted-sites';
@@ -76,7 +76,7 @@ async function finish(rec: TaskRecord, outcome: TaskOutcome): Promise<void> {
   await flushConversation(rec.tabId);
 }
 
-function launch(rec: TaskRecord, resumed: boolean, maxSteps: number): Running {
+function launch(rec: TaskRecord, resumed: boolean, maxSteps: number, timeouts: { stepMs: number; chunkMs: number } = DEFAULT_TIMEOUTS): Running {
   const r: Running = { taskId: rec.taskId, abort: new AbortController(), approvals: new Map(), done: Promise.resolve({ status: 'running' }) };
   running.set(rec.tabId, r);
   setTaskKeepalive(true);
@@ -86,6 +86,7 @@ function launch(rec: TaskRecord, resumed: boolean, maxSteps: number): Running {
       const chatHistory = await loadChatHistory(rec.tabId);
       outcome = await runTask(rec, {
         signal: r.abort.signal,
+        timeouts,
         maxSteps,
         resumed,
         chatHistory,
@@ -102,6 +103,8 @@ function launch(rec: TaskRecord, resumed: boolean, maxSteps: number): Running {
 
 export interface StartOptions {
   maxSteps?: number;
+  /** Provider silence limits; tests shorten them. Not persisted: a resumed task uses the defaults. */
+  timeouts?: { stepMs: number; chunkMs: number };
 }
 
 export async function startTask(tabId: number, task: string, mode: Mode, opts: StartOptions = {}): Promise<Result<{ taskId: string; done: Promise<TaskOutcome>; record: TaskRecord }>> {
@@ -131,7 +134,7 @@ export async function startTask(tabId: number, task: string, mode: Mode, opts: S
   await saveTask(rec);
   await addUserMessage(tabId, `${taskId}-user`, task);
   await emit({ type: 'task_started', tabId, taskId, mode });
-  const r = launch(rec, false, rec.maxSteps);
+  const r = launch(rec, false, rec.maxSteps, opts.timeouts);
   return ok({ taskId, done: r.done, record: rec });
 }
 

@@ -2,6 +2,11 @@ import { APICallError, RetryError } from 'ai';
 import { errorMessage, isRecord, type ErrorInfo } from '../../src/result';
 import { redactText } from './redact';
 
+/** The AI SDK gave up waiting (its step or chunk timeout): the provider went silent. */
+export class ProviderTimeoutError extends Error {
+  override name = 'ProviderTimeoutError';
+}
+
 export interface ErrorContext {
   providerLabel: string;
   model: string;
@@ -73,6 +78,12 @@ function classify(e: unknown, ctx: ErrorContext): ErrorInfo {
     return fromApiCall(e, ctx, 1);
   }
   const message = errorMessage(e);
+  if (e instanceof ProviderTimeoutError) {
+    return {
+      code: 'timeout',
+      message: `${ctx.providerLabel} stopped responding (${message}). The server may be overloaded or the model too slow for this context; try again or pick a faster model.`,
+    };
+  }
   if (isAbort(e)) return { code: 'cancelled', message: 'The request was cancelled.' };
   if (UNREACHABLE.test(message)) {
     return {

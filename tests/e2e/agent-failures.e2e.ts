@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAndReport, todoPolicy } from '../fake-providers/policies';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
-import { configure, conversation, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
@@ -85,6 +85,36 @@ describe.each(['openai', 'anthropic'] as const)('provider failures over the %s w
 });
 
 describe('other failures', () => {
+  it('a provider that goes silent ends with a timeout message, not a hung task', async () => {
+    fake.scenario('silent', { apiKey: FAKE_KEY, holdRequest: 1, policy: PRICE });
+    await configure(browser, fakeSettings('anthropic', fake.baseURL('silent', 'anthropic')));
+    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
+    const report = await browser.worker.evaluate((id) => globalThis.wb.run({ tabId: id, task: 'Hi', mode: 'ask', stallTimeoutMs: 800 }), tabId);
+    expect(report).toMatchObject({ ok: true, data: { status: 'error' } });
+    expect(report.ok && report.data.error).toMatch(/Anthropic stopped responding \(Step timeout of 800ms exceeded\)/);
+    fake.release('silent');
+    await page.close();
+  });
+
+  it('stop ends a task at once, even while the model is thinking', async () => {
+    fake.scenario('stoppable', { apiKey: FAKE_KEY, holdRequest: 2, policy: PRICE });
+    await configure(browser, fakeSettings('openai', fake.baseURL('stoppable', 'openai')));
+    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
+    const panel = await openPanelClient(browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    await panel.send({ type: 'start', tabId, task: 'What does the mug cost?', mode: 'ask' });
+    await fake.held('stoppable');
+    await panel.send({ type: 'stop', tabId });
+    const ended = await panel.waitFor((e) => e.type === 'task_ended');
+    expect(ended).toMatchObject({ status: 'stopped' });
+    fake.release('stoppable');
+    // The tab is free again: a new task starts, and new_chat empties the conversation.
+    await panel.send({ type: 'new_chat', tabId });
+    await expect.poll(async () => (await conversation(browser, tabId)).messages.length).toBe(0);
+    await panel.close();
+    await page.close();
+  });
+
   it('an unreachable provider ends with a clear message', async () => {
     await configure(browser, { provider: 'ollama', model: 'qwen2.5:7b', baseURL: 'http://127.0.0.1:9/v1' });
     const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
