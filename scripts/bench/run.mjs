@@ -113,12 +113,25 @@ try {
     // both sides see the same machine load.
     await ours();
     await theirs();
+    // The transport floor: a ping through the same path (Node → worker → tab → back) without a build.
+    const ping = async () => {
+      const t0 = performance.now();
+      await browser.worker.evaluate(
+        (id) => globalThis.chrome.tabs.sendMessage(id, { type: 'ping' }, { frameId: 0 }),
+        tabId,
+      );
+      return performance.now() - t0;
+    };
+    const pingMs = [];
+    // Small pages take a few milliseconds, where scheduler noise dominates: three times the runs.
+    const runs = elements < 1000 ? RUNS * 3 : RUNS;
     const oursMs = [];
     const buildMs = [];
     const theirsMs = [];
     let last = null;
     let pwText = '';
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
+      pingMs.push(await ping());
       const flip = i % 2 === 1;
       if (flip) {
         const t = await theirs();
@@ -171,6 +184,8 @@ try {
       elements,
       refs: last.stats.refCount,
       lines: last.stats.nodeCount,
+      runs,
+      pingMs: round(median(pingMs)),
       oursMs: round(median(oursMs)),
       oursBuildMs: round(median(buildMs)),
       playwrightMs: round(median(theirsMs)),
@@ -202,6 +217,7 @@ const header = [
   'page',
   'elements',
   'refs',
+  'ping ms',
   'ours ms',
   'in-page ms',
   'pw ai ms',
@@ -219,6 +235,7 @@ const rows = results.map((r) => [
   r.page,
   r.elements,
   r.refs,
+  r.pingMs,
   r.oursMs,
   r.oursBuildMs,
   r.playwrightMs,
@@ -236,7 +253,7 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String
 const line = (cells) =>
   cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 console.log(
-  `\nmedian of ${RUNS} interleaved runs; ours = wb.tool round trip (filter all, maxChars 1e6), in-page = stats.buildMs;`,
+  `\nmedian of ${RUNS} interleaved runs (${RUNS * 3} under 1,000 elements); ping = message round trip without a build; ours = wb.tool round trip (filter all, maxChars 1e6), in-page = stats.buildMs;`,
 );
 console.log(
   "pw ai = page.ariaSnapshot({mode:'ai'}) from Node; ratio = ours ms / pw ai ms; in-page ratio = in-page ms / pw ai ms",
