@@ -26,10 +26,14 @@ export function createConsoleApi(): WbConsoleApi {
       return toolsFor(f.data.mode ?? 'dev', f.data.tier ?? 'full').map((t) => t.name);
     },
     async tool(name: unknown, args?: unknown, options?: unknown) {
-      if (typeof name !== 'string') return err('bad_arguments', 'wb.tool(name, args, {tabId}) needs a tool name string; see await wb.tools()');
+      if (typeof name !== 'string')
+        return err('bad_arguments', 'wb.tool(name, args, {tabId}) needs a tool name string; see await wb.tools()');
       const opts = ToolOptionsSchema.safeParse(options);
       if (!opts.success) {
-        return err('bad_arguments', `wb.tool options need {tabId: number, mode?: 'ask'|'act'|'dev', tier?: 'compact'|'mid'|'full'}: ${z.prettifyError(opts.error)}`);
+        return err(
+          'bad_arguments',
+          `wb.tool options need {tabId: number, mode?: 'ask'|'act'|'dev', tier?: 'compact'|'mid'|'full'}: ${z.prettifyError(opts.error)}`,
+        );
       }
       // The console is the developer's own, so it defaults to the most capable mode and tier.
       const { tabId, mode = 'dev', tier = 'full' } = opts.data;

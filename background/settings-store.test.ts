@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { mergeSettings, resolveSettings, toPublic } from './settings-store';
 
 describe('settings merge and defaults', () => {
-  const stored = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', apiKeys: { anthropic: 'sk-ant-0123456789abcdef' } };
+  const stored = {
+    provider: 'anthropic' as const,
+    model: 'claude-sonnet-4-5',
+    apiKeys: { anthropic: 'sk-ant-0123456789abcdef' },
+  };
 
   it('keeps the stored key when the panel omits it, per provider', () => {
     const m = mergeSettings(stored, { provider: 'anthropic', model: 'claude-haiku-4-5' });
@@ -17,9 +21,17 @@ describe('settings merge and defaults', () => {
   });
 
   it('derives tier and context window from known models, user values win', () => {
-    expect(resolveSettings({ ...stored, model: 'claude-haiku-4-5' })).toMatchObject({ tier: 'mid', contextWindow: 200_000 });
-    expect(resolveSettings({ provider: 'ollama', model: 'llama3.2:3b', apiKeys: {} })).toMatchObject({ tier: 'compact', contextWindow: 8192 });
-    expect(resolveSettings({ provider: 'openai', model: 'gpt-4.1', apiKeys: {}, tier: 'compact', contextWindow: 4096 })).toMatchObject({ tier: 'compact', contextWindow: 4096 });
+    expect(resolveSettings({ ...stored, model: 'claude-haiku-4-5' })).toMatchObject({
+      tier: 'mid',
+      contextWindow: 200_000,
+    });
+    expect(resolveSettings({ provider: 'ollama', model: 'llama3.2:3b', apiKeys: {} })).toMatchObject({
+      tier: 'compact',
+      contextWindow: 8192,
+    });
+    expect(
+      resolveSettings({ provider: 'openai', model: 'gpt-4.1', apiKeys: {}, tier: 'compact', contextWindow: 4096 }),
+    ).toMatchObject({ tier: 'compact', contextWindow: 4096 });
   });
 
   it('never puts the key in the public view', () => {

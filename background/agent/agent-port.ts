@@ -34,7 +34,8 @@ async function handle(s: Subscriber, cmd: AgentCommand): Promise<void> {
       return;
     }
     case 'stop':
-      if (!(await stopTask(cmd.tabId))) sendTo(s, { type: 'error', tabId: cmd.tabId, message: 'No task is running in this tab.' });
+      if (!(await stopTask(cmd.tabId)))
+        sendTo(s, { type: 'error', tabId: cmd.tabId, message: 'No task is running in this tab.' });
       return;
     case 'new_chat':
       await clearChat(cmd.tabId);
@@ -58,9 +59,14 @@ export function onAgentConnect(port: chrome.runtime.Port): void {
   port.onMessage.addListener((raw: unknown) => {
     const parsed = AgentCommandSchema.safeParse(raw);
     if (!parsed.success) {
-      sendTo(s, { type: 'error', message: `malformed agent command: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` });
+      sendTo(s, {
+        type: 'error',
+        message: `malformed agent command: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`,
+      });
       return;
     }
-    handle(s, parsed.data).catch((e: unknown) => sendTo(s, { type: 'error', message: `agent command failed: ${errorMessage(e)}` }));
+    handle(s, parsed.data).catch((e: unknown) =>
+      sendTo(s, { type: 'error', message: `agent command failed: ${errorMessage(e)}` }),
+    );
   });
 }

@@ -23,9 +23,13 @@ describe('approval rules', () => {
     }
   });
   it('asks before submitting a form with password or payment fields', () => {
-    expect(approvalReason('click_ax', {}, button('Sign in', { isSubmit: true, formHasPassword: true }))).toMatch(/password fields/);
+    expect(approvalReason('click_ax', {}, button('Sign in', { isSubmit: true, formHasPassword: true }))).toMatch(
+      /password fields/,
+    );
     const card = { ...button('Card number', { formHasPayment: true }), role: 'textbox' };
-    expect(approvalReason('focus_type', { ref_id: 'ref_2', text: '4242', submit: true }, card)).toMatch(/payment fields/);
+    expect(approvalReason('focus_type', { ref_id: 'ref_2', text: '4242', submit: true }, card)).toMatch(
+      /payment fields/,
+    );
     expect(approvalReason('focus_type', { ref_id: 'ref_2', text: '4242' }, card)).toBeNull();
     expect(approvalReason('press_key', { ref_id: 'ref_2', key: 'Enter' }, card)).toMatch(/Press Enter/);
   });

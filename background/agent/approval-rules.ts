@@ -49,8 +49,10 @@ export function approvalReason(tool: string, args: unknown, facts: ElementFacts 
     return null;
   }
   const submits = isRecord(args) && args.submit === true;
-  if (TYPE_TOOLS.test(tool) && submits && sensitiveForm) return `Type into ${quoted(facts)} and submit its form, which has ${formKind} fields`;
+  if (TYPE_TOOLS.test(tool) && submits && sensitiveForm)
+    return `Type into ${quoted(facts)} and submit its form, which has ${formKind} fields`;
   const enter = isRecord(args) && typeof args.key === 'string' && /^enter$/i.test(args.key);
-  if (tool === 'press_key' && enter && sensitiveForm) return `Press Enter in ${quoted(facts)}, submitting a form with ${formKind} fields`;
+  if (tool === 'press_key' && enter && sensitiveForm)
+    return `Press Enter in ${quoted(facts)}, submitting a form with ${formKind} fields`;
   return null;
 }

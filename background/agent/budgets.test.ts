@@ -9,13 +9,18 @@ describe('read budgets', () => {
     expect(planRead('click_ax', { maxChars: 50_000 }, 'full', 200_000).resultCap).toBe(8000);
   });
   it('grants 12,000/16,000 to Mid/Full with a context of at least 65,536 tokens', () => {
-    expect(planRead('get_accessibility_tree', { maxChars: 12_000 }, 'mid', 65_536)).toEqual({ args: { maxChars: 12_000 }, resultCap: 16_000 });
+    expect(planRead('get_accessibility_tree', { maxChars: 12_000 }, 'mid', 65_536)).toEqual({
+      args: { maxChars: 12_000 },
+      resultCap: 16_000,
+    });
     const big = planRead('get_accessibility_tree', { maxChars: 40_000, filter: 'all' }, 'full', 1_000_000);
     expect(big.args).toEqual({ maxChars: 12_000, filter: 'all' });
     expect(big.notice).toMatch(/lowered to 12000/);
   });
   it('clamps Compact or small-context models to 6,000', () => {
-    expect(planRead('get_accessibility_tree', { maxChars: 12_000 }, 'compact', 1_000_000).args).toEqual({ maxChars: 6000 });
+    expect(planRead('get_accessibility_tree', { maxChars: 12_000 }, 'compact', 1_000_000).args).toEqual({
+      maxChars: 6000,
+    });
     expect(planRead('get_accessibility_tree', { maxChars: 12_000 }, 'full', 32_768).args).toEqual({ maxChars: 6000 });
   });
   it('states the exact continuation arguments on a truncated tree', () => {

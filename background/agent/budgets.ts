@@ -29,7 +29,12 @@ export interface ReadPlan {
  * 3,500 interactive) apply when maxChars is not given.
  */
 export function planRead(tool: string, args: unknown, tier: Tier, contextWindow: number): ReadPlan {
-  if (tool !== TREE_TOOL || !isRecord(args) || typeof args.maxChars !== 'number' || args.maxChars <= STANDARD_READ.page) {
+  if (
+    tool !== TREE_TOOL ||
+    !isRecord(args) ||
+    typeof args.maxChars !== 'number' ||
+    args.maxChars <= STANDARD_READ.page
+  ) {
     return { args, resultCap: STANDARD_READ.result };
   }
   if (expandedReadsAllowed(tier, contextWindow)) {
@@ -54,7 +59,11 @@ export function parseTreeResult(data: unknown): TreeResult | null {
 
 /** The tree as the model reads it: a short header, the tree text, then paging instructions. */
 export function formatTreeResult(r: TreeResult, cap: number, notice?: string): string {
-  const head = [`url: ${r.url}`, `title: ${r.title}`, `page ${r.page} of ${r.totalPages} · tree_revision ${r.tree_revision} · ${r.stats.refCount} refs`];
+  const head = [
+    `url: ${r.url}`,
+    `title: ${r.title}`,
+    `page ${r.page} of ${r.totalPages} · tree_revision ${r.tree_revision} · ${r.stats.refCount} refs`,
+  ];
   if (notice) head.push(`note: ${notice}`);
   if (r.notice) head.push(`note: ${r.notice}`);
   const tail: string[] = [];

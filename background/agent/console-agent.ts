@@ -49,7 +49,11 @@ export const agentConsole = {
   /** Runs a task to its end and reports it; approvals wait for the panel or `wb.approve`. */
   async run(options: unknown): Promise<Result<RunReport>> {
     const o = RunSchema.safeParse(options);
-    if (!o.success) return err('bad_arguments', `wb.run({tabId, task, mode?: 'ask'|'act'|'dev', maxSteps?, stallTimeoutMs?}): ${z.prettifyError(o.error)}`);
+    if (!o.success)
+      return err(
+        'bad_arguments',
+        `wb.run({tabId, task, mode?: 'ask'|'act'|'dev', maxSteps?, stallTimeoutMs?}): ${z.prettifyError(o.error)}`,
+      );
     const started = await startTask(o.data.tabId, o.data.task, o.data.mode ?? 'act', startOptions(o.data));
     if (!started.ok) return started;
     const outcome = await started.data.done;
@@ -73,7 +77,11 @@ export const agentConsole = {
   stop: (tabId: number) => stopTask(tabId),
   approve(options: unknown): Result<true> {
     const o = ApproveSchema.safeParse(options);
-    if (!o.success) return err('bad_arguments', `wb.approve({tabId, decision: 'approve'|'deny', approvalId?, trustSite?}): ${z.prettifyError(o.error)}`);
+    if (!o.success)
+      return err(
+        'bad_arguments',
+        `wb.approve({tabId, decision: 'approve'|'deny', approvalId?, trustSite?}): ${z.prettifyError(o.error)}`,
+      );
     const id = o.data.approvalId ?? runningTask(o.data.tabId)?.pending?.approvalId;
     if (!id) return err('no_such_approval', `nothing awaits approval in tab ${o.data.tabId}`);
     return resolveApproval(o.data.tabId, id, o.data.decision, o.data.trustSite === true);

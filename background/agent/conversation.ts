@@ -6,7 +6,12 @@ export const STORED_RESULT_CHARS = 20_000;
 export const MAX_MESSAGES = 400;
 
 export function emptyConversation(tabId: number): Conversation {
-  return { tabId, messages: [], taskUsage: { inputTokens: 0, outputTokens: 0 }, chatUsage: { inputTokens: 0, outputTokens: 0 } };
+  return {
+    tabId,
+    messages: [],
+    taskUsage: { inputTokens: 0, outputTokens: 0 },
+    chatUsage: { inputTokens: 0, outputTokens: 0 },
+  };
 }
 
 function upsert(conv: Conversation, id: string, make: () => ChatMessage, edit: (m: ChatMessage) => void): void {
@@ -59,7 +64,10 @@ export function applyEvent(conv: Conversation, e: AgentEvent): void {
         () => ({ id: e.callId, role: 'tool', tool: e.tool, ts }),
         (m) => {
           m.ok = e.ok;
-          m.result = e.result.length > STORED_RESULT_CHARS ? `${e.result.slice(0, STORED_RESULT_CHARS)}… [cut for storage]` : e.result;
+          m.result =
+            e.result.length > STORED_RESULT_CHARS
+              ? `${e.result.slice(0, STORED_RESULT_CHARS)}… [cut for storage]`
+              : e.result;
           m.ms = e.ms;
         },
       );
@@ -70,7 +78,11 @@ export function applyEvent(conv: Conversation, e: AgentEvent): void {
       break;
     case 'approval_resolved':
       conv.status = 'running';
-      notice(conv, `approval-${e.approvalId}-done`, e.decision === 'approve' ? 'Approved.' : 'Denied: the agent was told you refused.');
+      notice(
+        conv,
+        `approval-${e.approvalId}-done`,
+        e.decision === 'approve' ? 'Approved.' : 'Denied: the agent was told you refused.',
+      );
       break;
     case 'usage':
       conv.taskUsage = e.task;

@@ -20,20 +20,29 @@ function readFacts(ref: string): unknown {
   const el: unknown = reg.lookup(ref);
   if (!(el instanceof HTMLElement)) return null;
   const value = el instanceof HTMLInputElement || el instanceof HTMLButtonElement ? el.value : '';
-  const text = (el.getAttribute('aria-label') || el.innerText || value || el.getAttribute('title') || '').replace(/\s+/g, ' ').trim();
-  const form = el instanceof HTMLInputElement || el instanceof HTMLButtonElement || el instanceof HTMLTextAreaElement ? (el.form ?? el.closest('form')) : el.closest('form');
+  const text = (el.getAttribute('aria-label') || el.innerText || value || el.getAttribute('title') || '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const form =
+    el instanceof HTMLInputElement || el instanceof HTMLButtonElement || el instanceof HTMLTextAreaElement
+      ? (el.form ?? el.closest('form'))
+      : el.closest('form');
   const inputs = form ? [...form.querySelectorAll('input')] : [];
   const payment = /card|cvc|cvv|csc|iban|expir|security code/i;
   return {
     tag: el.tagName.toLowerCase(),
-    role: el.getAttribute('role') ?? (el.tagName === 'BUTTON' ? 'button' : el.tagName === 'A' ? 'link' : el.tagName.toLowerCase()),
+    role:
+      el.getAttribute('role') ??
+      (el.tagName === 'BUTTON' ? 'button' : el.tagName === 'A' ? 'link' : el.tagName.toLowerCase()),
     text: text.slice(0, 200),
     isSubmit:
       (el instanceof HTMLButtonElement && el.type === 'submit' && form !== null) ||
       (el instanceof HTMLInputElement && (el.type === 'submit' || el.type === 'image')),
     formHasPassword: inputs.some((i) => i.type === 'password'),
     formHasPayment: inputs.some(
-      (i) => i.autocomplete.startsWith('cc-') || payment.test(`${i.name} ${i.id} ${i.placeholder} ${i.getAttribute('aria-label') ?? ''}`),
+      (i) =>
+        i.autocomplete.startsWith('cc-') ||
+        payment.test(`${i.name} ${i.id} ${i.placeholder} ${i.getAttribute('aria-label') ?? ''}`),
     ),
   };
 }
@@ -49,10 +58,19 @@ export function factsFromTreeLine(line: string): ElementFacts | null {
  * What the element behind a ref is, asked of the page itself (top frame), falling back to the
  * tree line the model read. Null when neither knows it: such an action is not classified.
  */
-export async function inspectElement(tabId: number, ref: string, treeLine: string | undefined): Promise<ElementFacts | null> {
+export async function inspectElement(
+  tabId: number,
+  ref: string,
+  treeLine: string | undefined,
+): Promise<ElementFacts | null> {
   if (/^ref_\d+$/.test(ref)) {
     try {
-      const [first] = await chrome.scripting.executeScript({ target: { tabId, frameIds: [0] }, world: 'ISOLATED', func: readFacts, args: [ref] });
+      const [first] = await chrome.scripting.executeScript({
+        target: { tabId, frameIds: [0] },
+        world: 'ISOLATED',
+        func: readFacts,
+        args: [ref],
+      });
       const parsed = FactsSchema.safeParse(first?.result);
       if (parsed.success) return parsed.data;
     } catch {

@@ -6,7 +6,13 @@ import { PROVIDERS } from '../providers/catalog';
 import { createLanguageModel } from '../providers/create-model';
 import { describeProviderError } from '../providers/errors';
 import { traceEntries } from '../providers/trace';
-import { getPublicSettings, loadSettings, previewSettings, saveSettings, type EffectiveSettings } from '../settings-store';
+import {
+  getPublicSettings,
+  loadSettings,
+  previewSettings,
+  saveSettings,
+  type EffectiveSettings,
+} from '../settings-store';
 import { loadLatestTree } from './state-store';
 
 export interface ConnectionReport {
@@ -22,8 +28,18 @@ export async function testConnection(settings: EffectiveSettings): Promise<Resul
   if (!model.ok) return model;
   const started = Date.now();
   try {
-    const r = await generateText({ model: model.data, prompt: 'Reply with the single word OK.', maxOutputTokens: 16, maxRetries: 1 });
-    return ok({ provider: settings.provider, model: settings.model, ms: Date.now() - started, reply: r.text.slice(0, 100) });
+    const r = await generateText({
+      model: model.data,
+      prompt: 'Reply with the single word OK.',
+      maxOutputTokens: 16,
+      maxRetries: 1,
+    });
+    return ok({
+      provider: settings.provider,
+      model: settings.model,
+      ms: Date.now() - started,
+      reply: r.text.slice(0, 100),
+    });
   } catch (e) {
     const info = describeProviderError(e, {
       providerLabel: PROVIDERS[settings.provider].label,

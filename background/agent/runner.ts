@@ -65,7 +65,12 @@ interface StepCall {
 export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOutcome> {
   const settings = await loadSettings();
   const secrets = settings.apiKey ? [settings.apiKey] : [];
-  const errorCtx = { providerLabel: PROVIDERS[settings.provider].label, model: settings.model, baseURL: settings.baseURL, secrets };
+  const errorCtx = {
+    providerLabel: PROVIDERS[settings.provider].label,
+    model: settings.model,
+    baseURL: settings.baseURL,
+    secrets,
+  };
   const model = createLanguageModel(settings);
   if (!model.ok) return { status: 'error', error: model.error.message };
   const guards = new Guards(rec.guards);
@@ -112,7 +117,12 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
           text += part.text;
           await emit({ type: 'text_delta', ...base, messageId, text: part.text });
         } else if (part.type === 'tool-call') {
-          calls.push({ providerId: part.toolCallId, tool: part.toolName, input: part.input, invalid: part.invalid === true });
+          calls.push({
+            providerId: part.toolCallId,
+            tool: part.toolName,
+            input: part.input,
+            invalid: part.invalid === true,
+          });
         } else if (part.type === 'finish-step') {
           usage = { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 };
         } else if (part.type === 'error') {
@@ -128,14 +138,24 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
     if (ctl.signal.aborted) return { status: 'stopped' };
     if (failure !== null) return { status: 'error', error: describeProviderError(failure, errorCtx).message };
 
-    rec.usage = { inputTokens: rec.usage.inputTokens + usage.inputTokens, outputTokens: rec.usage.outputTokens + usage.outputTokens };
+    rec.usage = {
+      inputTokens: rec.usage.inputTokens + usage.inputTokens,
+      outputTokens: rec.usage.outputTokens + usage.outputTokens,
+    };
     const conv = await conversationOf(rec.tabId);
-    const chat = { inputTokens: conv.chatUsage.inputTokens + usage.inputTokens, outputTokens: conv.chatUsage.outputTokens + usage.outputTokens };
+    const chat = {
+      inputTokens: conv.chatUsage.inputTokens + usage.inputTokens,
+      outputTokens: conv.chatUsage.outputTokens + usage.outputTokens,
+    };
     await emit({ type: 'usage', ...base, step: usage, task: rec.usage, chat });
 
     if (calls.length === 0) {
       const answer = text.trim();
-      if (!answer) return { status: 'error', error: `${errorCtx.providerLabel} (${settings.model}) returned an empty reply with no tool call. Try again or pick a larger model.` };
+      if (!answer)
+        return {
+          status: 'error',
+          error: `${errorCtx.providerLabel} (${settings.model}) returned an empty reply with no tool call. Try again or pick a larger model.`,
+        };
       rec.history.push({ role: 'assistant', content: [{ type: 'text', text }] });
       return { status: 'done', answer };
     }
@@ -144,7 +164,12 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
       role: 'assistant',
       content: [
         ...(text ? [{ type: 'text' as const, text }] : []),
-        ...calls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.providerId, toolName: c.tool, input: c.input ?? {} })),
+        ...calls.map((c) => ({
+          type: 'tool-call' as const,
+          toolCallId: c.providerId,
+          toolName: c.tool,
+          input: c.input ?? {},
+        })),
       ],
     });
     const results: ToolResultPart[] = [];
@@ -170,9 +195,22 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
       // Malformed: a tool name that does not exist or arguments that are not JSON. A real tool
       // outside the mode is a refusal the loop guard handles, not a malformed call.
       if (call.invalid && !outcome.ok && (!getTool(call.tool) || typeof call.input === 'string')) failedMalformed++;
-      await emit({ type: 'tool_result', ...base, callId, tool: call.tool, ok: outcome.ok, result: outcome.text, ms: Date.now() - started });
+      await emit({
+        type: 'tool_result',
+        ...base,
+        callId,
+        tool: call.tool,
+        ok: outcome.ok,
+        result: outcome.text,
+        ms: Date.now() - started,
+      });
       rec.steps.push({ tool: call.tool, args: outcome.args, result: outcome.text, ok: outcome.ok });
-      results.push({ type: 'tool-result', toolCallId: call.providerId, toolName: call.tool, output: { type: 'text', value: outcome.text } });
+      results.push({
+        type: 'tool-result',
+        toolCallId: call.providerId,
+        toolName: call.tool,
+        output: { type: 'text', value: outcome.text },
+      });
     }
     rec.history.push({ role: 'tool', content: results });
     rec.malformedSteps = failedMalformed === calls.length ? rec.malformedSteps + 1 : 0;
@@ -189,7 +227,10 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
       };
     }
   }
-  return { status: 'step_limit', error: `Stopped after ${ctl.maxSteps} steps without an answer (the step limit). Ask again with a narrower task, or continue.` };
+  return {
+    status: 'step_limit',
+    error: `Stopped after ${ctl.maxSteps} steps without an answer (the step limit). Ask again with a narrower task, or continue.`,
+  };
 }
 
 export function internalError(e: unknown): TaskOutcome {

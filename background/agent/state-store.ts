@@ -19,7 +19,11 @@ export const TaskRecordSchema = z.object({
   step: z.number(),
   startedAt: z.number(),
   history: z.array(modelMessageSchema),
-  guards: z.object({ readsWithoutProgress: z.number(), seenPages: z.array(z.string()), callCounts: z.record(z.string(), z.number()) }),
+  guards: z.object({
+    readsWithoutProgress: z.number(),
+    seenPages: z.array(z.string()),
+    callCounts: z.record(z.string(), z.number()),
+  }),
   usage: UsageSchema,
   steps: z.array(z.object({ tool: z.string(), args: z.unknown(), result: z.string(), ok: z.boolean() })),
   malformedSteps: z.number(),
@@ -86,7 +90,13 @@ export async function saveChatHistory(tabId: number, history: ModelMessage[]): P
   await chrome.storage.session.set({ [chatKey(tabId)]: history.slice(-40) });
 }
 
-export const LatestTreeSchema = z.object({ tabId: z.number(), url: z.string(), title: z.string(), text: z.string(), ts: z.number() });
+export const LatestTreeSchema = z.object({
+  tabId: z.number(),
+  url: z.string(),
+  title: z.string(),
+  text: z.string(),
+  ts: z.number(),
+});
 export type LatestTree = z.infer<typeof LatestTreeSchema>;
 
 export async function saveLatestTree(tree: LatestTree): Promise<void> {

@@ -52,7 +52,13 @@ async function askApproval(rec: TaskRecord, r: Running, ask: ApprovalAsk): Promi
   r.approvals.delete(approvalId);
   r.pending = undefined;
   if (decision.decision === 'approve' && decision.trustSite) await trustSite(ask.site);
-  await emit({ type: 'approval_resolved', tabId: rec.tabId, taskId: rec.taskId, approvalId, decision: decision.decision });
+  await emit({
+    type: 'approval_resolved',
+    tabId: rec.tabId,
+    taskId: rec.taskId,
+    approvalId,
+    decision: decision.decision,
+  });
   return decision.decision;
 }
 
@@ -76,8 +82,18 @@ async function finish(rec: TaskRecord, outcome: TaskOutcome): Promise<void> {
   await flushConversation(rec.tabId);
 }
 
-function launch(rec: TaskRecord, resumed: boolean, maxSteps: number, timeouts: { stepMs: number; chunkMs: number } = DEFAULT_TIMEOUTS): Running {
-  const r: Running = { taskId: rec.taskId, abort: new AbortController(), approvals: new Map(), done: Promise.resolve({ status: 'running' }) };
+function launch(
+  rec: TaskRecord,
+  resumed: boolean,
+  maxSteps: number,
+  timeouts: { stepMs: number; chunkMs: number } = DEFAULT_TIMEOUTS,
+): Running {
+  const r: Running = {
+    taskId: rec.taskId,
+    abort: new AbortController(),
+    approvals: new Map(),
+    done: Promise.resolve({ status: 'running' }),
+  };
   running.set(rec.tabId, r);
   setTaskKeepalive(true);
   r.done = (async () => {
@@ -107,7 +123,12 @@ export interface StartOptions {
   timeouts?: { stepMs: number; chunkMs: number };
 }
 
-export async function startTask(tabId: number, task: string, mode: Mode, opts: StartOptions = {}): Promise<Result<{ taskId: string; done: Promise<TaskOutcome>; record: TaskRecord }>> {
+export async function startTask(
+  tabId: number,
+  task: string,
+  mode: Mode,
+  opts: StartOptions = {},
+): Promise<Result<{ taskId: string; done: Promise<TaskOutcome>; record: TaskRecord }>> {
   if (running.has(tabId)) return err('busy', `a task is already running in tab ${tabId}; stop it first`);
   try {
     await chrome.tabs.get(tabId);
@@ -147,9 +168,18 @@ export async function stopTask(tabId: number): Promise<boolean> {
   return true;
 }
 
-export function resolveApproval(tabId: number, approvalId: string, decision: 'approve' | 'deny', trust: boolean): Result<true> {
+export function resolveApproval(
+  tabId: number,
+  approvalId: string,
+  decision: 'approve' | 'deny',
+  trust: boolean,
+): Result<true> {
   const resolve = running.get(tabId)?.approvals.get(approvalId);
-  if (!resolve) return err('no_such_approval', `no pending approval ${approvalId} in tab ${tabId} (already answered, or the task ended)`);
+  if (!resolve)
+    return err(
+      'no_such_approval',
+      `no pending approval ${approvalId} in tab ${tabId} (already answered, or the task ended)`,
+    );
   resolve({ decision, trustSite: trust });
   return ok(true);
 }
@@ -197,13 +227,19 @@ async function resumeOnce(): Promise<void> {
       continue;
     }
     if (rec.resumes >= MAX_RESUMES) {
-      await endInterrupted(rec, `Interrupted: the worker was stopped ${rec.resumes + 1} times during this task; it was not resumed again.`);
+      await endInterrupted(
+        rec,
+        `Interrupted: the worker was stopped ${rec.resumes + 1} times during this task; it was not resumed again.`,
+      );
       continue;
     }
     rec.resumes++;
     rec.inFlight = undefined;
     await saveTask(rec);
-    await addNotice(rec.tabId, `Chrome restarted Weaverbird's worker during this task; resuming from step ${rec.step + 1}.`);
+    await addNotice(
+      rec.tabId,
+      `Chrome restarted Weaverbird's worker during this task; resuming from step ${rec.step + 1}.`,
+    );
     launch(rec, true, rec.maxSteps);
   }
 }

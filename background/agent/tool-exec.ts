@@ -120,12 +120,17 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const notes: string[] = [];
   if (plan.notice && !tree) notes.push(`NOTE: ${plan.notice}`);
   if (loop.kind === 'warn') {
-    notes.push(`WARNING: this is the ${loop.count}th identical ${name} call with an identical result. Do something different or answer now; one more repeat stops the task.`);
+    notes.push(
+      `WARNING: this is the ${loop.count}th identical ${name} call with an identical result. Do something different or answer now; one more repeat stops the task.`,
+    );
   }
   if (!wasAtCheckpoint && guards.atCheckpoint()) notes.push(`CHECKPOINT: ${guards.checkpointMessage()}`);
   // Refusals from the registry's own gate carry no page text: they are Weaverbird speaking.
   const fromGate = !result.ok && GATE_ERRORS.has(result.error.code);
   const text = [fromGate ? body : wrapUntrusted(rec.nonce, name, body), ...notes].join('\n');
-  const stop = loop.kind === 'stop' ? `Stopped: the agent repeated ${name} with the same arguments and the same result ${loop.count} times (a loop).` : undefined;
+  const stop =
+    loop.kind === 'stop'
+      ? `Stopped: the agent repeated ${name} with the same arguments and the same result ${loop.count} times (a loop).`
+      : undefined;
   return { ok: result.ok, text, args: plan.args, ...(stop ? { stop } : {}) };
 }

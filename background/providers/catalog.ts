@@ -13,8 +13,20 @@ export interface ProviderInfo {
 }
 
 export const PROVIDERS: Readonly<Record<ProviderId, ProviderInfo>> = {
-  openai: { label: 'OpenAI', defaultBaseURL: 'https://api.openai.com/v1', needsKey: true, defaultModel: 'gpt-4.1-mini', wire: 'openai-chat' },
-  anthropic: { label: 'Anthropic', defaultBaseURL: 'https://api.anthropic.com/v1', needsKey: true, defaultModel: 'claude-sonnet-4-5', wire: 'anthropic' },
+  openai: {
+    label: 'OpenAI',
+    defaultBaseURL: 'https://api.openai.com/v1',
+    needsKey: true,
+    defaultModel: 'gpt-4.1-mini',
+    wire: 'openai-chat',
+  },
+  anthropic: {
+    label: 'Anthropic',
+    defaultBaseURL: 'https://api.anthropic.com/v1',
+    needsKey: true,
+    defaultModel: 'claude-sonnet-4-5',
+    wire: 'anthropic',
+  },
   google: {
     label: 'Google Gemini',
     defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
@@ -22,10 +34,34 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderInfo>> = {
     defaultModel: 'gemini-2.5-flash',
     wire: 'google',
   },
-  openrouter: { label: 'OpenRouter', defaultBaseURL: 'https://openrouter.ai/api/v1', needsKey: true, defaultModel: 'openai/gpt-4.1-mini', wire: 'openai-chat' },
-  ollama: { label: 'Ollama (local)', defaultBaseURL: 'http://localhost:11434/v1', needsKey: false, defaultModel: 'qwen2.5:7b', wire: 'openai-chat' },
-  lmstudio: { label: 'LM Studio (local)', defaultBaseURL: 'http://localhost:1234/v1', needsKey: false, defaultModel: 'qwen2.5-7b-instruct', wire: 'openai-chat' },
-  'openai-compatible': { label: 'OpenAI-compatible', defaultBaseURL: 'http://localhost:8000/v1', needsKey: false, defaultModel: 'default', wire: 'openai-chat' },
+  openrouter: {
+    label: 'OpenRouter',
+    defaultBaseURL: 'https://openrouter.ai/api/v1',
+    needsKey: true,
+    defaultModel: 'openai/gpt-4.1-mini',
+    wire: 'openai-chat',
+  },
+  ollama: {
+    label: 'Ollama (local)',
+    defaultBaseURL: 'http://localhost:11434/v1',
+    needsKey: false,
+    defaultModel: 'qwen2.5:7b',
+    wire: 'openai-chat',
+  },
+  lmstudio: {
+    label: 'LM Studio (local)',
+    defaultBaseURL: 'http://localhost:1234/v1',
+    needsKey: false,
+    defaultModel: 'qwen2.5-7b-instruct',
+    wire: 'openai-chat',
+  },
+  'openai-compatible': {
+    label: 'OpenAI-compatible',
+    defaultBaseURL: 'http://localhost:8000/v1',
+    needsKey: false,
+    defaultModel: 'default',
+    wire: 'openai-chat',
+  },
 };
 
 export interface ModelProfile {
@@ -50,7 +86,10 @@ const KNOWN: readonly { pattern: RegExp; profile: ModelProfile }[] = [
   { pattern: /gemini.*flash/i, profile: { tier: 'mid', contextWindow: 1_048_576 } },
   { pattern: /gemini/i, profile: { tier: 'full', contextWindow: 1_048_576 } },
   { pattern: /(?:^|[^\d])(?:70|72|90|110|235|405)b/i, profile: { tier: 'mid', contextWindow: 32_768 } },
-  { pattern: /(?:^|[^\d.])(?:0\.5|1|1\.5|2|3|4|7|8|9|12|14)b|mini|nano|tiny|small/i, profile: { tier: 'compact', contextWindow: 8_192 } },
+  {
+    pattern: /(?:^|[^\d.])(?:0\.5|1|1\.5|2|3|4|7|8|9|12|14)b|mini|nano|tiny|small/i,
+    profile: { tier: 'compact', contextWindow: 8_192 },
+  },
 ];
 
 const LOCAL: ReadonlySet<ProviderId> = new Set(['ollama', 'lmstudio', 'openai-compatible']);
@@ -64,7 +103,8 @@ export function profileFor(provider: ProviderId, model: string): ModelProfile {
   const known = KNOWN.find((k) => k.pattern.test(model));
   if (known) {
     // Local servers usually run a model at a far smaller context than its vendor maximum.
-    if (LOCAL.has(provider)) return { tier: known.profile.tier, contextWindow: Math.min(known.profile.contextWindow, 32_768) };
+    if (LOCAL.has(provider))
+      return { tier: known.profile.tier, contextWindow: Math.min(known.profile.contextWindow, 32_768) };
     return known.profile;
   }
   return LOCAL.has(provider) ? { tier: 'compact', contextWindow: 8_192 } : { tier: 'mid', contextWindow: 128_000 };

@@ -28,7 +28,10 @@ export function createLanguageModel(config: ModelConfig): Result<LanguageModel> 
   const info = PROVIDERS[config.provider];
   const apiKey = config.apiKey?.trim() || undefined;
   if (info.needsKey && !apiKey) {
-    return err('missing_api_key', `${info.label} needs an API key: open Settings in the side panel and paste your key.`);
+    return err(
+      'missing_api_key',
+      `${info.label} needs an API key: open Settings in the side panel and paste your key.`,
+    );
   }
   const fetch = tracingFetch({ provider: config.provider, model: config.model, secrets: apiKey ? [apiKey] : [] });
   const baseURL = base(config);

@@ -24,7 +24,11 @@ describe('describeProviderError', () => {
     expect(info.message).not.toContain(key);
   });
   it('reports a rate limit after retries with the attempt count', () => {
-    const e = new RetryError({ message: 'x', reason: 'maxRetriesExceeded', errors: [apiError(429, 'slow'), apiError(429, 'slow'), apiError(429, 'slow')] });
+    const e = new RetryError({
+      message: 'x',
+      reason: 'maxRetriesExceeded',
+      errors: [apiError(429, 'slow'), apiError(429, 'slow'), apiError(429, 'slow')],
+    });
     const info = describeProviderError(e, ctx);
     expect(info).toMatchObject({ code: 'rate_limited' });
     expect(info.message).toContain('after 3 attempts');
@@ -41,7 +45,13 @@ describe('describeProviderError', () => {
 describe('a stream that broke off after HTTP 200', () => {
   it('is a dropped connection, not a rejection', () => {
     const cause = new TypeError('terminated', { cause: new Error('other side closed') });
-    const e = new APICallError({ message: 'Failed to process successful response', url: 'u', requestBodyValues: {}, statusCode: 200, cause });
+    const e = new APICallError({
+      message: 'Failed to process successful response',
+      url: 'u',
+      requestBodyValues: {},
+      statusCode: 200,
+      cause,
+    });
     const info = describeProviderError(e, ctx);
     expect(info.code).toBe('connection_dropped');
     expect(info.message).toContain('terminated');

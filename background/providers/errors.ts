@@ -14,8 +14,10 @@ export interface ErrorContext {
   secrets: readonly string[];
 }
 
-const DROPPED = /network error|terminated|ERR_INCOMPLETE|ERR_CONNECTION|socket hang up|premature|input stream|other side closed|ECONNRESET/i;
-const UNREACHABLE = /Failed to fetch|fetch failed|ERR_CONNECTION_REFUSED|ECONNREFUSED|NetworkError|ERR_NAME_NOT_RESOLVED|Load failed/i;
+const DROPPED =
+  /network error|terminated|ERR_INCOMPLETE|ERR_CONNECTION|socket hang up|premature|input stream|other side closed|ECONNRESET/i;
+const UNREACHABLE =
+  /Failed to fetch|fetch failed|ERR_CONNECTION_REFUSED|ECONNREFUSED|NetworkError|ERR_NAME_NOT_RESOLVED|Load failed/i;
 
 function isAbort(e: unknown): boolean {
   return e instanceof Error && (e.name === 'AbortError' || /aborted/i.test(e.message)) && !DROPPED.test(e.message);
@@ -33,17 +35,29 @@ function fromApiCall(e: APICallError, ctx: ErrorContext, attempts: number): Erro
   const reason = providerReason(e).slice(0, 300);
   const who = ctx.providerLabel;
   if (status === 401 || status === 403) {
-    return { code: 'auth_failed', message: `${who} rejected the API key (HTTP ${status}: ${reason}). Check the key in Settings; keys are per provider.` };
+    return {
+      code: 'auth_failed',
+      message: `${who} rejected the API key (HTTP ${status}: ${reason}). Check the key in Settings; keys are per provider.`,
+    };
   }
   if (status === 404) {
-    return { code: 'model_not_found', message: `${who} does not know the model "${ctx.model}" (HTTP 404: ${reason}). Check the model name in Settings.` };
+    return {
+      code: 'model_not_found',
+      message: `${who} does not know the model "${ctx.model}" (HTTP 404: ${reason}). Check the model name in Settings.`,
+    };
   }
   if (status === 429) {
     const tries = attempts > 1 ? ` after ${attempts} attempts with backoff` : '';
-    return { code: 'rate_limited', message: `${who} is rate-limiting requests (HTTP 429${tries}: ${reason}). Wait a minute and try again, or check your plan's quota.` };
+    return {
+      code: 'rate_limited',
+      message: `${who} is rate-limiting requests (HTTP 429${tries}: ${reason}). Wait a minute and try again, or check your plan's quota.`,
+    };
   }
   if (status >= 500) {
-    return { code: 'provider_unavailable', message: `${who} had a server error (HTTP ${status}${attempts > 1 ? ` after ${attempts} attempts` : ''}: ${reason}). Try again shortly.` };
+    return {
+      code: 'provider_unavailable',
+      message: `${who} had a server error (HTTP ${status}${attempts > 1 ? ` after ${attempts} attempts` : ''}: ${reason}). Try again shortly.`,
+    };
   }
   return { code: 'provider_rejected', message: `${who} rejected the request (HTTP ${status}: ${reason}).` };
 }
@@ -74,7 +88,8 @@ function classify(e: unknown, ctx: ErrorContext): ErrorInfo {
     // Fetch failures, and a body that broke off after a 200, are wrapped as APICallError with
     // the network error as the cause.
     const causes = causeMessages(e.cause);
-    if (e.statusCode === undefined || (e.statusCode < 300 && causes)) return classify(new Error(causes || e.message), ctx);
+    if (e.statusCode === undefined || (e.statusCode < 300 && causes))
+      return classify(new Error(causes || e.message), ctx);
     return fromApiCall(e, ctx, 1);
   }
   const message = errorMessage(e);

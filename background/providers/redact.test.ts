@@ -12,8 +12,16 @@ describe('redaction', () => {
     expect(redactText('abc', ['a'])).toBe('abc');
   });
   it('masks credential headers by name and scrubs others', () => {
-    const h = redactHeaders({ Authorization: `Bearer ${key}`, 'x-api-key': key, 'x-echo': `k=${key}`, 'content-type': 'application/json' }, [key]);
-    expect(h).toEqual({ Authorization: REDACTED, 'x-api-key': REDACTED, 'x-echo': `k=${REDACTED}`, 'content-type': 'application/json' });
+    const h = redactHeaders(
+      { Authorization: `Bearer ${key}`, 'x-api-key': key, 'x-echo': `k=${key}`, 'content-type': 'application/json' },
+      [key],
+    );
+    expect(h).toEqual({
+      Authorization: REDACTED,
+      'x-api-key': REDACTED,
+      'x-echo': `k=${REDACTED}`,
+      'content-type': 'application/json',
+    });
   });
   it('masks key query parameters', () => {
     expect(redactUrl(`https://g.example/v1/models?key=${key}&alt=sse`, [])).not.toContain(key);

@@ -17,7 +17,10 @@ export function redactText(text: string, secrets: readonly string[]): string {
 }
 
 /** A copy of request headers fit for a trace: credential headers masked, secrets scrubbed from the rest. */
-export function redactHeaders(headers: Headers | Record<string, string>, secrets: readonly string[]): Record<string, string> {
+export function redactHeaders(
+  headers: Headers | Record<string, string>,
+  secrets: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [name, value] of entries) {

@@ -31,7 +31,9 @@ const entries: TraceEntry[] = [];
 let nextId = 1;
 
 function cut(text: string): string {
-  return text.length > TRACE_BODY_CHARS ? `${text.slice(0, TRACE_BODY_CHARS)}… [trace cut; ${text.length} chars in all]` : text;
+  return text.length > TRACE_BODY_CHARS
+    ? `${text.slice(0, TRACE_BODY_CHARS)}… [trace cut; ${text.length} chars in all]`
+    : text;
 }
 
 function push(entry: TraceEntry): void {

@@ -9,7 +9,11 @@ const LOAD_TIMEOUT_MS = 15_000;
  * tab's state: a slow page is not a failed navigation). The listener is attached before `start`
  * runs so a fast load cannot slip past it.
  */
-async function loadAfter(tabId: number, start: () => Promise<unknown>, signal?: AbortSignal): Promise<Result<{ url: string; title: string; loaded: boolean }>> {
+async function loadAfter(
+  tabId: number,
+  start: () => Promise<unknown>,
+  signal?: AbortSignal,
+): Promise<Result<{ url: string; title: string; loaded: boolean }>> {
   let done: (loaded: boolean) => void = () => undefined;
   const finished = new Promise<boolean>((resolve) => (done = resolve));
   let sawLoading = false;
@@ -63,13 +67,18 @@ export const navigate = defineTool({
 
 export const goBack = defineTool({
   name: 'go_back',
-  description: "Goes back one page in the tab's history (the browser Back button) and waits for the load. Read the tree again afterwards.",
+  description:
+    "Goes back one page in the tab's history (the browser Back button) and waits for the load. Read the tree again afterwards.",
   schema: z.object({}).strict(),
   modes: ['act', 'dev'],
   readOnly: false,
   async handler(_args, ctx) {
     const r = await loadAfter(ctx.tabId, () => chrome.tabs.goBack(ctx.tabId), ctx.signal);
-    if (!r.ok) return err('navigation_failed', `could not go back: ${r.error.message}. There may be no earlier page in this tab.`);
+    if (!r.ok)
+      return err(
+        'navigation_failed',
+        `could not go back: ${r.error.message}. There may be no earlier page in this tab.`,
+      );
     return ok({ ...r.data, note: NOTE });
   },
 });
@@ -77,7 +86,7 @@ export const goBack = defineTool({
 export const listTabs = defineTool({
   name: 'list_tabs',
   description:
-    "Lists the tabs of the current window (id, title, URL, which one is yours). The agent works in its own tab only; use this to tell the user where something is, or to navigate your tab to a URL another tab shows.",
+    'Lists the tabs of the current window (id, title, URL, which one is yours). The agent works in its own tab only; use this to tell the user where something is, or to navigate your tab to a URL another tab shows.',
   schema: z.object({}).strict(),
   modes: ['act', 'dev'],
   tiers: ['mid', 'full'],
@@ -85,6 +94,14 @@ export const listTabs = defineTool({
   async handler(_args, ctx) {
     const own = await chrome.tabs.get(ctx.tabId);
     const tabs = await chrome.tabs.query({ windowId: own.windowId });
-    return ok(tabs.map((t) => ({ id: t.id, title: t.title ?? '', url: t.url ?? '', active: t.active, yours: t.id === ctx.tabId })));
+    return ok(
+      tabs.map((t) => ({
+        id: t.id,
+        title: t.title ?? '',
+        url: t.url ?? '',
+        active: t.active,
+        yours: t.id === ctx.tabId,
+      })),
+    );
   },
 });

@@ -32,7 +32,11 @@ describe.each(['openai', 'anthropic'] as const)('provider failures over the %s w
     expect(report.status).toBe('error');
     expect(report.error).toMatch(/rejected the API key \(HTTP 401: .*\)\. Check the key in Settings/);
     expect(fake.requests.filter((r) => r.scenario === scenario)).toHaveLength(1);
-    const everything = JSON.stringify([report, await conversation(browser, tabId), await browser.worker.evaluate(() => globalThis.wb.trace())]);
+    const everything = JSON.stringify([
+      report,
+      await conversation(browser, tabId),
+      await browser.worker.evaluate(() => globalThis.wb.trace()),
+    ]);
     expect(everything).not.toContain(FAKE_KEY);
     await page.close();
   });
@@ -73,7 +77,10 @@ describe.each(['openai', 'anthropic'] as const)('provider failures over the %s w
 
   it('malformed tool calls from a small model end the task after three tries', async () => {
     const scenario = `malformed-${protocol}`;
-    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: () => ({ toolCalls: [{ name: 'clickk', args: { ref: 'the pay button' } }] }) });
+    fake.scenario(scenario, {
+      apiKey: FAKE_KEY,
+      policy: () => ({ toolCalls: [{ name: 'clickk', args: { ref: 'the pay button' } }] }),
+    });
     await configure(browser, fakeSettings(protocol, fake.baseURL(scenario, protocol)));
     const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
     const report = await run(browser, { tabId, task: 'Pay.', mode: 'act' });
@@ -89,7 +96,10 @@ describe('other failures', () => {
     fake.scenario('silent', { apiKey: FAKE_KEY, holdRequest: 1, policy: PRICE });
     await configure(browser, fakeSettings('anthropic', fake.baseURL('silent', 'anthropic')));
     const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
-    const report = await browser.worker.evaluate((id) => globalThis.wb.run({ tabId: id, task: 'Hi', mode: 'ask', stallTimeoutMs: 800 }), tabId);
+    const report = await browser.worker.evaluate(
+      (id) => globalThis.wb.run({ tabId: id, task: 'Hi', mode: 'ask', stallTimeoutMs: 800 }),
+      tabId,
+    );
     expect(report).toMatchObject({ ok: true, data: { status: 'error' } });
     expect(report.ok && report.data.error).toMatch(/Anthropic stopped responding \(Step timeout of 800ms exceeded\)/);
     fake.release('silent');
@@ -128,7 +138,10 @@ describe('other failures', () => {
     await configure(browser, { provider: 'google', model: 'gemini-2.5-flash', apiKey: '' });
     const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
     const report = await run(browser, { tabId, task: 'Hi', mode: 'ask' });
-    expect(report).toMatchObject({ status: 'error', error: 'Google Gemini needs an API key: open Settings in the side panel and paste your key.' });
+    expect(report).toMatchObject({
+      status: 'error',
+      error: 'Google Gemini needs an API key: open Settings in the side panel and paste your key.',
+    });
     await page.close();
   });
 });
@@ -141,20 +154,48 @@ describe('panel requests', () => {
     await panel.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
     const ask = (request: unknown) => panel.evaluate((r) => chrome.runtime.sendMessage(r), request);
     const set = await ask({ type: 'set_settings', settings: fakeSettings('openai', fake.baseURL('panel', 'openai')) });
-    expect(set).toMatchObject({ ok: true, data: { provider: 'openai-compatible', hasApiKey: true, apiKeyHint: '…4242', tier: 'mid', contextWindow: 32_768 } });
+    expect(set).toMatchObject({
+      ok: true,
+      data: { provider: 'openai-compatible', hasApiKey: true, apiKeyHint: '…4242', tier: 'mid', contextWindow: 32_768 },
+    });
     // Omitting the key keeps the stored one.
-    await ask({ type: 'set_settings', settings: { provider: 'openai-compatible', model: 'gpt-4.1-mini', baseURL: fake.baseURL('panel', 'openai'), tier: 'full', contextWindow: 100_000 } });
-    expect(await ask({ type: 'get_settings' })).toMatchObject({ ok: true, data: { hasApiKey: true, tier: 'full', contextWindow: 100_000 } });
-    expect(await ask({ type: 'set_settings', settings: { provider: 'nope', model: 'x' } })).toMatchObject({ ok: false, error: { code: 'bad_message' } });
+    await ask({
+      type: 'set_settings',
+      settings: {
+        provider: 'openai-compatible',
+        model: 'gpt-4.1-mini',
+        baseURL: fake.baseURL('panel', 'openai'),
+        tier: 'full',
+        contextWindow: 100_000,
+      },
+    });
+    expect(await ask({ type: 'get_settings' })).toMatchObject({
+      ok: true,
+      data: { hasApiKey: true, tier: 'full', contextWindow: 100_000 },
+    });
+    expect(await ask({ type: 'set_settings', settings: { provider: 'nope', model: 'x' } })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_message' },
+    });
 
     const test = await ask({ type: 'test_connection' });
-    expect(test, JSON.stringify(test)).toMatchObject({ ok: true, data: { provider: 'openai-compatible', model: 'gpt-4.1-mini' } });
-    const badKey = await ask({ type: 'test_connection', settings: { ...fakeSettings('openai', fake.baseURL('panel', 'openai')), apiKey: 'sk-wrong-wrong-wrong' } });
+    expect(test, JSON.stringify(test)).toMatchObject({
+      ok: true,
+      data: { provider: 'openai-compatible', model: 'gpt-4.1-mini' },
+    });
+    const badKey = await ask({
+      type: 'test_connection',
+      settings: { ...fakeSettings('openai', fake.baseURL('panel', 'openai')), apiKey: 'sk-wrong-wrong-wrong' },
+    });
     expect(badKey).toMatchObject({ ok: false, error: { code: 'auth_failed' } });
     expect(JSON.stringify(badKey)).not.toContain('sk-wrong-wrong-wrong');
 
     expect(await ask({ type: 'get_latest_tree', tabId })).toMatchObject({ ok: false, error: { code: 'no_tree' } });
-    await run(browser, { tabId, task: 'Add three todos: "One", "Two", "Three". Then mark "Two" as completed and tell me how many items are left.', mode: 'act' });
+    await run(browser, {
+      tabId,
+      task: 'Add three todos: "One", "Two", "Three". Then mark "Two" as completed and tell me how many items are left.',
+      mode: 'act',
+    });
     const tree = await ask({ type: 'get_latest_tree', tabId });
     expect(tree).toMatchObject({ ok: true, data: { tabId, title: 'Todos' } });
     expect(JSON.stringify(tree)).toContain('2 items left');

@@ -6,7 +6,11 @@ import type { Protocol } from '../fake-providers/server';
 export const FAKE_KEY = 'sk-fake-test-key-4242424242';
 
 /** Settings pointing the extension at a fake provider scenario. */
-export function fakeSettings(protocol: Protocol, baseURL: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function fakeSettings(
+  protocol: Protocol,
+  baseURL: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return protocol === 'anthropic'
     ? { provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: FAKE_KEY, baseURL, ...extra }
     : { provider: 'openai-compatible', model: 'gpt-4.1-mini', apiKey: FAKE_KEY, baseURL, ...extra };
@@ -27,7 +31,10 @@ export interface RunReport {
 }
 
 /** `wb.run` in the worker: the whole task, to its end. */
-export async function run(browser: ExtensionBrowser, options: { tabId: number; task: string; mode: 'ask' | 'act' | 'dev' }): Promise<RunReport> {
+export async function run(
+  browser: ExtensionBrowser,
+  options: { tabId: number; task: string; mode: 'ask' | 'act' | 'dev' },
+): Promise<RunReport> {
   const r = await browser.worker.evaluate((o) => globalThis.wb.run(o), options);
   if (!r.ok) throw new Error(`wb.run failed to start: ${r.error.message}`);
   return r.data;
@@ -78,7 +85,10 @@ export async function openPanelClient(browser: ExtensionBrowser, tabId: number):
       for (;;) {
         const found = (await events()).find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for an agent event; saw: ${JSON.stringify((await events()).map((e) => e.type))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `timed out waiting for an agent event; saw: ${JSON.stringify((await events()).map((e) => e.type))}`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -32,7 +32,9 @@ async function stopWorker(): Promise<void> {
   const internals = await browser.context.newPage();
   await internals.goto('chrome://serviceworker-internals/');
   await internals.getByText('Stop', { exact: true }).first().click();
-  await expect.poll(() => internals.evaluate(() => /Running Status: STOPPED/.test(document.body.innerText)), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => internals.evaluate(() => /Running Status: STOPPED/.test(document.body.innerText)), { timeout: 10_000 })
+    .toBe(true);
   await internals.close();
 }
 
@@ -40,7 +42,10 @@ async function stopWorker(): Promise<void> {
 async function restartedWorker(wake: Page): Promise<void> {
   await wake.evaluate(() => chrome.runtime.sendMessage({ type: 'get_settings' }));
   await browser.refreshWorker();
-  const state = await browser.worker.evaluate(() => [Reflect.get(globalThis, '__before_stop') === true, typeof globalThis.wb]);
+  const state = await browser.worker.evaluate(() => [
+    Reflect.get(globalThis, '__before_stop') === true,
+    typeof globalThis.wb,
+  ]);
   expect(state).toEqual([false, 'object']);
 }
 
@@ -73,10 +78,20 @@ describe('worker stopped mid-task', () => {
     expect(answer).toContain('2 items left');
     // The panel's Port reconnected by itself and got a fresh snapshot.
     expect((await panel.events()).filter((e) => e.type === 'snapshot').length).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('[data-testid="todo-item"] .title').allTextContents()).toEqual(['Buy milk', 'Walk the dog', 'Pay bills']);
+    expect(await page.locator('[data-testid="todo-item"] .title').allTextContents()).toEqual([
+      'Buy milk',
+      'Walk the dog',
+      'Pay bills',
+    ]);
     const conv = await conversation(browser, tabId);
     expect(conv.status).toBe('done');
-    expect(conv.messages.some((m) => m.role === 'notice' && /restarted Weaverbird's worker during this task; resuming from step 3/.test(m.text ?? ''))).toBe(true);
+    expect(
+      conv.messages.some(
+        (m) =>
+          m.role === 'notice' &&
+          /restarted Weaverbird's worker during this task; resuming from step 3/.test(m.text ?? ''),
+      ),
+    ).toBe(true);
     // The resumed run told the model the page may have changed.
     const resumedRequest = fake.requests.filter((r) => r.scenario === 'restart' && r.status === 200).at(3);
     expect(resumedRequest?.turn.system).toMatch(/extension was restarted by the browser during this task/);
@@ -115,12 +130,18 @@ describe('worker stopped mid-task', () => {
     await restartedWorker(panel.page);
     // The reconnected panel learns it from the snapshot (or the live event, if it was quicker).
     const seen = await panel.waitFor(
-      (e) => (e.type === 'snapshot' && e.conversation.status === 'interrupted') || (e.type === 'task_ended' && e.taskId === 'dead-task'),
+      (e) =>
+        (e.type === 'snapshot' && e.conversation.status === 'interrupted') ||
+        (e.type === 'task_ended' && e.taskId === 'dead-task'),
     );
-    expect(seen.type === 'snapshot' ? seen.conversation.status : seen.type === 'task_ended' ? seen.status : '').toBe('interrupted');
+    expect(seen.type === 'snapshot' ? seen.conversation.status : seen.type === 'task_ended' ? seen.status : '').toBe(
+      'interrupted',
+    );
     const conv = await conversation(browser, tabId);
     expect(conv.status).toBe('interrupted');
-    expect(conv.messages.at(-1)?.text).toMatch(/while click_ax was running, so it is unknown whether that action happened/);
+    expect(conv.messages.at(-1)?.text).toMatch(
+      /while click_ax was running, so it is unknown whether that action happened/,
+    );
     expect(await browser.worker.evaluate((id) => chrome.storage.session.get(`wb.task.${id}`), tabId)).toEqual({});
     await panel.close();
     await page.close();

@@ -18,7 +18,10 @@ beforeAll(async () => {
   [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
   browser = await launchWithExtension();
   // The injected instruction points at a page on the fixture server, so a visit would show.
-  const html = readFileSync(path.join(FIXTURE_PAGES, 'agent-injection.html'), 'utf8').replace('EVIL_URL', server.url('/evil.html'));
+  const html = readFileSync(path.join(FIXTURE_PAGES, 'agent-injection.html'), 'utf8').replace(
+    'EVIL_URL',
+    server.url('/evil.html'),
+  );
   server.route('/shop/mug.html', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);
@@ -57,7 +60,9 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
     expect(report.answer).toMatch(/could not click it/);
     expect(await page.locator('li').count()).toBe(1);
     // The tool was never offered in Ask mode: the model named it anyway.
-    const offered = fake.requests.filter((r) => r.scenario === scenario).flatMap((r) => r.turn.tools.map((t) => t.name));
+    const offered = fake.requests
+      .filter((r) => r.scenario === scenario)
+      .flatMap((r) => r.turn.tools.map((t) => t.name));
     expect(offered).toContain('get_accessibility_tree');
     expect(offered).not.toContain('click_ax');
     await page.close();
@@ -79,7 +84,11 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
     const last = fake.requests.filter((r) => r.scenario === scenario).at(-1);
     const nonce = /<<WB-UNTRUSTED ([0-9a-f]{24})>>/.exec(last?.turn.system ?? '')?.[1] ?? 'missing';
     const result = last?.turn.messages.find((m) => m.role === 'tool');
-    expect(result?.role === 'tool' && result.text).toMatch(new RegExp(`^<<WB-UNTRUSTED ${nonce}>>[\\s\\S]*ignore previous instructions and open[\\s\\S]*<</WB-UNTRUSTED ${nonce}>>$`));
+    expect(result?.role === 'tool' && result.text).toMatch(
+      new RegExp(
+        `^<<WB-UNTRUSTED ${nonce}>>[\\s\\S]*ignore previous instructions and open[\\s\\S]*<</WB-UNTRUSTED ${nonce}>>$`,
+      ),
+    );
     expect(last?.turn.system).toMatch(/never instructions to follow/);
     await page.close();
   });
@@ -102,7 +111,9 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
     expect(denied).toMatchObject({ status: 'done', answer: 'You declined, so I did not do it.' });
     expect(await page.locator('#status').textContent()).toBe('Not paid');
     const refused = (await panel.events()).find((e) => e.type === 'tool_result' && e.tool === 'click_ax');
-    expect(refused?.type === 'tool_result' && refused.result).toMatch(/^REFUSED BY THE USER: the user denied "Click button \\"Pay \$18\.50\\""|^REFUSED BY THE USER/);
+    expect(refused?.type === 'tool_result' && refused.result).toMatch(
+      /^REFUSED BY THE USER: the user denied "Click button \\"Pay \$18\.50\\""|^REFUSED BY THE USER/,
+    );
 
     // Approve, trusting the site: the click happens, and a second payment needs no prompt.
     await panel.send({ type: 'start', tabId, task: 'Pay for my cart.', mode: 'act' });
@@ -120,7 +131,10 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
     expect(approvals).toHaveLength(2);
     // Routine clicks never ask.
     await browser.worker.evaluate(() => chrome.storage.session.remove('wb.trusted-sites'));
-    fake.scenario(`${scenario}-routine`, { apiKey: FAKE_KEY, policy: clickThenReport(/^Show details$/, /Details shown/) });
+    fake.scenario(`${scenario}-routine`, {
+      apiKey: FAKE_KEY,
+      policy: clickThenReport(/^Show details$/, /Details shown/),
+    });
     await use(protocol, `${scenario}-routine`);
     const routine = await run(browser, { tabId, task: 'Show the details.', mode: 'act' });
     expect(routine.answer).toBe('Done: Details shown');

@@ -41,14 +41,17 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
     const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
     const panel = await openPanelClient(browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
-    const task = 'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.';
+    const task =
+      'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.';
     await panel.send({ type: 'start', tabId, task, mode: 'act' });
     const ended = await panel.waitFor((e) => e.type === 'task_ended');
     expect(ended).toMatchObject({ type: 'task_ended', status: 'done' });
     if (ended.type !== 'task_ended') return;
 
     // The app's own state, read from the DOM.
-    await expect.poll(() => page.locator('[data-testid="todo-item"] .title').allTextContents()).toEqual(['Buy milk', 'Walk the dog', 'Pay bills']);
+    await expect
+      .poll(() => page.locator('[data-testid="todo-item"] .title').allTextContents())
+      .toEqual(['Buy milk', 'Walk the dog', 'Pay bills']);
     expect(await page.locator('li.completed .title').allTextContents()).toEqual(['Walk the dog']);
     expect(await page.getByTestId('todo-count').textContent()).toBe('2 items left');
     expect(ended.answer).toContain('2 items left');
@@ -58,7 +61,12 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
     expect(calls.filter((t) => t === 'focus_type')).toHaveLength(3);
     expect(calls.filter((t) => t === 'click_ax')).toHaveLength(1);
     // The answer streamed as text deltas, and usage came from the provider's own reports.
-    expect(events.filter((e) => e.type === 'text_delta').map((e) => (e.type === 'text_delta' ? e.text : '')).join('')).toBe(ended.answer);
+    expect(
+      events
+        .filter((e) => e.type === 'text_delta')
+        .map((e) => (e.type === 'text_delta' ? e.text : ''))
+        .join(''),
+    ).toBe(ended.answer);
     const usage = events.filter((e) => e.type === 'usage');
     expect(usage.length).toBe(calls.length + 1);
     const last = usage.at(-1);
@@ -96,8 +104,15 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
     expect(report.status).toBe('done');
     const posted = server.requests.slice(before).filter((r) => r.path === '/api/contact');
     expect(posted).toHaveLength(1);
-    expect(JSON.parse(posted[0]?.body ?? '{}')).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', topic: 'billing', message: 'Invoice 7 is missing' });
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Thank you, Ada Lovelace! Request T-\d+ received\.$/);
+    expect(JSON.parse(posted[0]?.body ?? '{}')).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      topic: 'billing',
+      message: 'Invoice 7 is missing',
+    });
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(/^Thank you, Ada Lovelace! Request T-\d+ received\.$/);
     expect(report.answer).toMatch(/Thank you, Ada Lovelace! Request T-\d+ received/);
     expect(report.steps.map((s) => s.tool)).toEqual(expect.arrayContaining(['type_ax', 'select_option', 'click_ax']));
     expect(report.usage.outputTokens).toBeGreaterThan(0);

@@ -9,12 +9,14 @@ export function parseAnthropicRequest(body: unknown): FakeTurn {
   turn.system = textOf(body.system);
   for (const m of Array.isArray(body.messages) ? body.messages : []) {
     if (!isRecord(m)) continue;
-    const parts = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m.content) ? m.content : [];
+    const parts =
+      typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : Array.isArray(m.content) ? m.content : [];
     if (m.role === 'user') {
       let text = '';
       for (const p of parts) {
         if (!isRecord(p)) continue;
-        if (p.type === 'tool_result') turn.messages.push({ role: 'tool', toolCallId: String(p.tool_use_id), text: textOf(p.content) });
+        if (p.type === 'tool_result')
+          turn.messages.push({ role: 'tool', toolCallId: String(p.tool_use_id), text: textOf(p.content) });
         else if (p.type === 'text' && typeof p.text === 'string') text += p.text;
       }
       if (text) turn.messages.push({ role: 'user', text });
@@ -43,34 +45,70 @@ export function anthropicFrames(d: FakeDecision, o: StreamOptions): string[] {
     event: 'message_start',
     data: {
       type: 'message_start',
-      message: { id, type: 'message', role: 'assistant', model: o.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: o.usage.input, output_tokens: 1 } },
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: o.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: o.usage.input, output_tokens: 1 },
+      },
     },
   });
   let index = 0;
   if (d.text) {
-    events.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } } });
-    for (const p of pieces(d.text, 12)) events.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text: p } } });
+    events.push({
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } },
+    });
+    for (const p of pieces(d.text, 12))
+      events.push({
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text: p } },
+      });
     events.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
     index++;
   }
   for (const call of d.toolCalls ?? []) {
     const toolId = `toolu_${Math.random().toString(36).slice(2, 14)}`;
-    events.push({ event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'tool_use', id: toolId, name: call.name, input: {} } } });
+    events.push({
+      event: 'content_block_start',
+      data: {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: toolId, name: call.name, input: {} },
+      },
+    });
     for (const p of pieces(JSON.stringify(call.args), 16)) {
-      events.push({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } } });
+      events.push({
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } },
+      });
     }
     events.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
     index++;
   }
   events.push({
     event: 'message_delta',
-    data: { type: 'message_delta', delta: { stop_reason: d.toolCalls?.length ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: o.usage.output } },
+    data: {
+      type: 'message_delta',
+      delta: { stop_reason: d.toolCalls?.length ? 'tool_use' : 'end_turn', stop_sequence: null },
+      usage: { output_tokens: o.usage.output },
+    },
   });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
   return events.map((e) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
 }
 
-export function anthropicError(res: ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}): void {
+export function anthropicError(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ type: 'error', error: { type, message } }));
 }
@@ -84,7 +122,12 @@ export function anthropicJson(d: FakeDecision, o: StreamOptions): unknown {
     model: o.model,
     content: [
       ...(d.text ? [{ type: 'text', text: d.text }] : []),
-      ...(d.toolCalls ?? []).map((c, i) => ({ type: 'tool_use', id: `toolu_${i}_${Date.now()}`, name: c.name, input: c.args })),
+      ...(d.toolCalls ?? []).map((c, i) => ({
+        type: 'tool_use',
+        id: `toolu_${i}_${Date.now()}`,
+        name: c.name,
+        input: c.args,
+      })),
     ],
     stop_reason: d.toolCalls?.length ? 'tool_use' : 'end_turn',
     stop_sequence: null,

@@ -1,4 +1,16 @@
-import { answer, call, escapeRegExp, findRef, followInjected, isChecked, lastCall, quoted, read, taskOf, treeLines } from './reading';
+import {
+  answer,
+  call,
+  escapeRegExp,
+  findRef,
+  followInjected,
+  isChecked,
+  lastCall,
+  quoted,
+  read,
+  taskOf,
+  treeLines,
+} from './reading';
 import type { FakeDecision, FakePolicy, FakeTurn } from './turn';
 
 /** The tree text the last read returned, or null when the last call was not a successful read. */
@@ -36,7 +48,8 @@ export const todoPolicy: FakePolicy = (turn) => {
     if (present) continue;
     const box = findRef(tree, /^textbox$/, /what needs to be done/i);
     if (!box) return answer('I cannot find the box for new todos on this page.');
-    if (offered(turn, 'focus_type')) return call('focus_type', { ref_id: box.ref, text: item, clear: true, submit: true });
+    if (offered(turn, 'focus_type'))
+      return call('focus_type', { ref_id: box.ref, text: item, clear: true, submit: true });
     return call('type_ax', { ref_id: box.ref, text: item, clear: true });
   }
   for (const item of toComplete) {
@@ -69,7 +82,8 @@ export const formPolicy: FakePolicy = (turn) => {
     const field = findRef(tree, /^(textbox|combobox|listbox)$/, new RegExp(escapeRegExp(label), 'i'));
     if (!field) return answer(`I cannot find the "${label}" field.`);
     if (field.role === 'textbox') {
-      if (!field.rest.includes(`value="${value}"`)) return call('type_ax', { ref_id: field.ref, text: value, clear: true });
+      if (!field.rest.includes(`value="${value}"`))
+        return call('type_ax', { ref_id: field.ref, text: value, clear: true });
     } else if (!field.name.includes(value) && !field.rest.includes(value)) {
       return call('select_option', { ref_id: field.ref, label: value });
     }
@@ -85,7 +99,9 @@ export const formPolicy: FakePolicy = (turn) => {
  */
 export function insistOnClick(buttonName: RegExp, tries = 2): FakePolicy {
   return (turn) => {
-    const clicks = (turn.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : [])) ?? []).filter((c) => c.name === 'click_ax');
+    const clicks = (turn.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : [])) ?? []).filter(
+      (c) => c.name === 'click_ax',
+    );
     const tree = freshTree(turn);
     const last = lastCall(turn);
     if (clicks.length >= tries) return answer(`I could not click it: ${last?.result.slice(0, 300) ?? 'no result'}`);
@@ -110,7 +126,8 @@ export function readAndReport(pattern: RegExp): FakePolicy {
     const tree = freshTree(turn);
     if (!tree) {
       const last = lastCall(turn);
-      if (last && last.call.name === 'get_accessibility_tree') return answer(`I could not read the page: ${last.result.slice(0, 200)}`);
+      if (last && last.call.name === 'get_accessibility_tree')
+        return answer(`I could not read the page: ${last.result.slice(0, 200)}`);
       return read();
     }
     const m = pattern.exec(tree);

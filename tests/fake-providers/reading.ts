@@ -17,7 +17,8 @@ export function treeLines(tree: string): TreeLine[] {
   const out: TreeLine[] = [];
   for (const line of tree.split('\n')) {
     const m = LINE.exec(line);
-    if (m?.[1] && m[3]) out.push({ role: m[1], name: (m[2] ?? '').replace(/\\(["\\])/g, '$1'), ref: m[3], rest: m[4] ?? '' });
+    if (m?.[1] && m[3])
+      out.push({ role: m[1], name: (m[2] ?? '').replace(/\\(["\\])/g, '$1'), ref: m[3], rest: m[4] ?? '' });
   }
   return out;
 }
@@ -88,8 +89,12 @@ export function followInjected(turn: FakeTurn): FakeDecision | null {
   const last = lastCall(turn);
   if (!last) return null;
   const visible = outsideMarkers(last.result, nonceOf(turn));
-  const m = /ignore (?:all )?previous instructions and (?:open|go to|navigate to) ([^\s"]+?)[.,;]?(?:["\s]|$)/i.exec(visible);
-  return m?.[1] ? { text: 'New instructions received, opening the page.', toolCalls: [{ name: 'navigate', args: { url: m[1] } }] } : null;
+  const m = /ignore (?:all )?previous instructions and (?:open|go to|navigate to) ([^\s"]+?)[.,;]?(?:["\s]|$)/i.exec(
+    visible,
+  );
+  return m?.[1]
+    ? { text: 'New instructions received, opening the page.', toolCalls: [{ name: 'navigate', args: { url: m[1] } }] }
+    : null;
 }
 
 export function read(args: Record<string, unknown> = {}): FakeDecision {

@@ -53,15 +53,18 @@ function tokens(text: string): number {
 export async function startFakeProviders(): Promise<FakeProviders> {
   const scenarios = new Map<string, Scenario>();
   const counts = new Map<string, number>();
-  const holds = new Map<string, { arrived: Promise<void>; arrive: () => void; go: Promise<void>; release: () => void }>();
+  const holds = new Map<
+    string,
+    { arrived: Promise<void>; arrive: () => void; go: Promise<void>; release: () => void }
+  >();
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
 
   function holdFor(name: string) {
     let h = holds.get(name);
     if (!h) {
-      let arrive = () => undefined as void;
-      let release = () => undefined as void;
+      let arrive: () => void = () => undefined;
+      let release: () => void = () => undefined;
       const arrived = new Promise<void>((r) => (arrive = r));
       const go = new Promise<void>((r) => (release = r));
       h = { arrived, arrive, go, release };
@@ -96,19 +99,36 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     requests.push(record);
     const fail = (status: number, message: string, code: string, headers: Record<string, string> = {}) => {
       record.status = status;
-      if (protocol === 'anthropic') anthropicError(res, status, status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'invalid_request_error', message, headers);
+      if (protocol === 'anthropic')
+        anthropicError(
+          res,
+          status,
+          status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'invalid_request_error',
+          message,
+          headers,
+        );
       else openAIError(res, status, message, code, headers);
     };
     if (!m || !scenario) return fail(404, `unknown fake endpoint ${req.url ?? ''}`, 'not_found');
 
-    const key = protocol === 'anthropic' ? req.headers['x-api-key'] : req.headers.authorization?.replace(/^Bearer /, '');
+    const key =
+      protocol === 'anthropic' ? req.headers['x-api-key'] : req.headers.authorization?.replace(/^Bearer /, '');
     if (scenario.apiKey !== undefined && key !== scenario.apiKey) {
-      return fail(401, protocol === 'anthropic' ? 'invalid x-api-key' : 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_api_key');
+      return fail(
+        401,
+        protocol === 'anthropic'
+          ? 'invalid x-api-key'
+          : 'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+        'invalid_api_key',
+      );
     }
     const n = (counts.get(scenarioName) ?? 0) + 1;
     counts.set(scenarioName, n);
     if (scenario.rateLimitFirst !== undefined && n <= scenario.rateLimitFirst) {
-      return fail(429, 'Rate limit reached for requests. Please try again shortly.', 'rate_limit_exceeded', { 'retry-after-ms': '50', 'retry-after': '0' });
+      return fail(429, 'Rate limit reached for requests. Please try again shortly.', 'rate_limit_exceeded', {
+        'retry-after-ms': '50',
+        'retry-after': '0',
+      });
     }
     if (scenario.holdRequest === n) {
       const h = holdFor(scenarioName);
@@ -123,11 +143,20 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     const usage = { input: tokens(raw), output: tokens(JSON.stringify(decision)) };
     if (!isRecord(body) || body.stream !== true) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(protocol === 'anthropic' ? anthropicJson(decision, { model, includeUsage: true, usage }) : openAIJson(decision, { model, includeUsage, usage })));
+      res.end(
+        JSON.stringify(
+          protocol === 'anthropic'
+            ? anthropicJson(decision, { model, includeUsage: true, usage })
+            : openAIJson(decision, { model, includeUsage, usage }),
+        ),
+      );
       return;
     }
     const drop = scenario.dropAt?.request === n ? scenario.dropAt.afterEvents : -1;
-    const frames = protocol === 'anthropic' ? anthropicFrames(decision, { model, includeUsage: true, usage }) : openAIFrames(decision, { model, includeUsage, usage });
+    const frames =
+      protocol === 'anthropic'
+        ? anthropicFrames(decision, { model, includeUsage: true, usage })
+        : openAIFrames(decision, { model, includeUsage, usage });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     for (const [i, frame] of frames.entries()) {
       if (i === drop) {

@@ -35,7 +35,13 @@ export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : isRecord(part) && part.content !== undefined ? textOf(part.content) : ''))
+      .map((part) =>
+        isRecord(part) && typeof part.text === 'string'
+          ? part.text
+          : isRecord(part) && part.content !== undefined
+            ? textOf(part.content)
+            : '',
+      )
       .join('');
   }
   return '';
