@@ -64,6 +64,8 @@ interface PageFigures {
   missing: string[];
   /** Parts of built-in controls counted as covered by their host's ref. */
   viaHost: string[];
+  /** Refs printed with the agent-only fallback label where the spec yields no name. */
+  fallbacks: string[];
 }
 
 let browser: ExtensionBrowser;
@@ -79,13 +81,20 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** `role "name" [ref_N]` lines of the tree: the ref and the role the agent was shown. */
-function refsInTree(tree: string): Map<string, string> {
-  const out = new Map<string, string>();
+/** What a `role "name" [ref_N] …` line shows the agent: its role and its name (null when none). */
+interface Printed {
+  role: string;
+  name: string | null;
+}
+
+function refsInTree(tree: string): Map<string, Printed> {
+  const out = new Map<string, Printed>();
   for (const line of tree.split('\n')) {
     const ref = /\[(ref_\d+)\]/.exec(line)?.[1];
-    const role = /^\s*([\w-]+)/.exec(line)?.[1];
-    if (ref && role) out.set(ref, role);
+    const m = /^\s*([\w-]+)(?: "((?:[^"\\]|\\.)*)")?/.exec(line);
+    const role = m?.[1];
+    // Names are printed with `"` and `\` escaped (render.ts quote()).
+    if (ref && role) out.set(ref, { role, name: m[2] === undefined ? null : m[2].replace(/\\(.)/g, '$1') });
   }
   return out;
 }
@@ -116,6 +125,7 @@ async function measure(pagePath: string, ready: string): Promise<PageFigures> {
   const chrome = await chromeAxNodes(world.cdp);
 
   const disagreements: string[] = [];
+  const fallbacks: string[] = [];
   let agree = 0;
   const refByBackendId = new Map<number, string>();
   for (const [i, ref] of refs.entries()) {
@@ -127,14 +137,24 @@ async function measure(pagePath: string, ready: string): Promise<PageFigures> {
       disagreements.push(`${ref}: does not resolve (describe ${ours ? 'ok' : 'null'})`);
       continue;
     }
-    if (ours.role !== shown.get(ref))
-      disagreements.push(`${ref}: tree prints ${shown.get(ref)} but describe says ${ours.role}`);
+    // The printed line must say what describe says (describe is the spec path; a printed name where
+    // the spec gives none is the agent-only fallback label, counted apart).
+    const printed = shown.get(ref);
+    const ourName = normalizeText(ours.name);
+    const printedName = normalizeText(printed?.name ?? '');
+    if (ourName === '' && printedName !== '') fallbacks.push(`${ref}: ${printed?.role} "${printedName}"`);
+    const printedOk = printed?.role === ours.role && (printedName === ourName || ourName === '');
+    if (!printedOk) {
+      disagreements.push(
+        `${ref}: tree prints ${printed?.role} "${printedName}" but describe says ${ours.role} "${ourName}"`,
+      );
+      continue;
+    }
     const where = await nodeLabel(world.cdp, backendId);
     if (!theirs) {
       disagreements.push(`${ref} ${where}: not in Chrome's tree (ours ${ours.role} "${ours.name}")`);
       continue;
     }
-    const ourName = normalizeText(ours.name);
     const roleOk = normalizeRole(ours.role) === normalizeRole(theirs.role);
     const nameOk = ourName === theirs.name;
     if (roleOk && nameOk && !theirs.ignored) {
@@ -177,7 +197,17 @@ async function measure(pagePath: string, ready: string): Promise<PageFigures> {
 
   await world.detach();
   await page.close();
-  return { page: pagePath, refs: refs.length, agree, chromeInteractive, covered, disagreements, missing, viaHost };
+  return {
+    page: pagePath,
+    refs: refs.length,
+    agree,
+    chromeInteractive,
+    covered,
+    disagreements,
+    missing,
+    viaHost,
+    fallbacks,
+  };
 }
 
 describe('tree agreement with Chrome on the fixture pages', () => {
@@ -223,6 +253,7 @@ describe('tree agreement with Chrome on the fixture pages', () => {
       for (const m of f.missing.slice(0, 40)) console.log(`  no ref   ${f.page}: ${m}`);
       if (f.missing.length > 40) console.log(`  … ${f.missing.length - 40} more on ${f.page}`);
       for (const v of f.viaHost) console.log(`  via host ${f.page}: ${v}`);
+      for (const v of f.fallbacks) console.log(`  fallback ${f.page}: ${v}`);
     }
     const measured = { agreement, coverage, agreementPageMean, coveragePageMean };
     mkdirSync(path.join(ROOT, 'tests/.out'), { recursive: true });
