@@ -71,10 +71,19 @@ export function formatTreeResult(r: TreeResult, cap: number, notice?: string): s
     tail.push(
       `[truncated: hasMore:true. To read page ${r.page + 1}, call get_accessibility_tree with exactly these arguments: ${JSON.stringify(r.continuationArgs)}. Reuse each returned continuationArgs exactly until hasMore:false.]`,
     );
-  } else if (r.truncated) {
-    tail.push('[truncated: parts of this tree were cut; read a ref_id subtree to see more]');
+  } else if (r.hasMore) {
+    tail.push(
+      `[truncated: hasMore:true. To read page ${r.page + 1}, call get_accessibility_tree with page:${r.page + 1} and tree_revision:"${r.tree_revision}" and the same other arguments.]`,
+    );
+  } else if (r.totalPages > 1) {
+    tail.push(`[end of tree: page ${r.page} of ${r.totalPages} is the last; hasMore:false]`);
   } else {
-    tail.push('[end of tree: hasMore:false]');
+    // A one-page tree can still be incomplete (depth or text limits); the notes above say where.
+    tail.push(
+      r.truncated
+        ? '[end of tree: hasMore:false; some nodes were cut, see the notes and the … markers]'
+        : '[end of tree: hasMore:false]',
+    );
   }
   const frame = head.join('\n').length + tail.join('\n').length + 2;
   let tree = r.tree;

@@ -1,6 +1,7 @@
 import {
   answer,
   call,
+  callsThisTask,
   escapeRegExp,
   findRef,
   followInjected,
@@ -156,3 +157,29 @@ export function clickThenReport(buttonName: RegExp, status: RegExp): FakePolicy 
 }
 
 export type { FakeDecision };
+
+/**
+ * Reads a long page to the end the way the prompt teaches: first call with `firstArgs`, then each
+ * result's continuationArgs exactly, until the result says hasMore:false.
+ */
+export function pageThrough(firstArgs: Record<string, unknown>): FakePolicy {
+  return (turn) => {
+    const last = lastCall(turn);
+    if (!last) return read(firstArgs);
+    if (/^REFUSED/m.test(last.result)) return answer(`Reads were refused: ${last.result.slice(0, 200)}`);
+    const next = /call get_accessibility_tree with exactly these arguments: (\{.*?\})\. Reuse/.exec(last.result);
+    if (next?.[1]) {
+      const args: unknown = JSON.parse(next[1]);
+      return { toolCalls: [{ name: 'get_accessibility_tree', args }] };
+    }
+    return answer(`Read the whole page in ${callsThisTask(turn).length} pages.`);
+  };
+}
+
+/** A model that only ever reads (a different depth each time), to meet the observation checkpoint. */
+export const readForever: FakePolicy = (turn) => {
+  const calls = callsThisTask(turn);
+  const last = calls.at(-1);
+  if (last && /^REFUSED/m.test(last.result)) return answer(`Stopping: ${last.result.split('\n')[0] ?? ''}`);
+  return read({ maxDepth: calls.length + 1 });
+};

@@ -137,7 +137,13 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       if (res.destroyed || req.socket.destroyed) return;
     }
     // A model offered no tools cannot call one (test_connection's ping): it answers in words.
-    const decision = turn.tools.length === 0 ? { text: 'OK' } : scenario.policy(turn);
+    let decision;
+    try {
+      decision = turn.tools.length === 0 ? { text: 'OK' } : scenario.policy(turn);
+    } catch (e) {
+      // A broken policy is a test bug: answer 500 at once rather than leave the agent waiting.
+      return fail(500, `fake policy crashed: ${e instanceof Error ? e.message : String(e)}`, 'server_error');
+    }
     const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'fake';
     const includeUsage = isRecord(body) && isRecord(body.stream_options) && body.stream_options.include_usage === true;
     const usage = { input: tokens(raw), output: tokens(JSON.stringify(decision)) };
