@@ -7,6 +7,8 @@ import { setTaskKeepalive } from './keepalive';
 import { DEFAULT_MAX_STEPS, DEFAULT_TIMEOUTS, internalError, runTask, type TaskOutcome } from './runner';
 import { deleteTask, listTasks, loadChatHistory, saveChatHistory, saveTask, type TaskRecord } from './state-store';
 import type { ApprovalAsk } from './tool-exec';
+import { loadSettings } from '../settings-store';
+import { redactText } from '../providers/redact';
 import { trustSite } from './trusted-sites';
 import { makeNonce } from './untrusted';
 
@@ -62,7 +64,10 @@ async function askApproval(rec: TaskRecord, r: Running, ask: ApprovalAsk): Promi
   return decision.decision;
 }
 
-async function finish(rec: TaskRecord, outcome: TaskOutcome): Promise<void> {
+async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
+  // Defence in depth: whatever produced the message, the key never reaches the panel.
+  const key = (await loadSettings()).apiKey;
+  const outcome = result.error && key ? { ...result, error: redactText(result.error, [key]) } : result;
   running.delete(rec.tabId);
   setTaskKeepalive(running.size > 0);
   await deleteTask(rec.tabId);

@@ -87,7 +87,12 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
     expect(conv.status).toBe('done');
     expect(conv.messages[0]).toMatchObject({ role: 'user', text: task });
     expect(conv.messages.filter((m) => m.role === 'tool')).toHaveLength(calls.length);
+    // A panel opened later (the side panel was closed meanwhile) gets the same conversation.
     await panel.close();
+    const reopened = await openPanelClient(browser, tabId);
+    const snap = await reopened.waitFor((e) => e.type === 'snapshot');
+    expect(snap.type === 'snapshot' && snap.conversation).toMatchObject({ status: 'done', messages: conv.messages });
+    await reopened.close();
     await page.close();
   });
 
@@ -129,7 +134,6 @@ describe('inside the MV3 worker', () => {
       const outcome = await new Promise<string>((resolve) =>
         setTimeout(() => {
           try {
-            // eslint-disable-next-line @typescript-eslint/no-implied-eval
             new Function('return 1');
             resolve('eval allowed');
           } catch (e) {
