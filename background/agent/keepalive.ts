@@ -10,9 +10,10 @@ export function setTaskKeepalive(active: boolean): void {
   if (active && !timer) {
     timer = setInterval(() => void chrome.runtime.getPlatformInfo(), 20_000);
     void chrome.alarms?.create(ALARM, { periodInMinutes: 0.5 });
-  } else if (!active && timer) {
-    clearInterval(timer);
+  } else if (!active) {
+    if (timer) clearInterval(timer);
     timer = null;
+    // Also clears an alarm a previous worker instance left behind.
     void chrome.alarms?.clear(ALARM);
   }
 }

@@ -247,4 +247,5 @@ async function resumeOnce(): Promise<void> {
     );
     launch(rec, true, rec.maxSteps);
   }
+  if (running.size === 0) setTaskKeepalive(false);
 }
