@@ -8,6 +8,8 @@ export const EXPANDED_READ = { page: 12_000, result: 16_000 } as const;
 /** A 64k-token context is the least that fits 16k-character reads alongside a conversation. */
 export const EXPANDED_MIN_CONTEXT = 65_536;
 export const TREE_TOOL = 'get_accessibility_tree';
+/** Tools whose result is a (possibly paged) tree: same budgets, same formatting, same paging rule. */
+export const TREE_TOOLS: ReadonlySet<string> = new Set([TREE_TOOL, 'iframe_read']);
 
 export function expandedReadsAllowed(tier: Tier, contextWindow: number): boolean {
   return tier !== 'compact' && contextWindow >= EXPANDED_MIN_CONTEXT;
@@ -58,7 +60,7 @@ export function parseTreeResult(data: unknown): TreeResult | null {
 }
 
 /** The tree as the model reads it: a short header, the tree text, then paging instructions. */
-export function formatTreeResult(r: TreeResult, cap: number, notice?: string): string {
+export function formatTreeResult(r: TreeResult, cap: number, notice?: string, tool = TREE_TOOL): string {
   const head = [
     `url: ${r.url}`,
     `title: ${r.title}`,
@@ -69,11 +71,11 @@ export function formatTreeResult(r: TreeResult, cap: number, notice?: string): s
   const tail: string[] = [];
   if (r.hasMore && r.continuationArgs) {
     tail.push(
-      `[truncated: hasMore:true. To read page ${r.page + 1}, call get_accessibility_tree with exactly these arguments: ${JSON.stringify(r.continuationArgs)}. Reuse each returned continuationArgs exactly until hasMore:false.]`,
+      `[truncated: hasMore:true. To read page ${r.page + 1}, call ${tool} with exactly these arguments: ${JSON.stringify(r.continuationArgs)}. Reuse each returned continuationArgs exactly until hasMore:false.]`,
     );
   } else if (r.hasMore) {
     tail.push(
-      `[truncated: hasMore:true. To read page ${r.page + 1}, call get_accessibility_tree with page:${r.page + 1} and tree_revision:"${r.tree_revision}" and the same other arguments.]`,
+      `[truncated: hasMore:true. To read page ${r.page + 1}, call ${tool} with page:${r.page + 1} and tree_revision:"${r.tree_revision}" and the same other arguments.]`,
     );
   } else if (r.totalPages > 1) {
     tail.push(`[end of tree: page ${r.page} of ${r.totalPages} is the last; hasMore:false]`);

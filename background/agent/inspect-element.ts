@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { resolveRefTarget } from '../frames/route-ref';
 import type { ElementFacts } from './approval-rules';
 
 const FactsSchema = z.object({
@@ -55,21 +56,24 @@ export function factsFromTreeLine(line: string): ElementFacts | null {
 }
 
 /**
- * What the element behind a ref is, asked of the page itself (top frame), falling back to the
- * tree line the model read. Null when neither knows it: such an action is not classified.
+ * What the element behind a ref is, asked of the page itself, in the frame the ref belongs to (a
+ * Pay button often lives in a payment iframe), falling back to the tree line the model read. Null
+ * when neither knows it: such an action is not classified.
  */
 export async function inspectElement(
   tabId: number,
   ref: string,
   treeLine: string | undefined,
+  frame?: string,
 ): Promise<ElementFacts | null> {
-  if (/^ref_\d+$/.test(ref)) {
+  const target = await resolveRefTarget(tabId, ref, frame);
+  if (target.ok) {
     try {
       const [first] = await chrome.scripting.executeScript({
-        target: { tabId, frameIds: [0] },
+        target: { tabId, frameIds: [target.data.frameId] },
         world: 'ISOLATED',
         func: readFacts,
-        args: [ref],
+        args: [target.data.localRef],
       });
       const parsed = FactsSchema.safeParse(first?.result);
       if (parsed.success) return parsed.data;

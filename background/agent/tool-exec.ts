@@ -1,8 +1,8 @@
 import type { Tier } from '../../src/modes';
-import { errorMessage } from '../../src/result';
+import { errorMessage, isRecord } from '../../src/result';
 import { getTool, runTool, toolsFor } from '../tools/registry';
 import { approvalReason, refOf } from './approval-rules';
-import { formatGenericResult, formatTreeResult, parseTreeResult, planRead, TREE_TOOL } from './budgets';
+import { formatGenericResult, formatTreeResult, parseTreeResult, planRead, TREE_TOOLS } from './budgets';
 import type { Guards } from './guards';
 import { inspectElement } from './inspect-element';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
@@ -37,7 +37,7 @@ export interface ExecOutcome {
   stop?: string;
 }
 
-const REF_LINE = /\[(ref_\d+)\]/;
+const REF_LINE = /\[((?:f\d+:)?ref_\d+)\]/;
 const GATE_ERRORS: ReadonlySet<string> = new Set(['unknown_tool', 'tool_not_allowed', 'bad_arguments', 'bad_tab']);
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
@@ -74,7 +74,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
 
   if (tool && !readOnly && offered && rec.mode !== 'ask') {
     const ref = refOf(plan.args);
-    const facts = ref ? await inspectElement(rec.tabId, ref, ctx.treeLines.get(ref)) : null;
+    const frame = isRecord(plan.args) && typeof plan.args.frameId === 'string' ? plan.args.frameId : undefined;
+    const facts = ref ? await inspectElement(rec.tabId, ref, ctx.treeLines.get(ref), frame) : null;
     const description = approvalReason(name, plan.args, facts);
     if (description) {
       const site = originOf(await tabUrl(rec.tabId));
@@ -100,10 +101,10 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   }
   rec.inFlight = undefined;
 
-  const tree = result.ok && name === TREE_TOOL ? parseTreeResult(result.data) : null;
+  const tree = result.ok && TREE_TOOLS.has(name) ? parseTreeResult(result.data) : null;
   let body: string;
   if (tree) {
-    body = formatTreeResult(tree, plan.resultCap, plan.notice);
+    body = formatTreeResult(tree, plan.resultCap, plan.notice, name);
     rememberTreeLines(tree.tree, ctx.treeLines);
     await saveLatestTree({ tabId: rec.tabId, url: tree.url, title: tree.title, text: body, ts: Date.now() });
   } else if (result.ok) {

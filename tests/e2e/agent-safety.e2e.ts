@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickThenReport, insistOnClick, readAndReport } from '../fake-providers/policies';
+import { clickThenReport, insistOnClick, payInFrame, readAndReport } from '../fake-providers/policies';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { configure, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
@@ -139,6 +139,29 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
     const routine = await run(browser, { tabId, task: 'Show the details.', mode: 'act' });
     expect(routine.answer).toBe('Done: Details shown');
     expect((await panel.events()).filter((e) => e.type === 'approval_request')).toHaveLength(2);
+    await panel.close();
+    await page.close();
+  });
+
+  it('asks before Pay inside a payment iframe too (frame-qualified ref)', async () => {
+    const scenario = `frame-pay-${protocol}`;
+    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: payInFrame });
+    await use(protocol, scenario);
+    const { page, tabId } = await browser.open(server.url('/agent-pay-frame.html'));
+    await page.frameLocator('iframe').locator('#pay').waitFor();
+    const panel = await openPanelClient(browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    await panel.send({ type: 'start', tabId, task: 'Pay the bill.', mode: 'act' });
+    const ask = await panel.waitFor((e) => e.type === 'approval_request');
+    if (ask.type !== 'approval_request') throw new Error('unreachable');
+    expect(ask.description).toBe('Click button "Pay $9.00"');
+    expect(ask.args).toMatchObject({ ref_id: expect.stringMatching(/^f\d+:ref_\d+$/) });
+    await panel.send({ type: 'approval', tabId, approvalId: ask.approvalId, decision: 'deny' });
+    expect(await panel.waitFor((e) => e.type === 'task_ended')).toMatchObject({
+      status: 'done',
+      answer: 'You declined, so I did not pay.',
+    });
+    expect(await page.frameLocator('iframe').locator('#status').textContent()).toBe('Waiting for payment');
     await panel.close();
     await page.close();
   });

@@ -183,3 +183,20 @@ export const readForever: FakePolicy = (turn) => {
   if (last && /^REFUSED/m.test(last.result)) return answer(`Stopping: ${last.result.split('\n')[0] ?? ''}`);
   return read({ maxDepth: calls.length + 1 });
 };
+
+/** Reads a payment iframe with iframe_read and clicks its Pay button by its frame-qualified ref. */
+export const payInFrame: FakePolicy = (turn) => {
+  const last = lastCall(turn);
+  if (!last) return call('iframe_read', { urlFilter: 'agent-pay-inner' });
+  if (last.call.name === 'click_ax') {
+    return /REFUSED BY THE USER/.test(last.result)
+      ? answer('You declined, so I did not pay.')
+      : call('iframe_read', { urlFilter: 'agent-pay-inner' });
+  }
+  const clicked = callsThisTask(turn).some((c) => c.call.name === 'click_ax');
+  if (clicked) return answer(/Paid/.test(last.result) ? 'Paid.' : 'Clicked, but the frame does not say paid.');
+  const pay = findRef(last.result, /^button$/, /^Pay /);
+  return pay
+    ? call('click_ax', { ref_id: pay.ref })
+    : answer(`No Pay button in the frame: ${last.result.slice(0, 300)}`);
+};

@@ -11,7 +11,7 @@ export interface TreeLine {
   rest: string;
 }
 
-const LINE = /^\s*([\w-]+) "((?:[^"\\]|\\.)*)" \[(ref_\d+)\](.*)$/;
+const LINE = /^\s*([\w-]+) "((?:[^"\\]|\\.)*)" \[((?:f\d+:)?ref_\d+)\](.*)$/;
 
 export function treeLines(tree: string): TreeLine[] {
   const out: TreeLine[] = [];
