@@ -125,6 +125,40 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
   });
 });
 
+describe('one conversation per tab', () => {
+  it('gives a follow-up task the earlier question and answer of the same tab', async () => {
+    fake.scenario('followup', {
+      apiKey: FAKE_KEY,
+      policy: (turn) => {
+        const task = turn.messages.filter((m) => m.role === 'user').at(-1);
+        if (task?.role === 'user' && /again/.test(task.text)) {
+          const earlier = turn.messages
+            .filter((m) => m.role === 'assistant' && m.toolCalls.length === 0)
+            .map((m) => (m.role === 'assistant' ? m.text : ''));
+          return { text: `Earlier I said: ${earlier.join(' | ')}` };
+        }
+        return todoPolicy(turn);
+      },
+    });
+    await configure(browser, fakeSettings('anthropic', fake.baseURL('followup', 'anthropic')));
+    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
+    const first = await run(browser, {
+      tabId,
+      task: 'Add three todos: "A1", "B2", "C3". Then mark "B2" as completed and tell me how many items are left.',
+      mode: 'act',
+    });
+    expect(first.answer).toBe('Done. 2 items left.');
+    const second = await run(browser, { tabId, task: 'Say that again.', mode: 'ask' });
+    expect(second.answer).toBe('Earlier I said: Done. 2 items left.');
+    // Another tab has its own, empty, chat.
+    const other = await browser.open(server.url('/agent-todo.html'));
+    const third = await run(browser, { tabId: other.tabId, task: 'Say that again.', mode: 'ask' });
+    expect(third.answer).toBe('Earlier I said:');
+    await other.page.close();
+    await page.close();
+  });
+});
+
 describe('inside the MV3 worker', () => {
   it('ran the AI SDK and zod with no CSP violation (the detector itself is proven on a deliberate eval)', async () => {
     // Violations recorded since before the first task: the runs above (AI SDK, zod parsing) made none.
