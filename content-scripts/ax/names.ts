@@ -195,7 +195,7 @@ function computeSteps(el: Element, t: Traversal, role: string, isRoot: boolean, 
   }
   // 2F/2H: name from content, for roles that allow it and for nodes below the root.
   const fromContent = isRoot
-    ? referenced || NAME_FROM_CONTENT_ROLES.has(role) || focusableContainer(el, role)
+    ? referenced || NAME_FROM_CONTENT_ROLES.has(role)
     : referenced || !NO_CONTENT_IN_RECURSION.has(role);
   if (fromContent) {
     const content = nameFromContent(el, t, false);
@@ -211,17 +211,6 @@ function computeSteps(el: Element, t: Traversal, role: string, isRoot: boolean, 
 }
 
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
-
-/**
- * Chromium names focusable generic containers from their content ("contribute to ancestors
- * only, unless focusable"): a clickable `<div tabindex=0>Save</div>` is named "Save".
- */
-function focusableContainer(el: Element, role: string): boolean {
-  if (role !== 'generic' && role !== 'listitem' && role !== 'paragraph' && role !== 'none') {
-    return false;
-  }
-  return el.hasAttribute('tabindex') && el.getAttribute('contenteditable') === null;
-}
 
 /** 2F: ::before, each flat-tree child (and aria-owns'd element), ::after; blocks add spaces. */
 export function nameFromContent(el: Element, t: Traversal, skipOwnText: boolean): string {

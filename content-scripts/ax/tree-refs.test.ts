@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+/**
+ * Which elements get refs, and that each printed ref line says what `__wb_ax_describe` says.
+ * Layout-dependent parts (image maps, pointer cursors from style sheets) are also proven in
+ * Chromium by tests/e2e/tree-agreement.e2e.ts.
+ */
+import { beforeEach, describe, expect, test } from 'vitest';
+import { parseTreeArgs } from '../../src/tree-args';
+import { describeElement } from './describe';
+import { getRefRegistry, type RefRegistry } from './ref-registry';
+import { generateAccessibilityTree } from './tree';
+
+let registry: RefRegistry;
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+  registry = getRefRegistry({});
+});
+
+function tree(html: string): string {
+  document.body.innerHTML = html;
+  const options = parseTreeArgs({});
+  if (!options.ok) throw new Error(options.error.message);
+  const r = generateAccessibilityTree(document, options.data, registry);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data.tree;
+}
+
+/** Every `role "name" [ref_N]` line against describe's role and name for that ref's element. */
+function printedVersusDescribed(out: string): { printed: string; described: string }[] {
+  const rows: { printed: string; described: string }[] = [];
+  for (const line of out.split('\n')) {
+    const ref = /\[(ref_\d+)\]/.exec(line)?.[1];
+    const m = /^\s*([\w-]+)(?: "((?:[^"\\]|\\.)*)")? \[ref_/.exec(line);
+    if (!ref || !m) continue;
+    const el = registry.resolve(ref);
+    if (!el.ok) throw new Error(el.error.message);
+    const d = describeElement(el.data);
+    rows.push({ printed: `${m[1]} "${m[2] ?? ''}"`, described: `${d.role} "${d.name}"` });
+  }
+  return rows;
+}
+
+describe('a focusable container is named like Chrome names it', () => {
+  test('the tree line and describe agree: no name, the text is content', () => {
+    const out = tree(`
+      <div tabindex="0">Focusable div</div>
+      <p tabindex="-1">Focusable paragraph</p>
+      <ul><li tabindex="0">Focusable item</li></ul>
+      <div tabindex="0" aria-label="Labelled">inner</div>`);
+    expect(out).toBe(
+      [
+        'generic [ref_1]: "Focusable div"',
+        'paragraph [ref_2]: "Focusable paragraph"',
+        'list',
+        ' listitem [ref_3]: "Focusable item"',
+        'generic "Labelled" [ref_4]: "inner"',
+      ].join('\n'),
+    );
+    const rows = printedVersusDescribed(out);
+    expect(rows).toHaveLength(4);
+    for (const { printed, described } of rows) expect(printed).toBe(described);
+  });
+});
