@@ -7,7 +7,10 @@ type ExtendedRequest = Exclude<PanelRequest, { type: 'get_tab_info' }>;
 type Handler = (r: ExtendedRequest) => Promise<Result<unknown>>;
 const extendedHandlers = new Map<string, Handler>();
 
-function isType<K extends ExtendedRequest['type']>(r: ExtendedRequest, type: K): r is Extract<ExtendedRequest, { type: K }> {
+function isType<K extends ExtendedRequest['type']>(
+  r: ExtendedRequest,
+  type: K,
+): r is Extract<ExtendedRequest, { type: K }> {
   return r.type === type;
 }
 
@@ -28,7 +31,8 @@ async function handleExtendedRequest(request: ExtendedRequest): Promise<Result<u
 /** Answers one side-panel request; malformed requests get an error value, never a throw into Chrome. */
 export async function handlePanelRequest(raw: unknown): Promise<Result<unknown>> {
   const parsed = PanelRequestSchema.safeParse(raw);
-  if (!parsed.success) return err('bad_message', `malformed panel request: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+  if (!parsed.success)
+    return err('bad_message', `malformed panel request: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
   const request = parsed.data;
   switch (request.type) {
     case 'get_tab_info': {

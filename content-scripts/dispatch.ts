@@ -7,17 +7,27 @@ import { handlerTable } from './handlers/index';
 export async function dispatchContentRequest(raw: unknown, doc: Document): Promise<Result<unknown>> {
   const parsed = ContentRequestSchema.safeParse(raw);
   if (!parsed.success) {
-    return err('bad_message', `content script received a malformed message: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+    return err(
+      'bad_message',
+      `content script received a malformed message: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`,
+    );
   }
   const request = parsed.data;
   if (request.type === 'ping') {
     const view = doc.defaultView;
-    const reply: PingReply = { url: doc.URL, isTop: view !== null && view === view.top, axReady: getAxApi(globalThis) !== null };
+    const reply: PingReply = {
+      url: doc.URL,
+      isTop: view !== null && view === view.top,
+      axReady: getAxApi(globalThis) !== null,
+    };
     return ok(reply);
   }
   const handler = handlerTable.get(request.tool);
   if (!handler) {
-    return err('unknown_page_tool', `no page handler named "${request.tool}"; known: ${[...handlerTable.keys()].join(', ')}`);
+    return err(
+      'unknown_page_tool',
+      `no page handler named "${request.tool}"; known: ${[...handlerTable.keys()].join(', ')}`,
+    );
   }
   try {
     return await handler.run(request.args, doc);

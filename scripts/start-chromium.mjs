@@ -13,7 +13,13 @@ const dist = path.resolve('dist');
 const profile = process.env.WB_PROFILE ?? path.join(os.homedir(), '.weaverbird-profile');
 mkdirSync(profile, { recursive: true });
 const url = process.argv[2] ?? 'https://example.com/';
-const args = [`--user-data-dir=${profile}`, `--disable-extensions-except=${dist}`, `--load-extension=${dist}`, '--no-first-run', url];
+const args = [
+  `--user-data-dir=${profile}`,
+  `--disable-extensions-except=${dist}`,
+  `--load-extension=${dist}`,
+  '--no-first-run',
+  url,
+];
 if (process.getuid?.() === 0) args.unshift('--no-sandbox');
 console.log(`Starting ${chromium} with ${dist} (profile ${profile})`);
 spawn(chromium, args, { stdio: 'inherit' }).on('exit', (code) => process.exit(code ?? 0));

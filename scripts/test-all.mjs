@@ -6,7 +6,11 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'] },
-  { name: 'vitest', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=tests/.out/vitest.json'], vitest: true },
+  {
+    name: 'vitest',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=tests/.out/vitest.json'],
+    vitest: true,
+  },
 ];
 if (existsSync('scripts/conformance/run.mjs')) {
   steps.push({ name: 'conformance ratchet', cmd: ['node', 'scripts/conformance/run.mjs', '--check'] });
@@ -20,7 +24,9 @@ for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
   const run = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit' });
   if (step.vitest) {
-    const report = existsSync('tests/.out/vitest.json') ? JSON.parse(readFileSync('tests/.out/vitest.json', 'utf8')) : null;
+    const report = existsSync('tests/.out/vitest.json')
+      ? JSON.parse(readFileSync('tests/.out/vitest.json', 'utf8'))
+      : null;
     if (report) {
       passed += report.numPassedTests;
       failed += report.numFailedTests;

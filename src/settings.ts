@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 import { TierSchema } from './modes';
 
-export const ProviderIdSchema = z.enum(['openai', 'anthropic', 'google', 'openrouter', 'ollama', 'lmstudio', 'openai-compatible']);
+export const ProviderIdSchema = z.enum([
+  'openai',
+  'anthropic',
+  'google',
+  'openrouter',
+  'ollama',
+  'lmstudio',
+  'openai-compatible',
+]);
 export type ProviderId = z.infer<typeof ProviderIdSchema>;
 
 /**

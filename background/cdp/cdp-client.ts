@@ -89,7 +89,11 @@ function scheduleIdleDetach(tabId: number): void {
 }
 
 /** Sends one command, attaching first when needed. The session detaches after an idle period. */
-export async function send(tabId: number, method: string, params: Record<string, unknown> = {}): Promise<Result<unknown>> {
+export async function send(
+  tabId: number,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<Result<unknown>> {
   const attached = await ensureAttached(tabId);
   if (!attached.ok) return attached;
   const s = sessions.get(tabId);
@@ -101,7 +105,10 @@ export async function send(tabId: number, method: string, params: Record<string,
     const message = errorMessage(e);
     if (/not attached|detached/i.test(message)) {
       sessions.delete(tabId);
-      return err('cdp_detached', `the debugger was detached from the tab during ${method} (the user canceled it or the tab closed); retry`);
+      return err(
+        'cdp_detached',
+        `the debugger was detached from the tab during ${method} (the user canceled it or the tab closed); retry`,
+      );
     }
     return err('cdp_failed', `${method} failed: ${message}`);
   } finally {
@@ -147,7 +154,10 @@ export function on(tabId: number, method: string, fn: CdpEventListener): () => v
  * Runs `fn` with the tab attached and detaches afterwards, unless another holder still uses the
  * session. For one-shot fallbacks (a trusted click) that must leave no debugger behind.
  */
-export async function withSession<T>(tabId: number, fn: (cdp: { send: typeof send }) => Promise<Result<T>>): Promise<Result<T>> {
+export async function withSession<T>(
+  tabId: number,
+  fn: (cdp: { send: typeof send }) => Promise<Result<T>>,
+): Promise<Result<T>> {
   const attached = await ensureAttached(tabId);
   if (!attached.ok) return attached;
   const s = sessions.get(tabId);

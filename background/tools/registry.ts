@@ -39,7 +39,10 @@ export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext):
     return err('unknown_tool', `no tool named "${name}"; tools available in ${ctx.mode} mode: ${names.join(', ')}`);
   }
   if (!isAllowed(tool, ctx.mode, ctx.tier)) {
-    const why = ctx.mode === 'ask' ? 'Ask mode is read-only; the user must switch to Act mode for page actions' : `it is not available in ${ctx.mode} mode for ${ctx.tier}-tier models`;
+    const why =
+      ctx.mode === 'ask'
+        ? 'Ask mode is read-only; the user must switch to Act mode for page actions'
+        : `it is not available in ${ctx.mode} mode for ${ctx.tier}-tier models`;
     return err('tool_not_allowed', `${name} is not allowed: ${why}.`);
   }
   try {

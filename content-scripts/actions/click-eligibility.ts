@@ -8,11 +8,34 @@ import { isContentEditable, isHtmlElement, roleOf, shortName } from './element-i
 import type { VisualState } from './reachability';
 
 /** Elements whose activation behaviour runs identically for synthetic clicks (HTML §6.4). */
-const NATIVE = new Set(['a', 'area', 'button', 'input', 'select', 'textarea', 'option', 'label', 'summary', 'details', 'video', 'audio']);
-const TOGGLE_ROLES = new Set(['checkbox', 'switch', 'radio', 'menuitemcheckbox', 'menuitemradio', 'option', 'tab', 'treeitem']);
+const NATIVE = new Set([
+  'a',
+  'area',
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'option',
+  'label',
+  'summary',
+  'details',
+  'video',
+  'audio',
+]);
+const TOGGLE_ROLES = new Set([
+  'checkbox',
+  'switch',
+  'radio',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'tab',
+  'treeitem',
+]);
 const STATE_ATTRS = ['aria-pressed', 'aria-checked', 'aria-expanded', 'aria-selected'];
 /** Words that mark an action a second activation must not repeat. */
-const MUTATING = /\b(delete|remove|erase|destroy|pay|buy|purchase|order|checkout|send|submit|confirm|transfer|publish|post|save|archive|unsubscribe|subscribe|sign ?out|log ?out|accept|approve|reject|decline|book|reserve|donate|upload|install|uninstall|reset|clear|cancel|like|follow|vote|share|add to)\b/i;
+const MUTATING =
+  /\b(delete|remove|erase|destroy|pay|buy|purchase|order|checkout|send|submit|confirm|transfer|publish|post|save|archive|unsubscribe|subscribe|sign ?out|log ?out|accept|approve|reject|decline|book|reserve|donate|upload|install|uninstall|reset|clear|cancel|like|follow|vote|share|add to)\b/i;
 
 /** The reason the retry is not allowed, or null when the target is a safe generic element. */
 export function fallbackVeto(el: Element, target: Element, state: VisualState, doc: Document): string | null {

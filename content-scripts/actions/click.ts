@@ -101,7 +101,9 @@ export async function clickRef(raw: unknown, doc: Document): Promise<Result<Clic
   const veto = fallbackVeto(el, target, state, doc);
   if (veto !== null) {
     result.fallback = veto;
-    result.hint = link.hint ?? 'no visible change yet: the page may still be working, or the click did nothing; re-read the tree before clicking again';
+    result.hint =
+      link.hint ??
+      'no visible change yet: the page may still be working, or the click did nothing; re-read the tree before clicking again';
     return ok({ result });
   }
   const p = hittablePoint(target);

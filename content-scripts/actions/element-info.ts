@@ -46,7 +46,15 @@ export function isShadowRoot(node: Node): node is ShadowRoot {
 }
 
 /** Input types whose value is free text (HTML §4.10.5.1 "text"-like states). */
-export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
+  'text',
+  'search',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+]);
 /** Input types with a fixed value syntax (HTML §2.3.5 dates and times). */
 export const FORMATTED_INPUT_TYPES: Readonly<Record<string, string>> = {
   date: 'yyyy-mm-dd, e.g. 2024-03-15',
@@ -167,7 +175,14 @@ export function deepActiveElement(doc: Document): Element | null {
 /** Semantic states that prove a control changed (ARIA 1.2 §6.6 states; HTML checkedness, open). */
 export function semanticStates(el: Element): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const attr of ['aria-checked', 'aria-expanded', 'aria-pressed', 'aria-selected', 'aria-current', 'aria-disabled']) {
+  for (const attr of [
+    'aria-checked',
+    'aria-expanded',
+    'aria-pressed',
+    'aria-selected',
+    'aria-current',
+    'aria-disabled',
+  ]) {
     const v = el.getAttribute(attr);
     if (v !== null) out[attr.slice(5)] = v;
   }

@@ -26,7 +26,9 @@ class AppearWatch {
     target: Element,
   ) {
     const scope = target.parentElement ?? target;
-    this.hiddenNearby = [...scope.querySelectorAll('*')].slice(0, WATCH_LIMIT).filter((e) => visualState(e).hidden !== null);
+    this.hiddenNearby = [...scope.querySelectorAll('*')]
+      .slice(0, WATCH_LIMIT)
+      .filter((e) => visualState(e).hidden !== null);
     const MO = doc.defaultView?.MutationObserver ?? MutationObserver;
     this.observer = new MO((records) => {
       for (const r of records) for (const n of r.addedNodes) if (isElementNode(n)) this.added.push(n);
@@ -68,7 +70,14 @@ export async function hover(raw: unknown, doc: Document): Promise<Result<HoverRe
   const watch = new AppearWatch(doc, el);
   syntheticHover(el, hittablePoint(el) ?? centreOf(el));
   const { appeared, changes } = await watch.collect();
-  const result: HoverResult = { success: true, method: 'synthetic', name: shortName(el), rect: rectOf(el), changes, ...(appeared.length ? { appeared } : {}) };
+  const result: HoverResult = {
+    success: true,
+    method: 'synthetic',
+    name: shortName(el),
+    rect: rectOf(el),
+    changes,
+    ...(appeared.length ? { appeared } : {}),
+  };
   const view = doc.defaultView;
   const point = hittablePoint(el);
   if (appeared.length === 0 && point && view && view === view.top) {

@@ -101,7 +101,15 @@ export function parseChord(spec: string): KeyChord | null {
   const parts = spec.split('+');
   // "Control++" means the plus key: an empty last part after a separator.
   if (spec.endsWith('++')) parts.splice(parts.length - 2, 2, '+');
-  const chord: KeyChord = { key: '', code: '', keyCode: 0, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false };
+  const chord: KeyChord = {
+    key: '',
+    code: '',
+    keyCode: 0,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+    metaKey: false,
+  };
   for (let i = 0; i < parts.length; i++) {
     const raw = parts[i] ?? '';
     const part = raw.trim() === '' && raw.length > 0 ? ' ' : raw.trim();
@@ -172,6 +180,11 @@ export function chordFor(char: string): KeyChord {
 }
 
 export function describeChord(chord: KeyChord): string {
-  const mods = [chord.ctrlKey && 'Control', chord.altKey && 'Alt', chord.shiftKey && 'Shift', chord.metaKey && 'Meta'].filter(Boolean);
+  const mods = [
+    chord.ctrlKey && 'Control',
+    chord.altKey && 'Alt',
+    chord.shiftKey && 'Shift',
+    chord.metaKey && 'Meta',
+  ].filter(Boolean);
   return [...mods, chord.key === ' ' ? 'Space' : chord.key].join('+');
 }

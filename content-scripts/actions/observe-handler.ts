@@ -11,7 +11,8 @@ export async function collectObservation(raw: unknown): Promise<Result<unknown>>
   const args = parseArgs('action_observe', ObserveArgsSchema, raw);
   if (!args.ok) return args;
   const obs = takeArmed(args.data.token);
-  if (!obs) return err('observation_expired', 'the page lost the observation for this action (it reloaded or navigated)');
+  if (!obs)
+    return err('observation_expired', 'the page lost the observation for this action (it reloaded or navigated)');
   if (args.data.action === 'cancel') {
     obs.stop();
     return ok(null);

@@ -75,7 +75,12 @@ export class Observation {
     this.pageObserver = new MO((records) => {
       this.pageMutations += records.length;
     });
-    this.pageObserver.observe(doc.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
+    this.pageObserver.observe(doc.documentElement, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
     view?.addEventListener('beforeunload', this.onUnload);
     view?.addEventListener('pagehide', this.onUnload);
   }
@@ -191,7 +196,8 @@ let tokenCounter = 0;
 
 /** Keeps a watch alive across the worker's CDP input; collected (or canceled) by token. */
 export function arm(watch: ArmedWatch | Observation): string {
-  const w: ArmedWatch = watch instanceof Observation ? { collect: () => settle(watch), stop: () => watch.stop() } : watch;
+  const w: ArmedWatch =
+    watch instanceof Observation ? { collect: () => settle(watch), stop: () => watch.stop() } : watch;
   const now = Date.now();
   for (const [k, v] of armed) {
     if (v.expires < now) {

@@ -95,7 +95,8 @@ function fire(el: Element, type: string, init: PointerEventInit): boolean {
 /** Moves the synthetic pointer onto the element (what hover menus and tooltips listen to). */
 export function syntheticHover(el: Element, p: Point = centreOf(el)): void {
   const init = mouseInit(el, p);
-  for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove']) fire(el, type, init);
+  for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove'])
+    fire(el, type, init);
 }
 
 /**

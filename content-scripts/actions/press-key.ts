@@ -9,17 +9,30 @@ import { parseArgs, PressKeyArgsSchema, type KeyResult } from '../../src/tools/a
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import type { ContentHandler } from '../handlers/types';
-import { deepActiveElement, describe, isContentEditable, isHtmlElement, isInput, isSelect, isTextArea } from './element-info';
+import {
+  deepActiveElement,
+  describe,
+  isContentEditable,
+  isHtmlElement,
+  isInput,
+  isSelect,
+  isTextArea,
+} from './element-info';
 import { describeChord, isPrintable, keyDown, keyUp, parseChord, type KeyChord } from './keys';
 import { Observation, settle } from './observe';
 import { visualState } from './reachability';
 
-const TABBABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]:not([contenteditable="false"])';
+const TABBABLE =
+  'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]:not([contenteditable="false"])';
 
 function tabbables(doc: Document): HTMLElement[] {
   const all = [...doc.querySelectorAll(TABBABLE)].filter(
     (el): el is HTMLElement =>
-      isHtmlElement(el) && el.tabIndex >= 0 && !el.matches(':disabled') && !(isInput(el) && el.type === 'hidden') && visualState(el).hidden === null,
+      isHtmlElement(el) &&
+      el.tabIndex >= 0 &&
+      !el.matches(':disabled') &&
+      !(isInput(el) && el.type === 'hidden') &&
+      visualState(el).hidden === null,
   );
   // HTML §6.6.3 sequential navigation: positive tabindex first in ascending order, then DOM order.
   const positive = all.filter((e) => e.tabIndex > 0).sort((a, b) => a.tabIndex - b.tabIndex);
@@ -27,7 +40,12 @@ function tabbables(doc: Document): HTMLElement[] {
 }
 
 function isEditable(el: Element): boolean {
-  return isTextArea(el) || isContentEditable(el) || (isInput(el) && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color'].includes(el.type));
+  return (
+    isTextArea(el) ||
+    isContentEditable(el) ||
+    (isInput(el) &&
+      !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color'].includes(el.type))
+  );
 }
 
 /** Performs the browser's default for an uncanceled key; returns what it did, or undefined. */
@@ -58,13 +76,23 @@ function emulateDefault(target: Element, chord: KeyChord, doc: Document): string
       target.form.requestSubmit();
       return 'submitted the form (implicit submission)';
     }
-    if (isHtmlElement(target) && target.matches('a[href], button, summary, input[type="submit"], input[type="button"], input[type="reset"]')) {
+    if (
+      isHtmlElement(target) &&
+      target.matches('a[href], button, summary, input[type="submit"], input[type="button"], input[type="reset"]')
+    ) {
       target.click();
       return 'activated it';
     }
     return undefined;
   }
-  if (chord.key === ' ' && !mod && isHtmlElement(target) && target.matches('button, summary, input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="button"]')) {
+  if (
+    chord.key === ' ' &&
+    !mod &&
+    isHtmlElement(target) &&
+    target.matches(
+      'button, summary, input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="button"]',
+    )
+  ) {
     target.click();
     return 'activated it';
   }
@@ -77,7 +105,10 @@ function emulateDefault(target: Element, chord: KeyChord, doc: Document): string
     return `inserted "${chord.key}"`;
   }
   if (isSelect(target) && (chord.key === 'ArrowDown' || chord.key === 'ArrowUp') && !target.multiple) {
-    const i = Math.max(0, Math.min(target.options.length - 1, target.selectedIndex + (chord.key === 'ArrowDown' ? 1 : -1)));
+    const i = Math.max(
+      0,
+      Math.min(target.options.length - 1, target.selectedIndex + (chord.key === 'ArrowDown' ? 1 : -1)),
+    );
     if (i !== target.selectedIndex) {
       target.selectedIndex = i;
       target.dispatchEvent(new (doc.defaultView?.Event ?? Event)('input', { bubbles: true }));
@@ -91,7 +122,11 @@ function emulateDefault(target: Element, chord: KeyChord, doc: Document): string
     const page = view.innerHeight * 0.85;
     const scroller = doc.scrollingElement ?? doc.documentElement;
     const top =
-      chord.key === 'Home' ? 0 : chord.key === 'End' ? scroller.scrollHeight : scroller.scrollTop + (chord.key === 'PageUp' || (chord.key === ' ' && chord.shiftKey) ? -page : page);
+      chord.key === 'Home'
+        ? 0
+        : chord.key === 'End'
+          ? scroller.scrollHeight
+          : scroller.scrollTop + (chord.key === 'PageUp' || (chord.key === ' ' && chord.shiftKey) ? -page : page);
     view.scrollTo({ top, behavior: 'instant' });
     return 'scrolled the page';
   }
@@ -103,7 +138,10 @@ export async function pressKey(raw: unknown, doc: Document): Promise<Result<KeyR
   if (!args.ok) return args;
   const chord = parseChord(args.data.key);
   if (!chord) {
-    return err('bad_key', `"${args.data.key}" is not a key: use names like Enter, Escape, Tab, ArrowDown, PageDown, Backspace, F5, a single character, or chords like Control+a, Shift+Tab`);
+    return err(
+      'bad_key',
+      `"${args.data.key}" is not a key: use names like Enter, Escape, Tab, ArrowDown, PageDown, Backspace, F5, a single character, or chords like Control+a, Shift+Tab`,
+    );
   }
   let target: Element = deepActiveElement(doc) ?? doc.body;
   if (args.data.ref_id) {

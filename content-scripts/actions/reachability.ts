@@ -32,9 +32,11 @@ export function visualState(el: Element): VisualState {
   let hidden: string | null = null;
   const rect = el.getBoundingClientRect();
   if (!el.isConnected) hidden = 'it is no longer in the page';
-  else if (style?.display === 'none' || el.getClientRects().length === 0) hidden = 'it is not rendered (display:none or an ancestor hides it)';
+  else if (style?.display === 'none' || el.getClientRects().length === 0)
+    hidden = 'it is not rendered (display:none or an ancestor hides it)';
   else if (style?.visibility === 'hidden' || style?.visibility === 'collapse') hidden = 'it is visibility:hidden';
-  else if (rect.width <= 1 || rect.height <= 1) hidden = `its box is ${Math.round(rect.width)}×${Math.round(rect.height)} px (visually hidden)`;
+  else if (rect.width <= 1 || rect.height <= 1)
+    hidden = `its box is ${Math.round(rect.width)}×${Math.round(rect.height)} px (visually hidden)`;
   else if (style?.clipPath && /inset\(\s*50%/.test(style.clipPath)) hidden = 'it is clipped away (clip-path)';
   else {
     // Opacity multiplies down the flat tree, so any transparent ancestor hides it.
@@ -72,7 +74,8 @@ function isShown(el: Element): boolean {
  */
 export function findStandIn(el: Element): StandIn | null {
   for (const label of labelsOf(el)) {
-    if (isShown(label)) return { el: label, reason: `it is visually hidden; clicked its label ${describe(label)} instead` };
+    if (isShown(label))
+      return { el: label, reason: `it is visually hidden; clicked its label ${describe(label)} instead` };
   }
   const rect = el.getBoundingClientRect();
   if (rect.width > 1 && rect.height > 1) {

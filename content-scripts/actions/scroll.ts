@@ -60,7 +60,13 @@ export function scroll(raw: unknown, doc: Document): Result<ScrollResult> {
   const scroller = scrollerFor(el, doc, vertical);
   const isPage = scroller === page;
   const view = doc.defaultView;
-  const viewport = isPage ? (vertical ? (view?.innerHeight ?? 800) : (view?.innerWidth ?? 1000)) : vertical ? scroller.clientHeight : scroller.clientWidth;
+  const viewport = isPage
+    ? vertical
+      ? (view?.innerHeight ?? 800)
+      : (view?.innerWidth ?? 1000)
+    : vertical
+      ? scroller.clientHeight
+      : scroller.clientWidth;
   const step = amount ?? Math.round(viewport * 0.8);
   const sign = direction === 'up' || direction === 'left' ? -1 : 1;
   const before = position(scroller);
@@ -76,7 +82,11 @@ export function scroll(raw: unknown, doc: Document): Result<ScrollResult> {
     before,
     after,
     atEnd,
-    ...(moved ? {} : { hint: `already at the ${sign > 0 ? (vertical ? 'bottom' : 'right end') : vertical ? 'top' : 'left end'}; nothing more to scroll there` }),
+    ...(moved
+      ? {}
+      : {
+          hint: `already at the ${sign > 0 ? (vertical ? 'bottom' : 'right end') : vertical ? 'top' : 'left end'}; nothing more to scroll there`,
+        }),
   });
 }
 

@@ -18,7 +18,11 @@ function norm(s: string): string {
 }
 
 /** Exact, then case-insensitive, then a unique prefix, then a unique substring match. */
-export function pickByText<T>(items: readonly T[], wanted: string, textOf: (item: T) => string): T | 'ambiguous' | null {
+export function pickByText<T>(
+  items: readonly T[],
+  wanted: string,
+  textOf: (item: T) => string,
+): T | 'ambiguous' | null {
   const w = norm(wanted);
   const lw = w.toLowerCase();
   const tiers: ((t: string) => boolean)[] = [
@@ -39,19 +43,35 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function selectNative(ref: string, sel: HTMLSelectElement, value: string | undefined, label: string | undefined, doc: Document): Promise<Result<SelectResult>> | Result<SelectResult> {
+function selectNative(
+  ref: string,
+  sel: HTMLSelectElement,
+  value: string | undefined,
+  label: string | undefined,
+  doc: Document,
+): Promise<Result<SelectResult>> | Result<SelectResult> {
   const options = [...sel.options];
-  const listing = options.slice(0, 25).map((o) => `${JSON.stringify(norm(o.label || o.text))} (value ${JSON.stringify(o.value)})`);
+  const listing = options
+    .slice(0, 25)
+    .map((o) => `${JSON.stringify(norm(o.label || o.text))} (value ${JSON.stringify(o.value)})`);
   const wanted = value ?? label ?? '';
-  const pick = value !== undefined ? (options.find((o) => o.value === value) ?? pickByText(options, value, (o) => o.value)) : pickByText(options, wanted, (o) => o.label || o.text);
+  const pick =
+    value !== undefined
+      ? (options.find((o) => o.value === value) ?? pickByText(options, value, (o) => o.value))
+      : pickByText(options, wanted, (o) => o.label || o.text);
   if (pick === null || pick === 'ambiguous') {
     return err(
       'option_not_found',
       `${ref} has no ${pick === 'ambiguous' ? 'single' : ''} option matching ${value !== undefined ? 'value' : 'label'} ${JSON.stringify(wanted)}; options: ${listing.join(', ')}${options.length > 25 ? ', …' : ''}`,
     );
   }
-  if (pick.disabled) return err('option_disabled', `option ${JSON.stringify(norm(pick.text))} of ${ref} is disabled and cannot be chosen`);
-  if (sel.matches(':disabled')) return err('target_disabled', `${ref} is disabled; it can be changed only once enabled`);
+  if (pick.disabled)
+    return err(
+      'option_disabled',
+      `option ${JSON.stringify(norm(pick.text))} of ${ref} is disabled and cannot be chosen`,
+    );
+  if (sel.matches(':disabled'))
+    return err('target_disabled', `${ref} is disabled; it can be changed only once enabled`);
   const obs = new Observation(doc, [sel]);
   sel.focus({ preventScroll: true });
   if (sel.multiple) pick.selected = true;
@@ -72,14 +92,18 @@ function selectNative(ref: string, sel: HTMLSelectElement, value: string | undef
       selected: norm(pick.label || pick.text),
       value: pick.value,
       changes: report.changes,
-      ...(success ? {} : { hint: 'the page reverted the choice (a controlled select that rejected it?); re-read the tree' }),
+      ...(success
+        ? {}
+        : { hint: 'the page reverted the choice (a controlled select that rejected it?); re-read the tree' }),
     });
   });
 }
 
 function visibleListboxes(doc: Document, trigger: Element): Element[] {
   const out: Element[] = [];
-  const ids = `${trigger.getAttribute('aria-controls') ?? ''} ${trigger.getAttribute('aria-owns') ?? ''}`.split(/\s+/).filter(Boolean);
+  const ids = `${trigger.getAttribute('aria-controls') ?? ''} ${trigger.getAttribute('aria-owns') ?? ''}`
+    .split(/\s+/)
+    .filter(Boolean);
   for (const id of ids) {
     const lb = doc.getElementById(id);
     if (lb && visualState(lb).hidden === null) out.push(lb);
@@ -94,7 +118,9 @@ function visibleListboxes(doc: Document, trigger: Element): Element[] {
 async function waitForListbox(doc: Document, trigger: Element, ms: number): Promise<Element[]> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const found = visibleListboxes(doc, trigger).filter((lb) => lb.querySelector('[role="option"], [role="menuitem"], [role="menuitemradio"]'));
+    const found = visibleListboxes(doc, trigger).filter((lb) =>
+      lb.querySelector('[role="option"], [role="menuitem"], [role="menuitemradio"]'),
+    );
     if (found.length > 0 || Date.now() >= deadline) return found;
     await sleep(40);
   }
@@ -104,7 +130,13 @@ function optionValue(o: Element): string {
   return o.getAttribute('data-value') ?? o.getAttribute('value') ?? o.id;
 }
 
-async function selectAria(ref: string, trigger: Element, value: string | undefined, label: string | undefined, doc: Document): Promise<Result<SelectResult>> {
+async function selectAria(
+  ref: string,
+  trigger: Element,
+  value: string | undefined,
+  label: string | undefined,
+  doc: Document,
+): Promise<Result<SelectResult>> {
   const obs = new Observation(doc, [trigger]);
   let listboxes = await waitForListbox(doc, trigger, 0);
   if (listboxes.length === 0) {
@@ -123,15 +155,26 @@ async function selectAria(ref: string, trigger: Element, value: string | undefin
   }
   if (listboxes.length === 0) {
     obs.stop();
-    return err('listbox_not_found', `${ref} (${describe(trigger, false)}) did not open a list of options; click_ax it, re-read the tree and click the option`);
+    return err(
+      'listbox_not_found',
+      `${ref} (${describe(trigger, false)}) did not open a list of options; click_ax it, re-read the tree and click the option`,
+    );
   }
-  const options = listboxes.flatMap((lb) => [...lb.querySelectorAll('[role="option"], [role="menuitem"], [role="menuitemradio"]')]);
+  const options = listboxes.flatMap((lb) => [
+    ...lb.querySelectorAll('[role="option"], [role="menuitem"], [role="menuitemradio"]'),
+  ]);
   const wanted = value ?? label ?? '';
-  const pick = value !== undefined ? (options.find((o) => optionValue(o) === value) ?? pickByText(options, value, shortName)) : pickByText(options, wanted, shortName);
+  const pick =
+    value !== undefined
+      ? (options.find((o) => optionValue(o) === value) ?? pickByText(options, value, shortName))
+      : pickByText(options, wanted, shortName);
   if (pick === null || pick === 'ambiguous') {
     obs.stop();
     const listing = options.slice(0, 25).map((o) => JSON.stringify(shortName(o)));
-    return err('option_not_found', `no ${pick === 'ambiguous' ? 'single ' : ''}option matching ${JSON.stringify(wanted)} in the list ${ref} opened; options: ${listing.join(', ')}`);
+    return err(
+      'option_not_found',
+      `no ${pick === 'ambiguous' ? 'single ' : ''}option matching ${JSON.stringify(wanted)} in the list ${ref} opened; options: ${listing.join(', ')}`,
+    );
   }
   if (pick.getAttribute('aria-disabled') === 'true') {
     obs.stop();
@@ -146,14 +189,18 @@ async function selectAria(ref: string, trigger: Element, value: string | undefin
   const success =
     pick.getAttribute('aria-selected') === 'true' ||
     triggerText.includes(norm(chosen).toLowerCase()) ||
-    (isHtmlElement(trigger) && 'value' in trigger && String(trigger.value).toLowerCase().includes(norm(chosen).toLowerCase()));
+    (isHtmlElement(trigger) &&
+      'value' in trigger &&
+      String(trigger.value).toLowerCase().includes(norm(chosen).toLowerCase()));
   return ok({
     success,
     method: 'aria-click',
     selected: chosen,
     ...(optionValue(pick) ? { value: optionValue(pick) } : {}),
     changes: report.changes,
-    ...(success ? {} : { hint: `clicked "${chosen}" but ${ref} does not show it; re-read the tree to check the choice` }),
+    ...(success
+      ? {}
+      : { hint: `clicked "${chosen}" but ${ref} does not show it; re-read the tree to check the choice` }),
   });
 }
 
@@ -174,7 +221,10 @@ export async function selectOption(raw: unknown, doc: Document): Promise<Result<
   if (['combobox', 'listbox', 'button', 'menu'].includes(role) || (popup !== null && popup !== 'false')) {
     return selectAria(ref, el, value, label, doc);
   }
-  return err('not_selectable', `${ref} (${describe(el, false)}) is not a drop-down or list; for a radio group click_ax the radio, otherwise re-read the tree for the combobox`);
+  return err(
+    'not_selectable',
+    `${ref} (${describe(el, false)}) is not a drop-down or list; for a radio group click_ax the radio, otherwise re-read the tree for the combobox`,
+  );
 }
 
 export const selectHandler: ContentHandler = { name: 'select_option', run: selectOption };

@@ -24,7 +24,10 @@ export function readValue(el: Element): string {
 }
 
 function norm(s: string): string {
-  return s.replace(/\u00a0/g, ' ').replace(/\s+/g, ' ').trim();
+  return s
+    .replace(/\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Loose comparison for masks and formatters that add separators ("5551234" → "555-1234"). */
@@ -33,7 +36,12 @@ function alnum(s: string): string {
 }
 
 /** Did the text land? Exact for text controls, whitespace-normalised containment for rich text. */
-export function landed(el: Element, expected: string, clear: boolean, typed: string): { ok: boolean; reformatted: boolean } {
+export function landed(
+  el: Element,
+  expected: string,
+  clear: boolean,
+  typed: string,
+): { ok: boolean; reformatted: boolean } {
   const value = readValue(el);
   if (isInput(el) || isTextArea(el)) {
     if (value === expected) return { ok: true, reformatted: false };
@@ -120,7 +128,9 @@ export function byExecCommand(el: Element, text: string, clear: boolean): boolea
 
 export function byInputEvents(el: HTMLElement, text: string, clear: boolean): void {
   selectAllIn(el, clear);
-  const accepted = el.dispatchEvent(inputEvent(el, 'beforeinput', clear ? 'insertReplacementText' : 'insertText', text));
+  const accepted = el.dispatchEvent(
+    inputEvent(el, 'beforeinput', clear ? 'insertReplacementText' : 'insertText', text),
+  );
   if (accepted) {
     const sel = el.ownerDocument.getSelection();
     const range = sel && sel.rangeCount > 0 ? sel.getRangeAt(0) : null;

@@ -38,8 +38,14 @@ describe('resolveTypeTarget', () => {
   });
 
   it('refuses disabled and read-only fields', () => {
-    expect(resolveTypeTarget('ref_3', el('<input disabled>', 'input'))).toMatchObject({ ok: false, error: { code: 'target_disabled' } });
-    expect(resolveTypeTarget('ref_3', el('<input readonly>', 'input'))).toMatchObject({ ok: false, error: { code: 'read_only' } });
+    expect(resolveTypeTarget('ref_3', el('<input disabled>', 'input'))).toMatchObject({
+      ok: false,
+      error: { code: 'target_disabled' },
+    });
+    expect(resolveTypeTarget('ref_3', el('<input readonly>', 'input'))).toMatchObject({
+      ok: false,
+      error: { code: 'read_only' },
+    });
   });
 });
 

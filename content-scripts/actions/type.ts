@@ -89,23 +89,35 @@ export function resolveTypeTarget(ref: string, el: Element): Result<TypeTarget> 
     const hint = TYPE_HINTS[el.type];
     if (hint) return err('not_typeable', `${label} is a ${el.type} input and takes no text: ${hint}`);
   }
-  if (isSelect(el)) return err('not_typeable', `${label} is a drop-down list: use select_option with its value or label`);
+  if (isSelect(el))
+    return err('not_typeable', `${label} is a drop-down list: use select_option with its value or label`);
   if (isTypeableControl(el) || isContentEditable(el)) {
     if (!isHtmlElement(el)) return err('not_typeable', `${label} is not an HTML element that takes text`);
-    if (el.matches(':disabled')) return err('target_disabled', `${label} is disabled; it accepts text only once enabled`);
+    if (el.matches(':disabled'))
+      return err('target_disabled', `${label} is disabled; it accepts text only once enabled`);
     if (isTypeableControl(el) && el.readOnly) {
-      return err('read_only', `${label} is read-only; if it opens a picker, click_ax it and choose from the picker instead`);
+      return err(
+        'read_only',
+        `${label} is read-only; if it opens a picker, click_ax it and choose from the picker instead`,
+      );
     }
     return ok(isContentEditable(el) ? { el: editingHost(el), kind: 'editable' } : { el, kind: 'control' });
   }
   if (isLabel(el) && el.control && isTypeableControl(el.control)) {
-    return ok({ el: el.control, kind: 'control', standIn: `typed into the field labelled by ${ref}: ${describe(el.control)}` });
+    return ok({
+      el: el.control,
+      kind: 'control',
+      standIn: `typed into the field labelled by ${ref}: ${describe(el.control)}`,
+    });
   }
   const inside = el.shadowRoot ? typeablesInside(el.shadowRoot) : [];
   const candidates = inside.length > 0 ? inside : typeablesInside(el);
   // A wrapper around one field stands in for it; around several, guessing would type into the wrong one.
   if (candidates.length > 1 && inside.length === 0) {
-    return err('ambiguous_target', `${label} contains ${candidates.length} text fields; re-read the tree and use the ref of the field itself`);
+    return err(
+      'ambiguous_target',
+      `${label} contains ${candidates.length} text fields; re-read the tree and use the ref of the field itself`,
+    );
   }
   const inner = candidates[0];
   if (inner) {
@@ -155,7 +167,11 @@ interface Typed {
   target: TypeTarget;
 }
 
-async function typeInto(raw: unknown, doc: Document, tool: 'type_ax' | 'focus_type'): Promise<Result<Typed & { submit: boolean }>> {
+async function typeInto(
+  raw: unknown,
+  doc: Document,
+  tool: 'type_ax' | 'focus_type',
+): Promise<Result<Typed & { submit: boolean }>> {
   const args = tool === 'type_ax' ? parseArgs(tool, TypeArgsSchema, raw) : parseArgs(tool, FocusTypeArgsSchema, raw);
   if (!args.ok) return args;
   const { ref_id: ref, text } = args.data;
@@ -168,7 +184,10 @@ async function typeInto(raw: unknown, doc: Document, tool: 'type_ax' | 'focus_ty
   const target = found.data;
   const el = target.el;
   if (isInput(el) && DATE_FORMATS[el.type] && !(text === '' && clear) && !DATE_FORMATS[el.type]?.test(text)) {
-    return err('bad_format', `${ref} is a ${el.type} input: it takes ${FORMATTED_INPUT_TYPES[el.type]} (got "${text.slice(0, 40)}")`);
+    return err(
+      'bad_format',
+      `${ref} is a ${el.type} input: it takes ${FORMATTED_INPUT_TYPES[el.type]} (got "${text.slice(0, 40)}")`,
+    );
   }
 
   el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
@@ -211,7 +230,9 @@ async function typeInto(raw: unknown, doc: Document, tool: 'type_ax' | 'focus_ty
     ...(target.standIn ? { standIn: target.standIn } : {}),
   };
   if (attempts.length > 1 || !done) {
-    result.attempts = attempts.map((a) => `${a.method}: ${a.ok ? 'landed' : `read back ${JSON.stringify(a.value.slice(0, 60))}`}`);
+    result.attempts = attempts.map(
+      (a) => `${a.method}: ${a.ok ? 'landed' : `read back ${JSON.stringify(a.value.slice(0, 60))}`}`,
+    );
   }
   if (done?.reformatted) result.hint = `the page reformatted the text to ${JSON.stringify(value.slice(0, 80))}`;
   if (!done) {

@@ -27,7 +27,15 @@ export type AgentCommand = z.infer<typeof AgentCommandSchema>;
 export const UsageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 export type Usage = z.infer<typeof UsageSchema>;
 
-export const TaskStatusSchema = z.enum(['running', 'awaiting_approval', 'done', 'stopped', 'error', 'step_limit', 'interrupted']);
+export const TaskStatusSchema = z.enum([
+  'running',
+  'awaiting_approval',
+  'done',
+  'stopped',
+  'error',
+  'step_limit',
+  'interrupted',
+]);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
 export const ChatMessageSchema = z.object({
@@ -59,8 +67,21 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 export const AgentEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), tabId: TabId, conversation: ConversationSchema }),
   z.object({ type: z.literal('task_started'), tabId: TabId, taskId: z.string(), mode: ModeSchema }),
-  z.object({ type: z.literal('text_delta'), tabId: TabId, taskId: z.string(), messageId: z.string(), text: z.string() }),
-  z.object({ type: z.literal('tool_call'), tabId: TabId, taskId: z.string(), callId: z.string(), tool: z.string(), args: z.unknown() }),
+  z.object({
+    type: z.literal('text_delta'),
+    tabId: TabId,
+    taskId: z.string(),
+    messageId: z.string(),
+    text: z.string(),
+  }),
+  z.object({
+    type: z.literal('tool_call'),
+    tabId: TabId,
+    taskId: z.string(),
+    callId: z.string(),
+    tool: z.string(),
+    args: z.unknown(),
+  }),
   z.object({
     type: z.literal('tool_result'),
     tabId: TabId,
@@ -83,8 +104,21 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     /** What will happen, in words a person checks before approving ("Click button \"Pay $40\""). */
     description: z.string(),
   }),
-  z.object({ type: z.literal('approval_resolved'), tabId: TabId, taskId: z.string(), approvalId: z.string(), decision: z.enum(['approve', 'deny']) }),
-  z.object({ type: z.literal('usage'), tabId: TabId, taskId: z.string(), step: UsageSchema, task: UsageSchema, chat: UsageSchema }),
+  z.object({
+    type: z.literal('approval_resolved'),
+    tabId: TabId,
+    taskId: z.string(),
+    approvalId: z.string(),
+    decision: z.enum(['approve', 'deny']),
+  }),
+  z.object({
+    type: z.literal('usage'),
+    tabId: TabId,
+    taskId: z.string(),
+    step: UsageSchema,
+    task: UsageSchema,
+    chat: UsageSchema,
+  }),
   z.object({
     type: z.literal('task_ended'),
     tabId: TabId,

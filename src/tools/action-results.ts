@@ -127,9 +127,11 @@ export type ClickFallback = z.infer<typeof ClickFallbackSchema>;
 export const ClickReplySchema = z.object({ result: ClickResultSchema, fallback: z.optional(ClickFallbackSchema) });
 export type ClickReply = z.infer<typeof ClickReplySchema>;
 
-
 /** type_ax/focus_type may ask the worker for a trusted `Input.insertText` when no page method landed. */
-export const TypeReplySchema = z.object({ result: TypeResultSchema, insertText: z.optional(z.object({ token: z.string() })) });
+export const TypeReplySchema = z.object({
+  result: TypeResultSchema,
+  insertText: z.optional(z.object({ token: z.string() })),
+});
 export type TypeReply = z.infer<typeof TypeReplySchema>;
 
 export const HoverReplySchema = z.object({ result: HoverResultSchema, fallback: z.optional(ClickFallbackSchema) });

@@ -14,7 +14,9 @@ export const REF_PATTERN = /^ref_[1-9]\d*$/;
 /** Longest text one type call accepts: beyond this an agent is pasting a document, not filling a field. */
 export const MAX_TYPE_CHARS = 20_000;
 
-const RefId = z.string().check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12", as printed by get_accessibility_tree'));
+const RefId = z
+  .string()
+  .check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12", as printed by get_accessibility_tree'));
 const Text = z.string().check(z.maxLength(MAX_TYPE_CHARS));
 
 export const ClickArgsSchema = z.strictObject({ ref_id: RefId });
@@ -44,7 +46,12 @@ export const ScrollArgsSchema = z
     direction: z.optional(z.enum(SCROLL_DIRECTIONS)),
     amount: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
   })
-  .check(z.refine((a) => a.ref_id !== undefined || a.direction !== undefined, 'give ref_id (scroll it into view) or direction'));
+  .check(
+    z.refine(
+      (a) => a.ref_id !== undefined || a.direction !== undefined,
+      'give ref_id (scroll it into view) or direction',
+    ),
+  );
 
 export type ClickArgs = z.infer<typeof ClickArgsSchema>;
 export type TypeArgs = z.infer<typeof TypeArgsSchema>;
@@ -58,10 +65,11 @@ export type ScrollArgs = z.infer<typeof ScrollArgsSchema>;
 export function parseArgs<T>(tool: string, schema: z.ZodMiniType<T>, raw: unknown): Result<T> {
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return ok(parsed.data);
-  const parts = parsed.error.issues.slice(0, 3).map((i) => `${i.path.length > 0 ? i.path.join('.') : 'arguments'}: ${i.message}`);
+  const parts = parsed.error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'arguments'}: ${i.message}`);
   return err('bad_arguments', `invalid arguments for ${tool}: ${parts.join('; ')}`);
 }
-
 
 /** The worker collects (after its CDP input) or cancels (after a veto) an observation the page armed. */
 export const ObserveArgsSchema = z.strictObject({ token: z.string(), action: z.enum(['collect', 'cancel']) });

@@ -42,12 +42,17 @@ describe('native controls', () => {
     const badDate = await act('type_ax', { ref_id: dateRef, text: '03/15/2024' }, tabId);
     expect(badDate).toMatchObject({ ok: false, error: { code: 'bad_format' } });
     if (!badDate.ok) expect(badDate.error.message).toContain('yyyy-mm-dd');
-    expect(data(await act('type_ax', { ref_id: dateRef, text: '2024-03-15' }, tabId))).toMatchObject({ success: true, value: '2024-03-15' });
+    expect(data(await act('type_ax', { ref_id: dateRef, text: '2024-03-15' }, tabId))).toMatchObject({
+      success: true,
+      value: '2024-03-15',
+    });
     expect(await page.locator('#start').inputValue()).toBe('2024-03-15');
 
     const notes = data(await act('type_ax', { ref_id: await ref(/textbox "Notes"/), text: 'line one' }, tabId));
     expect(notes).toMatchObject({ success: true, method: 'value-setter' });
-    const appended = data(await act('type_ax', { ref_id: await ref(/textbox "Notes"/), text: ' and two', clear: false }, tabId));
+    const appended = data(
+      await act('type_ax', { ref_id: await ref(/textbox "Notes"/), text: ' and two', clear: false }, tabId),
+    );
     expect(appended.value).toBe('line one and two');
 
     // The real input is 1px and transparent; a person clicks the label's box.
@@ -56,26 +61,58 @@ describe('native controls', () => {
     expect(String(terms.standIn)).toContain('label');
     expect(await page.locator('#terms').isChecked()).toBe(true);
 
-    const submit = data(await act('focus_type', { ref_id: await ref(/textbox "Name"/), text: 'Grace', submit: true }, tabId));
+    const submit = data(
+      await act('focus_type', { ref_id: await ref(/textbox "Name"/), text: 'Grace', submit: true }, tabId),
+    );
     expect(submit).toMatchObject({ success: true, submitted: 'form.requestSubmit()' });
     const state = await appState<{ submits: Record<string, string>[] }>(page);
-    expect(state.submits).toEqual([{ city: 'ber', news: 'on', plan: 'pro', start: '2024-03-15', notes: 'line one and two', name: 'Grace', terms: 'on' }]);
+    expect(state.submits).toEqual([
+      {
+        city: 'ber',
+        news: 'on',
+        plan: 'pro',
+        start: '2024-03-15',
+        notes: 'line one and two',
+        name: 'Grace',
+        terms: 'on',
+      },
+    ]);
     await page.close();
   });
 
   it('refuses non-typeable targets with what to use instead', async () => {
     const { page, tabId } = await browser.open(server.url('/actions-native.html'));
-    const box = await act('type_ax', { ref_id: await refFor(browser, tabId, /checkbox "Newsletter"/), text: 'x' }, tabId);
+    const box = await act(
+      'type_ax',
+      { ref_id: await refFor(browser, tabId, /checkbox "Newsletter"/), text: 'x' },
+      tabId,
+    );
     expect(box).toMatchObject({ ok: false, error: { code: 'not_typeable' } });
     if (!box.ok) expect(box.error.message).toMatch(/checkbox.*use click_ax to toggle it/);
-    const file = await act('type_ax', { ref_id: await refFor(browser, tabId, /button "Upload"/), text: 'a.txt' }, tabId);
+    const file = await act(
+      'type_ax',
+      { ref_id: await refFor(browser, tabId, /button "Upload"/), text: 'a.txt' },
+      tabId,
+    );
     expect(file).toMatchObject({ ok: false, error: { code: 'not_typeable' } });
-    const button = await act('type_ax', { ref_id: await refFor(browser, tabId, /button "Refresh rows"/), text: 'x' }, tabId);
+    const button = await act(
+      'type_ax',
+      { ref_id: await refFor(browser, tabId, /button "Refresh rows"/), text: 'x' },
+      tabId,
+    );
     if (!button.ok) expect(button.error.message).toContain('use click_ax');
-    const select = await act('type_ax', { ref_id: await refFor(browser, tabId, /combobox "City"/), text: 'Paris' }, tabId);
+    const select = await act(
+      'type_ax',
+      { ref_id: await refFor(browser, tabId, /combobox "City"/), text: 'Paris' },
+      tabId,
+    );
     if (!select.ok) expect(select.error.message).toContain('select_option');
     expect(button.ok || select.ok).toBe(false);
-    const unknown = await act('select_option', { ref_id: await refFor(browser, tabId, /combobox "City"/), label: 'Madrid' }, tabId);
+    const unknown = await act(
+      'select_option',
+      { ref_id: await refFor(browser, tabId, /combobox "City"/), label: 'Madrid' },
+      tabId,
+    );
     expect(unknown).toMatchObject({ ok: false, error: { code: 'option_not_found' } });
     if (!unknown.ok) expect(unknown.error.message).toContain('"Rome"');
     const askMode = await browser.tool('click_ax', { ref_id: 'ref_1' }, { tabId, mode: 'ask' });
@@ -85,7 +122,9 @@ describe('native controls', () => {
 
   it('clicks a <span> link with only a click listener and reports the URL change', async () => {
     const { page, tabId } = await browser.open(server.url('/actions-native.html'));
-    const r = data(await act('click_ax', { ref_id: await refFor(browser, tabId, /generic \[ref_\d+\]: "Show details"/) }, tabId));
+    const r = data(
+      await act('click_ax', { ref_id: await refFor(browser, tabId, /generic \[ref_\d+\]: "Show details"/) }, tabId),
+    );
     expect(r).toMatchObject({ success: true, method: 'synthetic', verified: true, tag: 'span' });
     expect(String((r.changes as { url?: string }).url)).toMatch(/#details$/);
     expect((await appState<{ spanClicks: number }>(page)).spanClicks).toBe(1);
@@ -100,13 +139,18 @@ describe('native controls', () => {
     expect((await appState<{ rowsVersion: number }>(page)).rowsVersion).toBe(2);
     const stale = await act('click_ax', { ref_id: alpha }, tabId);
     expect(stale).toMatchObject({ ok: false, error: { code: 'ref_not_found' } });
-    if (!stale.ok) expect(stale.error.message).toMatch(new RegExp(`${alpha} not found: the element left the page; nearby refs: ref_\\d+`));
+    if (!stale.ok)
+      expect(stale.error.message).toMatch(
+        new RegExp(`${alpha} not found: the element left the page; nearby refs: ref_\\d+`),
+      );
     await page.close();
   });
 
   it('presses keys with browser defaults emulated, hovers a CSS-only tooltip, scrolls', async () => {
     const { page, tabId } = await browser.open(server.url('/actions-native.html'));
-    const tab = data(await act('press_key', { key: 'Tab', ref_id: await refFor(browser, tabId, /textbox "Notes"/) }, tabId));
+    const tab = data(
+      await act('press_key', { key: 'Tab', ref_id: await refFor(browser, tabId, /textbox "Notes"/) }, tabId),
+    );
     expect(tab).toMatchObject({ success: true, key: 'Tab', defaultPrevented: false });
     expect(String(tab.emulated)).toContain('textbox "Name"');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('plain-name');
@@ -134,17 +178,40 @@ describe('React 19 controlled inputs and form', () => {
   it('types into controlled fields, selects, checks and submits; React state agrees', async () => {
     const { page, tabId } = await browser.open(server.url('/actions-react.html'));
     const ref = (p: RegExp) => refFor(browser, tabId, p);
-    expect(data(await act('type_ax', { ref_id: await ref(/textbox "Full name"/), text: 'Ada Lovelace' }, tabId))).toMatchObject({ success: true, method: 'value-setter', value: 'Ada Lovelace' });
-    expect(data(await act('type_ax', { ref_id: await ref(/textbox "Email"/), text: 'ada@example.org' }, tabId))).toMatchObject({ success: true });
+    expect(
+      data(await act('type_ax', { ref_id: await ref(/textbox "Full name"/), text: 'Ada Lovelace' }, tabId)),
+    ).toMatchObject({ success: true, method: 'value-setter', value: 'Ada Lovelace' });
+    expect(
+      data(await act('type_ax', { ref_id: await ref(/textbox "Email"/), text: 'ada@example.org' }, tabId)),
+    ).toMatchObject({ success: true });
     const shout = data(await act('type_ax', { ref_id: await ref(/textbox "Shout"/), text: 'hello' }, tabId));
     expect(shout).toMatchObject({ success: true, value: 'HELLO' });
     expect(String(shout.hint)).toContain('reformatted');
-    expect(data(await act('select_option', { ref_id: await ref(/combobox "Country"/), value: 'jp' }, tabId))).toMatchObject({ success: true, selected: 'Japan' });
-    expect(data(await act('click_ax', { ref_id: await ref(/checkbox "I agree"/) }, tabId))).toMatchObject({ verified: true });
-    const sub = data(await act('focus_type', { ref_id: await ref(/textbox "Full name"/), text: 'Ada King', submit: true }, tabId));
+    expect(
+      data(await act('select_option', { ref_id: await ref(/combobox "Country"/), value: 'jp' }, tabId)),
+    ).toMatchObject({ success: true, selected: 'Japan' });
+    expect(data(await act('click_ax', { ref_id: await ref(/checkbox "I agree"/) }, tabId))).toMatchObject({
+      verified: true,
+    });
+    const sub = data(
+      await act('focus_type', { ref_id: await ref(/textbox "Full name"/), text: 'Ada King', submit: true }, tabId),
+    );
     expect(sub).toMatchObject({ success: true, submitted: 'form.requestSubmit()' });
-    const state = await appState<{ name: string; email: string; upper: string; country: string; agree: boolean; submitted: unknown[] }>(page);
-    expect(state).toMatchObject({ name: 'Ada King', email: 'ada@example.org', upper: 'HELLO', country: 'jp', agree: true });
+    const state = await appState<{
+      name: string;
+      email: string;
+      upper: string;
+      country: string;
+      agree: boolean;
+      submitted: unknown[];
+    }>(page);
+    expect(state).toMatchObject({
+      name: 'Ada King',
+      email: 'ada@example.org',
+      upper: 'HELLO',
+      country: 'jp',
+      agree: true,
+    });
     expect(state.submitted).toEqual([{ name: 'Ada King', email: 'ada@example.org', country: 'jp', agree: true }]);
     expect(await page.locator('output').textContent()).toBe('Ada King|ada@example.org|jp|yes');
     await page.close();
@@ -169,9 +236,17 @@ describe('Vue 3 v-model', () => {
     data(await act('type_ax', { ref_id: await ref(/textbox "Title"/), text: 'Printer jam' }, tabId));
     data(await act('type_ax', { ref_id: await ref(/textbox "Description"/), text: 'Tray 2\nstuck' }, tabId));
     data(await act('type_ax', { ref_id: await ref(/textbox "Reference"/), text: 'T-42' }, tabId));
-    expect(data(await act('select_option', { ref_id: await ref(/combobox "Size"/), label: 'Large' }, tabId))).toMatchObject({ success: true });
+    expect(
+      data(await act('select_option', { ref_id: await ref(/combobox "Size"/), label: 'Large' }, tabId)),
+    ).toMatchObject({ success: true });
     data(await act('click_ax', { ref_id: await ref(/checkbox "Urgent"/) }, tabId));
-    expect(await appState(page)).toEqual({ title: 'Printer jam', body: 'Tray 2\nstuck', size: 'l', urgent: true, lazy: 'T-42' });
+    expect(await appState(page)).toEqual({
+      title: 'Printer jam',
+      body: 'Tray 2\nstuck',
+      size: 'l',
+      urgent: true,
+      lazy: 'T-42',
+    });
     expect(await page.getByLabel('Preview').textContent()).toBe('Printer jam|Tray 2\nstuck|l|true|T-42');
     await page.close();
   });

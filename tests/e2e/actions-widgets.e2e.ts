@@ -35,7 +35,13 @@ interface WidgetState {
 describe('widget libraries', () => {
   it('downshift: focus_type with submit commits the first suggestion (ArrowDown + Enter)', async () => {
     const { page, tabId } = await browser.open(server.url('/actions-widgets.html'));
-    const r = data(await act('focus_type', { ref_id: await refFor(browser, tabId, /combobox "Fruit"/), text: 'bl', submit: true }, tabId));
+    const r = data(
+      await act(
+        'focus_type',
+        { ref_id: await refFor(browser, tabId, /combobox "Fruit"/), text: 'bl', submit: true },
+        tabId,
+      ),
+    );
     expect(r).toMatchObject({ success: true, method: 'keys', value: 'Blueberry' });
     expect(String(r.submitted)).toContain('ArrowDown + Enter');
     expect((await appState<WidgetState>(page)).fruit).toBe('Blueberry');
@@ -68,7 +74,9 @@ describe('widget libraries', () => {
 
   it('Radix Select: opens on pointerdown, finds the option in its portal, chooses it', async () => {
     const { page, tabId } = await browser.open(server.url('/actions-widgets.html'));
-    const r = data(await act('select_option', { ref_id: await refFor(browser, tabId, /combobox "Plan"/), label: 'Team' }, tabId));
+    const r = data(
+      await act('select_option', { ref_id: await refFor(browser, tabId, /combobox "Plan"/), label: 'Team' }, tabId),
+    );
     expect(r).toMatchObject({ success: true, method: 'aria-click', selected: 'Team' });
     expect((await appState<WidgetState>(page)).plan).toBe('team');
     await expect.poll(() => page.getByRole('combobox', { name: 'Plan' }).textContent()).toBe('Team');
@@ -101,7 +109,9 @@ describe('Shoelace (shadow DOM)', () => {
     expect((await appState<{ checked: boolean }>(page)).checked).toBe(true);
     expect(await page.locator('sl-checkbox').evaluate((el) => (el as HTMLInputElement).checked)).toBe(true);
 
-    const typed = data(await act('type_ax', { ref_id: await refFor(browser, tabId, /textbox "Handle"/), text: 'wren' }, tabId));
+    const typed = data(
+      await act('type_ax', { ref_id: await refFor(browser, tabId, /textbox "Handle"/), text: 'wren' }, tabId),
+    );
     expect(typed).toMatchObject({ success: true, value: 'wren' });
     expect((await appState<{ value: string }>(page)).value).toBe('wren');
 

@@ -7,7 +7,9 @@ const PageInfoReply = z.object({
   url: z.string(),
   title: z.string(),
   isTop: z.boolean(),
-  frames: z.array(z.object({ frameId: z.number(), parentFrameId: z.number(), url: z.string(), scriptsReady: z.boolean() })),
+  frames: z.array(
+    z.object({ frameId: z.number(), parentFrameId: z.number(), url: z.string(), scriptsReady: z.boolean() }),
+  ),
 });
 
 let browser: ExtensionBrowser;

@@ -3,8 +3,12 @@ import { classify, isTelemetry, vetoReason } from './activity-watch';
 
 describe('request classification for the CDP veto', () => {
   it('treats non-telemetry writes from the page as mutating', () => {
-    expect(classify({ method: 'POST', url: 'https://shop.example/api/orders', type: 'xmlhttprequest' })).toBe('mutating');
-    expect(classify({ method: 'DELETE', url: 'https://shop.example/api/items/4', type: 'xmlhttprequest' })).toBe('mutating');
+    expect(classify({ method: 'POST', url: 'https://shop.example/api/orders', type: 'xmlhttprequest' })).toBe(
+      'mutating',
+    );
+    expect(classify({ method: 'DELETE', url: 'https://shop.example/api/items/4', type: 'xmlhttprequest' })).toBe(
+      'mutating',
+    );
     expect(classify({ method: 'POST', url: 'https://shop.example/save', type: 'ping' })).toBe('mutating');
   });
   it('ignores reads, navigations and telemetry/heartbeat traffic', () => {
@@ -25,11 +29,20 @@ describe('request classification for the CDP veto', () => {
     expect(isTelemetry('https://blog.example/posts')).toBe(false);
   });
   it('words the veto with the method and path', () => {
-    expect(vetoReason({ mutating: [{ method: 'POST', url: 'https://a.example/api/x?q=1', type: 'xmlhttprequest' }], ignored: 0, newTabs: [], downloads: [] })).toMatch(
-      /^vetoed: the click sent POST \/api\/x,/,
+    expect(
+      vetoReason({
+        mutating: [{ method: 'POST', url: 'https://a.example/api/x?q=1', type: 'xmlhttprequest' }],
+        ignored: 0,
+        newTabs: [],
+        downloads: [],
+      }),
+    ).toMatch(/^vetoed: the click sent POST \/api\/x,/);
+    expect(vetoReason({ mutating: [], ignored: 3, newTabs: ['https://b.example/'], downloads: [] })).toContain(
+      'new tab',
     );
-    expect(vetoReason({ mutating: [], ignored: 3, newTabs: ['https://b.example/'], downloads: [] })).toContain('new tab');
-    expect(vetoReason({ mutating: [], ignored: 0, newTabs: [], downloads: ['https://a.example/f.zip'] })).toContain('download');
+    expect(vetoReason({ mutating: [], ignored: 0, newTabs: [], downloads: ['https://a.example/f.zip'] })).toContain(
+      'download',
+    );
     expect(vetoReason({ mutating: [], ignored: 5, newTabs: [], downloads: [] })).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ import { defineTool } from '../define-tool';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
 
-const PORT_CLOSED = /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;
+const PORT_CLOSED =
+  /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;
 
 async function tabUrl(tabId: number): Promise<string | undefined> {
   try {
@@ -25,7 +26,11 @@ async function tabUrl(tabId: number): Promise<string | undefined> {
 }
 
 /** The page went away mid-reply: a navigation is the usual reason, so report it as one when the URL moved. */
-async function navigatedResult(tabId: number, before: string | undefined, ref: string): Promise<Result<unknown> | null> {
+async function navigatedResult(
+  tabId: number,
+  before: string | undefined,
+  ref: string,
+): Promise<Result<unknown> | null> {
   await new Promise((r) => setTimeout(r, 150));
   const after = await tabUrl(tabId);
   if (!after || after === before) return null;
@@ -39,16 +44,29 @@ async function navigatedResult(tabId: number, before: string | undefined, ref: s
   });
 }
 
-async function trustedRetry(tabId: number, result: ClickResult, token: string, x: number, y: number, frameId = 0): Promise<ClickResult> {
+async function trustedRetry(
+  tabId: number,
+  result: ClickResult,
+  token: string,
+  x: number,
+  y: number,
+  frameId = 0,
+): Promise<ClickResult> {
   const before = await tabUrl(tabId);
   // The page measured in its own frame's viewport; CDP Input takes top-level viewport coordinates.
   const offset = await frameOffset(tabId, frameId);
-  const clicked = offset.ok ? await withSession(tabId, ({ send }) => mouseClick(send, tabId, { x: x + offset.data.x, y: y + offset.data.y })) : offset;
+  const clicked = offset.ok
+    ? await withSession(tabId, ({ send }) => mouseClick(send, tabId, { x: x + offset.data.x, y: y + offset.data.y }))
+    : offset;
   if (!clicked.ok) {
     await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'cancel' } }, frameId);
     return { ...result, fallback: `not tried: ${clicked.error.message}` };
   }
-  const collected = await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'collect' } }, frameId);
+  const collected = await sendToContent(
+    tabId,
+    { type: 'tool', tool: 'action_observe', args: { token, action: 'collect' } },
+    frameId,
+  );
   if (!collected.ok) {
     const after = await tabUrl(tabId);
     const moved = after !== undefined && after !== before;
@@ -70,7 +88,8 @@ async function trustedRetry(tabId: number, result: ClickResult, token: string, x
     fallback: 'the synthetic click changed nothing, so one trusted (CDP) click was sent',
   };
   if (report.success && report.data.diagnostics.length > 0) cdpResult.diagnostics = report.data.diagnostics;
-  if (progress.length === 0) cdpResult.hint = 'no visible change after the trusted click either; re-read the tree before trying anything else';
+  if (progress.length === 0)
+    cdpResult.hint = 'no visible change after the trusted click either; re-read the tree before trying anything else';
   else delete cdpResult.hint;
   return cdpResult;
 }
@@ -112,7 +131,11 @@ export const clickAx = defineTool({
     }
     const veto = vetoReason(watch.stop());
     if (veto) {
-      await sendToContent(ctx.tabId, { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } }, ctx.frameId);
+      await sendToContent(
+        ctx.tabId,
+        { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } },
+        ctx.frameId,
+      );
       return ok({
         ...result,
         fallback: veto,

@@ -29,13 +29,23 @@ export const hoverTool = defineTool({
     const { result, fallback } = reply.data;
     const offset = await frameOffset(ctx.tabId, ctx.frameId ?? 0);
     const moved = offset.ok
-      ? await withSession(ctx.tabId, ({ send }) => mouseMove(send, ctx.tabId, { x: fallback.x + offset.data.x, y: fallback.y + offset.data.y }))
+      ? await withSession(ctx.tabId, ({ send }) =>
+          mouseMove(send, ctx.tabId, { x: fallback.x + offset.data.x, y: fallback.y + offset.data.y }),
+        )
       : offset;
     if (!moved.ok) {
-      await sendToContent(ctx.tabId, { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } }, ctx.frameId);
+      await sendToContent(
+        ctx.tabId,
+        { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } },
+        ctx.frameId,
+      );
       return ok(result);
     }
-    const collected = await sendToContent(ctx.tabId, { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'collect' } }, ctx.frameId);
+    const collected = await sendToContent(
+      ctx.tabId,
+      { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'collect' } },
+      ctx.frameId,
+    );
     const parsed = collected.ok ? Collected.safeParse(collected.data) : null;
     const out: HoverResult = { ...result, method: 'cdp' };
     if (parsed?.success && parsed.data.appeared.length > 0) out.appeared = parsed.data.appeared;

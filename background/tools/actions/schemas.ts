@@ -11,7 +11,10 @@ import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../frames/quali
 // background/frames/route-ref.ts, which hands the page its plain ref; the page contract stays REF_PATTERN.
 const RefId = z
   .string()
-  .regex(FRAME_QUALIFIED_REF, 'must be a ref such as "ref_12" (or "f2:ref_12" inside an iframe), as printed by the tree tools');
+  .regex(
+    FRAME_QUALIFIED_REF,
+    'must be a ref such as "ref_12" (or "f2:ref_12" inside an iframe), as printed by the tree tools',
+  );
 const Text = z.string().max(MAX_TYPE_CHARS);
 
 export const ClickArgs = z.strictObject({ ref_id: RefId.describe('the element to click, e.g. "ref_12"') });
@@ -26,7 +29,9 @@ export const FocusTypeArgs = TypeArgs.extend({
   submit: z
     .boolean()
     .optional()
-    .describe('afterwards commit it: a combobox takes its highlighted suggestion (ArrowDown + Enter), a form field submits its form, else Enter'),
+    .describe(
+      'afterwards commit it: a combobox takes its highlighted suggestion (ArrowDown + Enter), a form field submits its form, else Enter',
+    ),
 });
 
 export const SelectArgs = z
@@ -38,7 +43,11 @@ export const SelectArgs = z
   .refine((a) => (a.value === undefined) !== (a.label === undefined), 'give exactly one of value or label');
 
 export const PressKeyArgs = z.strictObject({
-  key: z.string().min(1).max(60).describe('Enter, Escape, Tab, ArrowDown, PageDown, Backspace, a character, or a chord like Control+a / Shift+Tab'),
+  key: z
+    .string()
+    .min(1)
+    .max(60)
+    .describe('Enter, Escape, Tab, ArrowDown, PageDown, Backspace, a character, or a chord like Control+a / Shift+Tab'),
   ref_id: RefId.optional().describe('focus this element first; default: the focused element'),
 });
 
@@ -46,8 +55,16 @@ export const HoverArgs = z.strictObject({ ref_id: RefId.describe('the element to
 
 export const ScrollArgs = z
   .strictObject({
-    ref_id: RefId.optional().describe('alone: scroll this element into view; with direction: scroll its scrollable container'),
+    ref_id: RefId.optional().describe(
+      'alone: scroll this element into view; with direction: scroll its scrollable container',
+    ),
     direction: z.enum(SCROLL_DIRECTIONS).optional().describe('scroll the page (or the ref\u2019s container) this way'),
-    amount: z.number().int().min(1).max(100_000).optional().describe('pixels to scroll (default 80% of the visible height/width)'),
+    amount: z
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .optional()
+      .describe('pixels to scroll (default 80% of the visible height/width)'),
   })
   .refine((a) => a.ref_id !== undefined || a.direction !== undefined, 'give ref_id (scroll it into view) or direction');

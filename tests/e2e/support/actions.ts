@@ -37,5 +37,7 @@ export function data(reply: Result<unknown>): Record<string, unknown> {
 
 /** The application's own state (window.__appState in the page's main world). */
 export function appState<T = Record<string, unknown>>(page: Page): Promise<T> {
-  return page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as { __appState: unknown }).__appState)) as T);
+  return page.evaluate(
+    () => JSON.parse(JSON.stringify((window as unknown as { __appState: unknown }).__appState)) as T,
+  );
 }

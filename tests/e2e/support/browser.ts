@@ -68,7 +68,9 @@ export async function launchWithExtension(extraArgs: string[] = []): Promise<Ext
       return worker.evaluate(([n, a, o]) => globalThis.wb.tool(n, a, o), [name, args, options] as const);
     },
     async refreshWorker() {
-      worker = context.serviceWorkers().find((w) => w.url().includes(extensionId)) ?? (await context.waitForEvent('serviceworker'));
+      worker =
+        context.serviceWorkers().find((w) => w.url().includes(extensionId)) ??
+        (await context.waitForEvent('serviceworker'));
       return worker;
     },
     async close() {

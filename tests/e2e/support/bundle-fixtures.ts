@@ -26,7 +26,12 @@ export async function bundleFixtureApps(): Promise<string[]> {
     target: 'chrome116',
     jsx: 'automatic',
     loader: { '.css': 'css' },
-    define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __VUE_OPTIONS_API__: 'true',
+      __VUE_PROD_DEVTOOLS__: 'false',
+      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+    },
     logLevel: 'warning',
   });
   return Object.keys(entryPoints);

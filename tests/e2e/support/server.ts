@@ -27,7 +27,10 @@ const TYPES: Record<string, string> = {
 };
 
 /** Static fixture pages plus bundled apps under /apps/, on a loopback address only. */
-export async function startFixtureServer(host = '127.0.0.1', roots: string[] = [FIXTURE_PAGES]): Promise<FixtureServer> {
+export async function startFixtureServer(
+  host = '127.0.0.1',
+  roots: string[] = [FIXTURE_PAGES],
+): Promise<FixtureServer> {
   const routes = new Map<string, RouteHandler>();
   const requests: FixtureServer['requests'] = [];
   const server = http.createServer((req, res) => {
@@ -45,7 +48,10 @@ export async function startFixtureServer(host = '127.0.0.1', roots: string[] = [
         res.end(`not found: ${url.pathname}`);
         return;
       }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
       createReadStream(file).pipe(res);
     });
   });
