@@ -62,3 +62,32 @@ describe('a focusable container is named like Chrome names it', () => {
     for (const { printed, described } of rows) expect(printed).toBe(described);
   });
 });
+
+describe('image maps', () => {
+  test("the areas of a used map are links with refs under the image; an unused map's are not", () => {
+    const out = tree(`
+      <map name="m">
+        <area shape="rect" coords="0,0,10,10" href="/north" alt="North">
+        <area shape="rect" coords="10,0,20,10" alt="No href, no link">
+        <area shape="rect" coords="0,10,10,20" href="/hidden" alt="Hidden" aria-hidden="true">
+      </map>
+      <map id="unused"><area href="/nowhere" alt="Nowhere"></map>
+      <img src="x.png" usemap="#m" alt="Regions" width="20" height="20">
+      <img src="y.png" usemap="#m" alt="Same map again">
+      <img src="z.png" usemap="#missing" alt="No such map">`);
+    expect(out).toBe(
+      [
+        'image "Regions"',
+        ' link "North" [ref_1] href="/north"',
+        'image "Same map again"',
+        'image "No such map"',
+      ].join('\n'),
+    );
+    for (const { printed, described } of printedVersusDescribed(out)) expect(printed).toBe(described);
+  });
+
+  test('an image without a name still exposes its areas', () => {
+    const out = tree(`<img src="x.png" usemap="#m"><map name="m"><area href="#a" alt="A"></map>`);
+    expect(out).toBe('link "A" [ref_1] href="#a"');
+  });
+});

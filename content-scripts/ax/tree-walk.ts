@@ -10,6 +10,7 @@
 import { finalize, flushText, newNode, type AxNode } from './ax-node';
 import { INTERACTIVE_ROLES, needsRef, type ClickHints } from './clickable';
 import { flatParent, isElement } from './flat-tree';
+import { linkAreasOf, mapOf } from './image-map';
 import { computeFallbackLabel } from './name-fallback';
 import { computeName } from './names';
 import { overlayOf, scanPopups } from './overlays';
@@ -63,6 +64,8 @@ export interface WalkEnv {
   fullSelect: Element | null;
   /** Popup element -> the expanded control that owns it (aria-controls / aria-owns). */
   popupTargets: Map<Element, Element>;
+  /** Image maps whose areas were printed (under the first rendered image that uses them). */
+  usedMaps: Set<Element>;
   stats: WalkStats;
 }
 
@@ -149,7 +152,8 @@ function inViewport(el: Element, env: WalkEnv): boolean {
   );
 }
 
-function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
+/** `mapped`: an image map's `<area>`, visited under the image that uses its map (image-map.ts). */
+function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): void {
   env.stats.elements++;
   if (frame.domDepth > MAX_DOM_DEPTH) {
     frame.node.omitted++;
@@ -157,8 +161,9 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
     return;
   }
   const ctx = env.ctx;
-  if (hidesSubtree(el, ctx)) return;
   const tag = el.localName;
+  // An area is never rendered where it sits (UA sheet: display:none); it prints under its image.
+  if (!mapped && (tag === 'area' || hidesSubtree(el, ctx))) return;
   if (tag === 'br') {
     frame.node.pending += ' ';
     return;
@@ -166,7 +171,8 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
   const style = ctx.style(el);
   const visibleSelf = !style || (style.visibility !== 'hidden' && style.visibility !== 'collapse');
   const cursor = style?.cursor ?? '';
-  const inView = env.viewportOnly ? inViewport(el, env) : true;
+  // An area has no box of its own: it is in view when its image is.
+  const inView = env.viewportOnly ? (mapped ? frame.inView : inViewport(el, env)) : true;
   const role = computeRole(el, ctx);
 
   const overlay =
@@ -229,6 +235,10 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv): void {
   }
 
   if (LEAF_TAGS.has(tag) || el.namespaceURI === SVG_NS) {
+    if (tag === 'img' && visibleSelf && inView) {
+      const target = node && !node.transparent ? node : frame.node;
+      walkImageMap(el, { ...frame, node: target, depth: target === frame.node ? frame.depth : depth + 1 }, env);
+    }
     if (node) finalize(node, env.capper);
     return;
   }
@@ -280,6 +290,16 @@ function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
     }
   }
   for (let c = el.firstChild; c; c = c.nextSibling) walkNode(c, frame, env);
+}
+
+/** The link areas of the image's map, as children of the image (Chromium exposes them so). */
+function walkImageMap(img: Element, frame: Frame, env: WalkEnv): void {
+  const map = mapOf(img);
+  if (!map || env.usedMaps.has(map)) return;
+  env.usedMaps.add(map);
+  // Only reached for an image in view, so its areas are too.
+  const areaFrame: Frame = { ...frame, presentational: false, inView: true, domDepth: frame.domDepth + 1 };
+  for (const area of linkAreasOf(map)) visitElement(area, areaFrame, env, true);
 }
 
 /** A select's options, capped: a country picker's 250 options would drown the page. */

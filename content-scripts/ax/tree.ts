@@ -59,6 +59,7 @@ export function generateAccessibilityTree(
     anchor: options.ref_id !== undefined ? root : null,
     fullSelect: options.ref_id !== undefined && root.localName === 'select' ? root : null,
     popupTargets: new Map(),
+    usedMaps: new Set(),
     stats: { elements: 0, depthCuts: 0, optionsCut: 0 },
   };
   const top = walkTree(root, env);
