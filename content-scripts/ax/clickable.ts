@@ -100,6 +100,9 @@ export function needsRef({ el, role, cursor, parentCursor, inWidget, hints }: Re
   // Any tabindex makes an element focusable (HTML "focusable area"), -1 included: Chrome reports
   // those as focusable, and an agent may need to focus or anchor on them (dialogs, route headings).
   if (tabIndexOf(el) !== null || isFocusable(el)) return true;
+  // An open <dialog> (modal or not) is focusable in Chromium: showModal() and the dialog focusing
+  // steps (HTML §4.11.3) can land on the dialog itself, and an agent may need to anchor on it.
+  if (el.localName === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;
   if (!NON_SEMANTIC_ROLES.has(role)) return false;
   if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
   if (hasOnclick(el)) return true;

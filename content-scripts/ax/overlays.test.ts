@@ -30,10 +30,10 @@ describe('[open overlays]', () => {
     expect(out).toBe(
       [
         '[open overlays]',
-        'dialog',
+        'dialog [ref_2]',
         ' heading "Add a product" {level=2}',
-        ' button "Close" [ref_2]',
-        ' textbox "Name" [ref_3] placeholder="Product name" value="namaz"',
+        ' button "Close" [ref_3]',
+        ' textbox "Name" [ref_4] placeholder="Product name" value="namaz"',
         '[page]',
         'main',
         ' heading "Catalog" {level=1}',

@@ -91,3 +91,22 @@ describe('image maps', () => {
     expect(out).toBe('link "A" [ref_1] href="#a"');
   });
 });
+
+describe('dialogs', () => {
+  test('an open <dialog>, modal or not, has a ref (Chromium makes it focusable); an ARIA dialog needs tabindex', () => {
+    const out = tree(`
+      <dialog open><p>Non-modal note</p><button>Got it</button></dialog>
+      <div role="dialog" aria-label="Plain"><button>Ok</button></div>
+      <dialog><button>Closed</button></dialog>`);
+    expect(out).toBe(
+      [
+        '[open overlays]',
+        'dialog [ref_1]',
+        ' text "Non-modal note"',
+        ' button "Got it" [ref_2]',
+        'dialog "Plain"',
+        ' button "Ok" [ref_3]',
+      ].join('\n'),
+    );
+  });
+});
