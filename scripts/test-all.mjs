@@ -16,6 +16,16 @@ if (existsSync('scripts/conformance/run.mjs')) {
   steps.push({ name: 'conformance ratchet', cmd: ['node', 'scripts/conformance/run.mjs', '--check'] });
 }
 
+// The e2e tests need a real browser; say so before minutes of other checks, not after.
+const chromium = process.env.WB_CHROMIUM ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium not found at ${chromium}. Install Debian's package: sudo apt-get update && sudo apt-get install -y chromium (or set WB_CHROMIUM).`,
+  );
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
 mkdirSync('tests/.out', { recursive: true });
 let passed = 0;
 let failed = 0;
