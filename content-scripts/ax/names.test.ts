@@ -102,6 +102,15 @@ describe('name from content (2F–2H)', () => {
     expect(nameOf('<nav id="t">Home About</nav>')).toBe('');
     expect(nameOf('<div id="t">text</div>')).toBe('');
   });
+  it('ignores title on name-prohibited roles unless focusable, like Chromium (aria-label still counts)', () => {
+    expect(nameOf('<span id="t" title="Dismiss">✕</span>')).toBe('');
+    expect(nameOf('<p id="t" title="P">p</p>')).toBe('');
+    expect(nameOf('<strong id="t" title="S">s</strong>')).toBe('');
+    expect(nameOf('<div id="t" aria-label="Lab">z</div>')).toBe('Lab');
+    expect(nameOf('<span id="t" tabindex="-1" title="Focusable">w</span>')).toBe('Focusable');
+    expect(nameOf('<abbr id="t" title="Web Platform Tests">WPT</abbr>')).toBe('Web Platform Tests');
+    expect(nameOf('<ul id="t" title="UL"><li>x</li></ul>')).toBe('UL');
+  });
   it('does not name a focusable container from its content either (Chromium 156: generic "" focusable)', () => {
     // Chromium exposes `<div tabindex=0>Open menu</div>` as a focusable generic with an empty name
     // and the text as its StaticText child; so do we, and the tree prints the text as content.

@@ -7,7 +7,7 @@ import { flatChildren, idRefs, isElement } from './flat-tree';
 import { embeddedControlValue } from './name-embedded';
 import { nativeTextAlternative, nativeFallbackAfterTitle } from './name-native';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
-import { computeRole } from './roles';
+import { computeRole, isFocusable } from './roles';
 import { resolveContext, type AxContext } from './style-cache';
 import { ownedElements, ownerOf } from './aria-owns';
 import { hiddenByVisibilityOnly, isAriaHidden, isHiddenFromAx } from './visibility';
@@ -204,6 +204,10 @@ function computeSteps(el: Element, t: Traversal, role: string, isRoot: boolean, 
   }
   // 2I: tooltip attribute (SVG 1.1 also has xlink:title). Presentational nodes have none.
   if (presentational) return '';
+  // WAI-ARIA 1.2 §5.2.8.6: naming is prohibited on generic, paragraph, strong… Chromium still
+  // honours aria-label/-labelledby there, and title only when the element is focusable
+  // (`<span title="Dismiss">✕</span>` is generic ""; with tabindex it is named).
+  if (isRoot && NAME_PROHIBITED.has(role) && !TITLED_GENERIC_TAGS.has(el.localName) && !isFocusable(el)) return '';
   const title = el.getAttribute('title') ?? el.getAttributeNS(XLINK_NS, 'title');
   if (title && title.trim()) return title;
   if (isRoot) return nativeFallbackAfterTitle(el) ?? '';
@@ -211,6 +215,23 @@ function computeSteps(el: Element, t: Traversal, role: string, isRoot: boolean, 
 }
 
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
+
+/** Generic in ARIA terms but their own roles in Chromium (Abbr, LabelText…), which keep the title. */
+const TITLED_GENERIC_TAGS: ReadonlySet<string> = new Set(['abbr', 'label', 'ruby', 'legend', 'figcaption']);
+
+/** WAI-ARIA 1.2 roles that prohibit an author name (§5.2.8.6), as Chromium maps them. */
+const NAME_PROHIBITED: ReadonlySet<string> = new Set([
+  'caption',
+  'code',
+  'deletion',
+  'emphasis',
+  'generic',
+  'insertion',
+  'paragraph',
+  'strong',
+  'subscript',
+  'superscript',
+]);
 
 /** 2F: ::before, each flat-tree child (and aria-owns'd element), ::after; blocks add spaces. */
 export function nameFromContent(el: Element, t: Traversal, skipOwnText: boolean): string {
