@@ -90,12 +90,29 @@ export interface RefInput {
 }
 
 /**
- * Whether the element deserves a ref. The pointer-cursor rule ignores a cursor inherited from the
- * parent (inside a link or a clickable card every descendant shows the pointer, and only the
- * outermost element is the control) and a pointer on the inner parts of a control that has its
+ * Why an element deserves a ref: 'control' (a widget role, focusable, a click handler) or 'pointer'
+ * (only its pointer cursor says it is clickable, a weaker sign: the walk drops that ref when the
+ * element merely wraps one control that has its own, like `<div style="cursor:pointer"><button>`
+ * or a web component host around its inner `<button>`). null: no ref.
+ */
+export type RefKind = 'control' | 'pointer' | null;
+
+/**
+ * Whether the element deserves a ref, and why. The pointer-cursor rule ignores a cursor inherited
+ * from the parent (inside a link or a clickable card every descendant shows the pointer, and only
+ * the outermost element is the control) and a pointer on the inner parts of a control that has its
  * own ref (web components style their shadow parts with cursor:pointer).
  */
-export function needsRef({ el, role, cursor, parentCursor, inWidget, hints }: RefInput): boolean {
+export function refKind(input: RefInput): RefKind {
+  if (needsControlRef(input)) return 'control';
+  const { el, role, cursor, parentCursor, inWidget } = input;
+  if (!NON_SEMANTIC_ROLES.has(role)) return null;
+  if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return null;
+  if (cursor === 'pointer' && parentCursor !== 'pointer' && !inWidget) return 'pointer';
+  return null;
+}
+
+function needsControlRef({ el, role, hints }: RefInput): boolean {
   if (INTERACTIVE_ROLES.has(role)) return true;
   // Any tabindex makes an element focusable (HTML "focusable area"), -1 included: Chrome reports
   // those as focusable, and an agent may need to focus or anchor on them (dialogs, route headings).
@@ -106,6 +123,5 @@ export function needsRef({ el, role, cursor, parentCursor, inWidget, hints }: Re
   if (!NON_SEMANTIC_ROLES.has(role)) return false;
   if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
   if (hasOnclick(el)) return true;
-  if (cursor === 'pointer' && parentCursor !== 'pointer' && !inWidget) return true;
   return hints.hasClickListener?.(el) === true;
 }

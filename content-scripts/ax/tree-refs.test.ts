@@ -76,12 +76,9 @@ describe('image maps', () => {
       <img src="y.png" usemap="#m" alt="Same map again">
       <img src="z.png" usemap="#missing" alt="No such map">`);
     expect(out).toBe(
-      [
-        'image "Regions"',
-        ' link "North" [ref_1] href="/north"',
-        'image "Same map again"',
-        'image "No such map"',
-      ].join('\n'),
+      ['image "Regions"', ' link "North" [ref_1] href="/north"', 'image "Same map again"', 'image "No such map"'].join(
+        '\n',
+      ),
     );
     for (const { printed, described } of printedVersusDescribed(out)) expect(printed).toBe(described);
   });
@@ -108,5 +105,66 @@ describe('dialogs', () => {
         ' button "Ok" [ref_3]',
       ].join('\n'),
     );
+  });
+});
+
+describe('pointer-cursor wrappers', () => {
+  test('a pointer wrapper around one ref’d control gets no ref and no line; one with more content keeps its ref', () => {
+    const out = tree(`
+      <div style="cursor:pointer"><button>Save</button></div>
+      <div style="cursor:pointer"><span><a href="/x">Only link</a></span></div>
+      <div style="cursor:pointer" data-testid="wrap"><button>Tagged</button></div>
+      <div style="cursor:pointer" title="Tip"><button>Titled</button></div>
+      <div style="cursor:pointer">Order #1 <button>Details</button></div>
+      <div style="cursor:pointer"><button>One</button><button>Two</button></div>
+      <div style="cursor:pointer"><h3>Card</h3><button>Buy</button></div>
+      <div style="cursor:pointer" onclick="void 0"><button>Handler</button></div>
+      <div style="cursor:pointer">Plain card</div>`);
+    expect(out).toBe(
+      [
+        'button "Save" [ref_1]',
+        'link "Only link" [ref_2] href="/x"',
+        'generic [data-testid="wrap"]',
+        ' button "Tagged" [ref_3]',
+        'generic "Tip"',
+        ' button "Titled" [ref_4]',
+        'generic [ref_6]',
+        ' text "Order #1"',
+        ' button "Details" [ref_5]',
+        'generic [ref_9]',
+        ' button "One" [ref_7]',
+        ' button "Two" [ref_8]',
+        'generic [ref_11]',
+        ' heading "Card" {level=3}',
+        ' button "Buy" [ref_10]',
+        'generic [ref_12]',
+        ' button "Handler" [ref_13]',
+        'generic [ref_14]: "Plain card"',
+      ].join('\n'),
+    );
+  });
+
+  test('a custom element host with a pointer cursor around its own inner button', () => {
+    document.body.innerHTML = '<x-button style="cursor:pointer">Go</x-button>';
+    const host = document.querySelector('x-button');
+    const root = host?.attachShadow({ mode: 'open' });
+    if (root) root.innerHTML = '<button part="base" style="cursor:pointer"><slot></slot></button>';
+    const options = parseTreeArgs({});
+    if (!options.ok) throw new Error(options.error.message);
+    const r = generateAccessibilityTree(document, options.data, registry);
+    expect(r.ok && r.data.tree).toBe('button "Go" [ref_1]');
+  });
+
+  test('a wrapper that had a ref keeps resolving it, but the tree stops printing it', () => {
+    document.body.innerHTML = '<div id="w" style="cursor:pointer">Card</div>';
+    const options = parseTreeArgs({});
+    if (!options.ok) throw new Error(options.error.message);
+    const first = generateAccessibilityTree(document, options.data, registry);
+    expect(first.ok && first.data.tree).toBe('generic [ref_1]: "Card"');
+    const w = document.getElementById('w');
+    if (w) w.innerHTML = '<button>Card</button>';
+    const second = generateAccessibilityTree(document, options.data, registry);
+    expect(second.ok && second.data.tree).toBe('button "Card" [ref_2]');
+    expect(registry.resolve('ref_1').ok).toBe(true);
   });
 });

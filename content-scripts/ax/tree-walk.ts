@@ -8,7 +8,7 @@
  * nearest kept ancestor and it adds no depth.
  */
 import { finalize, flushText, newNode, type AxNode } from './ax-node';
-import { INTERACTIVE_ROLES, needsRef, type ClickHints } from './clickable';
+import { INTERACTIVE_ROLES, refKind, type ClickHints } from './clickable';
 import { flatParent, isElement } from './flat-tree';
 import { linkAreasOf, mapOf } from './image-map';
 import { computeFallbackLabel } from './name-fallback';
@@ -179,9 +179,10 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
     env.hoist && !frame.inOverlay && visibleSelf
       ? overlayOf(el, role, style, frame.parentStyle, env.popupTargets)
       : null;
-  const wantsRef =
-    visibleSelf &&
-    needsRef({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints });
+  const kind = visibleSelf
+    ? refKind({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints })
+    : null;
+  const wantsRef = kind !== null;
   const authorLabelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
   let name = '';
   if (visibleSelf && (!NAME_FROM_CHILDREN_ONLY.has(role) || authorLabelled || (wantsRef && role !== 'generic'))) {
@@ -219,8 +220,9 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
     node.name = cap(name, env.capper);
     node.nameFromContent = NAME_FROM_CONTENT_ROLES.has(role) && !authorLabelled;
     node.context = CONTEXT_ROLES.has(role);
-    // An element that already has a ref (an anchor, a cut node) keeps showing it.
-    node.ref = wantsRef ? env.registry.refFor(el) : env.registry.peek(el);
+    // An element that already has a ref (an anchor, a cut node) keeps showing it. A pointer-only
+    // ref is minted after the children are walked, once it is known to be more than a wrapper.
+    node.ref = kind === 'control' ? env.registry.refFor(el) : env.registry.peek(el);
     const value = computeValue(el, role, ctx);
     node.attrs = formatAttrs({
       el,
@@ -269,6 +271,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
   if (block) flushText(target, env.capper);
   if (node) {
     finalize(node, env.capper);
+    if (kind === 'pointer' && keep) settlePointerRef(node, frame, el === env.anchor || overlay !== null, env);
     // A node whose children were cut gets a ref so the model can zoom in with ref_id.
     if (node.omitted > 0 && !node.ref && node.el) node.ref = env.registry.refFor(node.el);
   }
@@ -290,6 +293,42 @@ function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
     }
   }
   for (let c = el.firstChild; c; c = c.nextSibling) walkNode(c, frame, env);
+}
+
+/**
+ * A pointer cursor on an element whose whole content is one control with its own ref (a styled
+ * wrapper, a web component host around its inner button) is the control's cursor, not a second
+ * control: the wrapper gets no ref and, when it says nothing else, no line (its child takes its
+ * place). Otherwise the pointer-cursor element gets its ref now.
+ */
+function settlePointerRef(node: AxNode, frame: Frame, pinned: boolean, env: WalkEnv): void {
+  if (pinned || node.omitted > 0 || !wrapsOneControl(node)) {
+    if (!node.ref && node.el) node.ref = env.registry.refFor(node.el);
+    return;
+  }
+  node.ref = undefined;
+  if (node.name || node.attrs || node.states || !QUIET_ROLES.has(node.role)) return;
+  const siblings = frame.node.children;
+  const at = siblings.lastIndexOf(node);
+  if (at >= 0) siblings.splice(at, 1, ...node.children);
+}
+
+/** True when the node's content is exactly one ref'd control: no text, no named content beside it. */
+function wrapsOneControl(node: AxNode): boolean {
+  let refs = 0;
+  const visit = (n: AxNode): boolean => {
+    for (const c of n.children) {
+      if (c.kind === 'text' || c.extra !== undefined) return false;
+      if (c.ref) {
+        refs++;
+        if (refs > 1) return false;
+      } else if (c.name || !visit(c)) {
+        return false;
+      }
+    }
+    return true;
+  };
+  return visit(node) && refs === 1;
 }
 
 /** The link areas of the image's map, as children of the image (Chromium exposes them so). */

@@ -285,3 +285,55 @@ function floor4(x: number): number {
 function mean(xs: number[]): number {
   return xs.reduce((s, x) => s + x, 0) / xs.length;
 }
+
+/**
+ * What the figures above cannot show: a ref Chrome would agree with but that is one too many (a
+ * pointer-cursor wrapper around a control with its own ref), and refs for nodes that have no box of
+ * their own (image-map areas) or are easy to miss (a non-modal <dialog open>).
+ */
+describe('refs that need layout to judge', () => {
+  async function read(pagePath: string, ready: string, probe: string): Promise<{ tree: string; probed: unknown }> {
+    const { page, tabId } = await browser.open(server.url(pagePath));
+    await page.locator(ready).first().waitFor({ state: 'attached' });
+    const reply = await browser.tool('get_accessibility_tree', { filter: 'all', maxChars: 1_000_000 }, { tabId });
+    if (!reply.ok) throw new Error(`${pagePath}: ${reply.error.message}`);
+    const tree = TreeResultSchema.parse(reply.data).tree;
+    const world = await attachIsolatedWorld(browser.context, page);
+    const probed = await world.value(probe);
+    await world.detach();
+    await page.close();
+    return { tree, probed };
+  }
+  /** Refs (or null) the registry holds for the elements matching each selector, in the isolated world. */
+  const refsOf = (selectors: string[]) =>
+    `${JSON.stringify(selectors)}.map((s) => [...document.querySelectorAll(s)].map((el) => window.__wbAx.registry.peek(el) ?? null))`;
+
+  it('a pointer-cursor wrapper of one control (a div, a web component host) gets no ref; a card with more does', async () => {
+    const { tree, probed } = await read(
+      '/tree-clickables.html',
+      'h1',
+      refsOf(['#wrap-save', '#wrap-host', '#wrap-card', '#wrap-save button', '#wrap-card button']),
+    );
+    const [save, host, card, saveButton, cardButton] = z.array(z.array(z.string().nullable())).parse(probed);
+    expect(save).toEqual([null]);
+    expect(host).toEqual([null]);
+    expect(card?.[0]).toMatch(/^ref_\d+$/);
+    expect(tree).toContain(`\nbutton "Save" [${saveButton?.[0]}]\n`);
+    expect(tree).toMatch(/\nbutton "Host button" \[ref_\d+\]\n/);
+    expect(tree).toContain(`generic [${card?.[0]}]\n text "Order #1003"\n button "Open order" [${cardButton?.[0]}]`);
+  }, 60_000);
+
+  it("Shoelace hosts with a pointer cursor do not double their inner controls' refs", async () => {
+    const { tree, probed } = await read('/tree-shoelace.html', 'body[data-ready]', refsOf(['sl-button', 'sl-select']));
+    const hosts = z.array(z.array(z.string().nullable())).parse(probed).flat();
+    expect(hosts.length).toBeGreaterThan(0);
+    expect(hosts.every((r) => r === null)).toBe(true);
+    expect(tree).toMatch(/^button "Save settings" \[ref_\d+\]/m);
+  }, 60_000);
+
+  it('image-map areas are links with refs under their image; an open non-modal dialog has a ref', async () => {
+    const { tree } = await read('/tree-edge.html', 'h1', 'null');
+    expect(tree).toMatch(/\n image "Image map"\n  link "Area link" \[ref_\d+\] href="#area"/);
+    expect(tree).toMatch(/^dialog \[ref_\d+\]$/m);
+  }, 60_000);
+});
