@@ -333,7 +333,8 @@ describe('refs that need layout to judge', () => {
 
   it('image-map areas are links with refs under their image; an open non-modal dialog has a ref', async () => {
     const { tree } = await read('/tree-edge.html', 'h1', 'null');
-    expect(tree).toMatch(/\n image "Image map"\n  link "Area link" \[ref_\d+\] href="#area"/);
+    expect(tree).toContain('\n image "Image map"\n  link "Area link" [ref_');
+    expect(tree).toMatch(/link "Area link" \[ref_\d+\] href="#area"/);
     expect(tree).toMatch(/^dialog \[ref_\d+\]$/m);
   }, 60_000);
 });
