@@ -22,7 +22,7 @@ export function nativeTextAlternative(el: Element, t: Traversal, referenced: boo
   if (LABELABLE.has(tag)) {
     const fromLabels = labelsText(el, t);
     if (fromLabels) return fromLabels;
-    return null;
+    return tag !== 'button' && labelCount(el) > 0 ? '' : null;
   }
   switch (tag) {
     case 'img':
@@ -116,7 +116,13 @@ function inputName(el: Element, t: Traversal): string | null {
     return null;
   }
   const fromLabels = labelsText(el, t);
-  return fromLabels || null;
+  // Chromium: an associated <label>, even an empty or aria-hidden one (Shoelace's inputs carry
+  // one), is the field's name: title and placeholder are not consulted (verified on Chromium 156).
+  return fromLabels || (labelCount(el) > 0 ? '' : null);
+}
+
+function labelCount(el: Element): number {
+  return hasLabels(el) ? el.labels.length : 0;
 }
 
 function hasLabels(el: Element): el is Element & { labels: NodeListOf<HTMLLabelElement> } {

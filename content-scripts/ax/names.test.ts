@@ -102,6 +102,13 @@ describe('name from content (2F–2H)', () => {
     expect(nameOf('<nav id="t">Home About</nav>')).toBe('');
     expect(nameOf('<div id="t">text</div>')).toBe('');
   });
+  it('an associated but empty label ends the computation for a field, like Chromium (no title, no placeholder)', () => {
+    expect(nameOf('<label for="t" aria-hidden="true"></label><input id="t" placeholder="Nick">')).toBe('');
+    expect(nameOf('<label for="t"></label><input id="t" title="Tip" placeholder="Nick">')).toBe('');
+    expect(nameOf('<label for="t"></label><textarea id="t" placeholder="Notes"></textarea>')).toBe('');
+    expect(nameOf('<input id="t" title="" placeholder="Nick">')).toBe('Nick');
+    expect(nameOf('<label for="t"></label><button id="t">Go</button>')).toBe('Go');
+  });
   it('ignores title on name-prohibited roles unless focusable, like Chromium (aria-label still counts)', () => {
     expect(nameOf('<span id="t" title="Dismiss">✕</span>')).toBe('');
     expect(nameOf('<p id="t" title="P">p</p>')).toBe('');
