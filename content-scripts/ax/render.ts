@@ -107,7 +107,8 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
   if (role === 'link' || tag === 'a' || tag === 'area') {
     const href = el.getAttribute('href');
     const short = href === null ? null : shortenUrl(href, base, capper);
-    if (short) out += ` href=${quote(short)}`;
+    // A link whose text is its URL (`https://example.org/docs`) already says where it goes.
+    if (short && short !== name && href?.trim() !== name) out += ` href=${quote(short)}`;
   } else if (tag === 'iframe' || tag === 'frame') {
     const src = el.getAttribute('src');
     const short = src === null ? null : shortenUrl(src, base, capper);
@@ -115,11 +116,13 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
   }
   if (tag === 'input') {
     const type = (el.getAttribute('type') ?? 'text').trim().toLowerCase() || 'text';
-    if (IMPLIED_INPUT_TYPE[role] !== type && !(role === 'combobox' && type === 'text')) out += ` type=${quote(type)}`;
+    // A submit input is a button like a <button> (whose type="submit" is not printed either).
+    const implied = IMPLIED_INPUT_TYPE[role] === type || (role === 'button' && type === 'submit');
+    if (!implied && !(role === 'combobox' && type === 'text')) out += ` type=${quote(type)}`;
   } else if (tag === 'button') {
-    // A button's default type submits its form; say so only when the author chose it explicitly.
-    const type = el.getAttribute('type')?.trim().toLowerCase();
-    if (type === 'submit' || type === 'reset') out += ` type=${quote(type)}`;
+    // A <button> submits its form unless told otherwise (HTML §4.10.6 type's missing value default
+    // is Submit), so type="submit" says nothing new; reset is the one that matters.
+    if (el.getAttribute('type')?.trim().toLowerCase() === 'reset') out += ' type="reset"';
   }
   const placeholder = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
   if (placeholder) {
@@ -138,15 +141,19 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
   return out;
 }
 
-/** The `{…}` state part (leading space included), or ''. Order is fixed so lines diff cleanly. */
-export function formatStates(s: AxStates, editable = false): string {
+/**
+ * The `{…}` state part (leading space included), or ''. Order is fixed so lines diff cleanly. A
+ * combobox prints only {expanded}: collapsed is its resting state (WAI-ARIA 1.2 §5.4 combobox,
+ * aria-expanded defaults to false), so `{collapsed}` on every closed select would say nothing.
+ */
+export function formatStates(s: AxStates, role: string, editable = false): string {
   const parts: string[] = [];
   if (editable) parts.push('editable');
   if (s.checked === 'true') parts.push('checked');
   else if (s.checked === 'false') parts.push('unchecked');
   else if (s.checked === 'mixed') parts.push('mixed');
   if (s.expanded === true) parts.push('expanded');
-  else if (s.expanded === false) parts.push('collapsed');
+  else if (s.expanded === false && role !== 'combobox') parts.push('collapsed');
   if (s.selected === true) parts.push('selected');
   if (s.pressed === 'true') parts.push('pressed');
   else if (s.pressed === 'mixed') parts.push('pressed=mixed');

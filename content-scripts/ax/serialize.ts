@@ -64,13 +64,14 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
     renderNode(wrapped, depth, out);
     return;
   }
+  const named = node.name !== '' && !(node.ref === undefined && titledByFirstHeading(node));
   const row = compactRow(node);
   if (row !== null) {
     out.lines.push(indent(depth) + row);
     return;
   }
   let line = indent(depth) + node.role;
-  if (node.name) line += ` ${quote(node.name)}`;
+  if (named) line += ` ${quote(node.name)}`;
   if (node.ref) {
     line += ` [${node.ref}]`;
     out.refCount++;
@@ -93,14 +94,29 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
 }
 
 /**
- * A listitem that only wraps one node (the typical nav link) costs a line and says nothing the
- * list line above it does not; its child prints in its place.
+ * A listitem or table cell that only wraps one node (the typical nav link, a row's checkbox) costs
+ * a line and says nothing the list or row line above it does not; its child prints in its place.
+ * A row keeps one line per cell, so columns still line up with the header row.
  */
 function bareWrapperChild(node: AxNode): AxNode | null {
-  if (node.role !== 'listitem' || node.ref || node.name || node.attrs || node.states) return null;
+  if (node.role !== 'listitem' && node.role !== 'cell') return null;
+  if (node.ref || node.name || node.attrs || node.states) return null;
   if (node.omitted > 0 || node.extra !== undefined || node.children.length !== 1) return null;
   const only = node.children[0];
   return only?.kind === 'node' ? only : null;
+}
+
+/** Sections whose name usually comes from their own heading (aria-labelledby). */
+const HEADED_ROLES: ReadonlySet<string> = new Set(['region', 'dialog', 'alertdialog', 'complementary', 'form']);
+
+/**
+ * A section named by the heading it starts with (`region "Dialog"` then `heading "Dialog"`) prints
+ * the name once, on the heading. Nodes with refs keep their name: it is what the ref is called.
+ */
+function titledByFirstHeading(node: AxNode): boolean {
+  if (!HEADED_ROLES.has(node.role)) return false;
+  const first = node.children[0];
+  return first?.kind === 'node' && first.role === 'heading' && first.name === node.name;
 }
 
 const CELL_ROLES: ReadonlySet<string> = new Set(['cell', 'columnheader', 'rowheader', 'gridcell']);

@@ -87,6 +87,12 @@ interface Frame {
   /** DOM nesting level, to stop before a pathological page exhausts the call stack. */
   domDepth: number;
   inOverlay: boolean;
+  /**
+   * Options of a drop-down `<select>` (role combobox): listed so the model knows the choices, with
+   * no refs (select_option takes the select's ref and a value or label; Chromium exposes these
+   * options as invisible) and no {selected} (the select's value="…" already names it).
+   */
+  inDropDown: boolean;
 }
 
 const OPTION_LIMIT = 30;
@@ -110,6 +116,7 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
     inWidget: false,
     domDepth: 0,
     inOverlay: !env.hoist,
+    inDropDown: false,
   };
   if (env.hoist) scanPopups(root.ownerDocument, env.ctx, env.popupTargets);
   visitElement(root, frame, env);
@@ -179,9 +186,10 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
     env.hoist && !frame.inOverlay && visibleSelf
       ? overlayOf(el, role, style, frame.parentStyle, env.popupTargets)
       : null;
-  const kind = visibleSelf
-    ? refKind({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints })
-    : null;
+  const kind =
+    visibleSelf && !frame.inDropDown
+      ? refKind({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints })
+      : null;
   const wantsRef = kind !== null;
   const authorLabelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
   let name = '';
@@ -219,7 +227,8 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
     node.role = role;
     node.name = cap(name, env.capper);
     node.nameFromContent = NAME_FROM_CONTENT_ROLES.has(role) && !authorLabelled;
-    node.context = CONTEXT_ROLES.has(role);
+    // A drop-down's options have no refs, but the 'interactive' filter must still list the choices.
+    node.context = CONTEXT_ROLES.has(role) || (frame.inDropDown && role === 'option');
     // An element that already has a ref (an anchor, a cut node) keeps showing it. A pointer-only
     // ref is minted after the children are walked, once it is known to be more than a wrapper.
     node.ref = kind === 'control' ? env.registry.refFor(el) : env.registry.peek(el);
@@ -233,7 +242,9 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
       capper: env.capper,
       testIdAttributes: env.testIdAttributes,
     });
-    node.states = formatStates(computeStates(el, role, ctx), isEditableHost(el, role));
+    const states = computeStates(el, role, ctx);
+    if (frame.inDropDown) states.selected = undefined;
+    node.states = formatStates(states, role, isEditableHost(el, role));
   }
 
   if (LEAF_TAGS.has(tag) || el.namespaceURI === SVG_NS) {
@@ -261,6 +272,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
     inWidget: frame.inWidget || (keep && INTERACTIVE_ROLES.has(role)),
     domDepth: frame.domDepth + 1,
     inOverlay: frame.inOverlay || overlay !== null,
+    inDropDown: frame.inDropDown || (tag === 'select' && role === 'combobox'),
   };
   // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and
   // the second can then be recognised as the label of the field that follows.

@@ -57,7 +57,7 @@ describe('rendering', () => {
         ' text "Second paragraph over lines."',
         ' textbox "Email" [ref_3] type="email" placeholder="you@example.com" {required}',
         ' checkbox "Remember me" [ref_4] {checked}',
-        ' button "Sign in" [ref_5] type="submit"',
+        ' button "Sign in" [ref_5]',
       ].join('\n'),
     );
   });
@@ -151,8 +151,7 @@ describe('rendering', () => {
         ' row: "Alice" | "30" | ""',
         ' row',
         '  rowheader: "Bob"',
-        '  cell',
-        '   link "Profile" [ref_1] href="/bob"',
+        '  link "Profile" [ref_1] href="/bob"',
         '  cell: "12 years"',
       ].join('\n'),
     );
@@ -328,8 +327,8 @@ describe('refs', () => {
     const r = build();
     if (!r.ok) throw new Error(r.error.message);
     const lines = r.data.tree.split('\n');
-    expect(lines[0]).toBe('combobox "Country" [ref_1] value="C1" {collapsed}');
-    expect(lines[2]).toBe(' option "C1" [ref_3] {selected}');
+    expect(lines[0]).toBe('combobox "Country" [ref_1] value="C1"');
+    expect(lines[2]).toBe(' option "C1"');
     expect(lines).toHaveLength(32);
     expect(lines[31]).toBe(' … 10 more options (all of them: ref_id of this select)');
     expect(r.data.notice).toMatch(/long select list/);
