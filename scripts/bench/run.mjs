@@ -103,6 +103,21 @@ try {
       if (!reply.ok) throw new Error(`${spec.name}: ${reply.error.code}: ${reply.error.message}`);
       return { ms, result: reply.data };
     };
+    // The same call timed inside the service worker: what the agent itself pays (it runs there), without
+    // the extra Node → worker hop that only the benchmark makes.
+    const inWorker = async () => {
+      const { ms, ok } = await browser.worker.evaluate(async (id) => {
+        const t0 = performance.now();
+        const r = await globalThis.wb.tool(
+          'get_accessibility_tree',
+          { filter: 'all', maxChars: 1_000_000 },
+          { tabId: id },
+        );
+        return { ms: performance.now() - t0, ok: r.ok };
+      }, tabId);
+      if (!ok) throw new Error(`${spec.name}: worker-side read failed`);
+      return ms;
+    };
     const theirs = async () => {
       const t0 = performance.now();
       const text = await page.ariaSnapshot({ mode: 'ai', timeout: 120_000 });
@@ -126,6 +141,7 @@ try {
     // Small pages take a few milliseconds, where scheduler noise dominates: three times the runs.
     const runs = elements < 1000 ? RUNS * 3 : RUNS;
     const oursMs = [];
+    const workerMs = [];
     const buildMs = [];
     const theirsMs = [];
     let last = null;
@@ -140,6 +156,7 @@ try {
       }
       const o = await ours();
       oursMs.push(o.ms);
+      workerMs.push(await inWorker());
       buildMs.push(o.result.stats.buildMs);
       last = o.result;
       if (!flip) {
@@ -187,9 +204,11 @@ try {
       runs,
       pingMs: round(median(pingMs)),
       oursMs: round(median(oursMs)),
+      oursWorkerMs: round(median(workerMs)),
       oursBuildMs: round(median(buildMs)),
       playwrightMs: round(median(theirsMs)),
       timeRatio: round(median(oursMs) / median(theirsMs), 3),
+      workerRatio: round(median(workerMs) / median(theirsMs), 3),
       buildRatio: round(median(buildMs) / median(theirsMs), 3),
       cdpFullTreeMs: round(cdpMs),
       oursTokens: countTokens(fullTree.text),
@@ -219,9 +238,11 @@ const header = [
   'refs',
   'ping ms',
   'ours ms',
+  'worker ms',
   'in-page ms',
   'pw ai ms',
   'ratio',
+  'worker ratio',
   'in-page ratio',
   'ours tok',
   'pw tok',
@@ -237,9 +258,11 @@ const rows = results.map((r) => [
   r.refs,
   r.pingMs,
   r.oursMs,
+  r.oursWorkerMs,
   r.oursBuildMs,
   r.playwrightMs,
   r.timeRatio,
+  r.workerRatio,
   r.buildRatio,
   r.oursUncutTokens,
   r.playwrightTokens,
@@ -253,7 +276,7 @@ const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String
 const line = (cells) =>
   cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
 console.log(
-  `\nmedian of ${RUNS} interleaved runs (${RUNS * 3} under 1,000 elements); ping = message round trip without a build; ours = wb.tool round trip (filter all, maxChars 1e6), in-page = stats.buildMs;`,
+  `\nmedian of ${RUNS} interleaved runs (${RUNS * 3} under 1,000 elements); ping = message round trip without a build; ours = wb.tool round trip from Node (filter all, maxChars 1e6), worker = the same call timed inside the service worker (what the agent pays), in-page = stats.buildMs;`,
 );
 console.log(
   "pw ai = page.ariaSnapshot({mode:'ai'}) from Node; ratio = ours ms / pw ai ms; in-page ratio = in-page ms / pw ai ms",
@@ -265,13 +288,14 @@ console.log('cdp = JSON of Accessibility.getFullAXTree; tok ratio = ours / pw, v
 console.log(line(header));
 for (const r of rows) console.log(line(r));
 const worstTime = Math.max(...results.map((r) => r.timeRatio));
+const worstWorker = Math.max(...results.map((r) => r.workerRatio));
 const worstTokens = Math.max(...results.map((r) => r.tokenRatio));
 console.log(
   `\ncontent scripts (minified): ${contentScripts.map((f) => `${path.basename(f.file)} ${(f.bytes / 1024).toFixed(1)} KB (gzip ${(f.gzipBytes / 1024).toFixed(1)} KB)`).join(', ')}; total ${(csTotal / 1024).toFixed(1)} KB`,
 );
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 console.log(
-  `targets: time ratio ≤ ${TARGETS.timeRatio} everywhere: worst ${worstTime} — ${verdict(worstTime <= TARGETS.timeRatio)} (aim ${TARGETS.timeRatioAim})`,
+  `targets: time ratio ≤ ${TARGETS.timeRatio} everywhere: worst ${worstTime} from Node — ${verdict(worstTime <= TARGETS.timeRatio)}; worst ${worstWorker} from the worker — ${verdict(worstWorker <= TARGETS.timeRatio)} (aim ${TARGETS.timeRatioAim})`,
 );
 console.log(
   `         tokens ≤ ${TARGETS.tokenRatio}× Playwright: worst ${worstTokens} — ${verdict(worstTokens <= TARGETS.tokenRatio)}`,
@@ -290,7 +314,12 @@ writeFileSync(
       runs: RUNS,
       chromium,
       targets: TARGETS,
-      summary: { worstTimeRatio: worstTime, worstTokenRatio: worstTokens, contentScriptsBytes: csTotal },
+      summary: {
+        worstTimeRatio: worstTime,
+        worstWorkerTimeRatio: worstWorker,
+        worstTokenRatio: worstTokens,
+        contentScriptsBytes: csTotal,
+      },
       pages: results,
       contentScripts,
     },
