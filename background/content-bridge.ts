@@ -1,6 +1,8 @@
 import type { ContentRequest } from '../src/protocol/content';
 import { parseResult } from '../src/protocol/result-schema';
 import { err, errorMessage, type Result } from '../src/result';
+import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
+import { ON_DEMAND_SCRIPTS } from './page-scripts';
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
 
@@ -10,11 +12,23 @@ const NO_RECEIVER = /Receiving end does not exist|Could not establish connection
  * is retried; pages that forbid extensions (chrome://, the Web Store, PDF viewer) get a clear error.
  */
 export async function sendToContent(tabId: number, request: ContentRequest, frameId = 0): Promise<Result<unknown>> {
-  const first = await trySend(tabId, request, frameId);
-  if (first.ok || first.error.code !== 'no_content_script') return first;
-  const injected = await injectContentScripts(tabId, frameId);
-  if (!injected.ok) return injected;
-  return trySend(tabId, request, frameId);
+  let reply = await trySend(tabId, request, frameId);
+  if (!reply.ok && reply.error.code === 'no_content_script') {
+    const injected = await injectFiles(tabId, frameId, manifestContentScripts());
+    if (!injected.ok) return injected;
+    reply = await trySend(tabId, request, frameId);
+  }
+  // The page actions are injected on a frame's first action rather than into every frame.
+  if (!reply.ok && reply.error.code === ACTIONS_NOT_LOADED) {
+    const injected = await injectFiles(tabId, frameId, ON_DEMAND_SCRIPTS.actions);
+    if (!injected.ok) return injected;
+    reply = await trySend(tabId, request, frameId);
+  }
+  return reply;
+}
+
+function manifestContentScripts(): string[] {
+  return (chrome.runtime.getManifest().content_scripts ?? []).flatMap((cs) => cs.js ?? []);
 }
 
 async function trySend(tabId: number, request: ContentRequest, frameId: number): Promise<Result<unknown>> {
@@ -33,10 +47,9 @@ async function trySend(tabId: number, request: ContentRequest, frameId: number):
   }
 }
 
-async function injectContentScripts(tabId: number, frameId: number): Promise<Result<true>> {
-  const files = (chrome.runtime.getManifest().content_scripts ?? []).flatMap((cs) => cs.js ?? []);
+async function injectFiles(tabId: number, frameId: number, files: readonly string[]): Promise<Result<true>> {
   try {
-    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files });
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [...files] });
     return { ok: true, data: true };
   } catch (e) {
     return err(

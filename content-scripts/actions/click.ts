@@ -4,10 +4,9 @@
  * target is a safe generic element, hand the worker one armed observation and a hit-tested point for
  * a single trusted CDP click (the worker applies the network / new-tab / download veto).
  */
-import { ClickArgsSchema, parseArgs, type ClickReply, type ClickResult } from '../../src/tools/actions';
+import type { ClickArgs, ClickReply, ClickResult } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import type { ContentHandler } from '../handlers/types';
 import { isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
 import { arm, Observation, settle } from './observe';
 import { hittablePoint, centreOf, syntheticClick } from './pointer';
@@ -34,10 +33,8 @@ function linkInfo(el: Element): { href?: string; navigates?: boolean; hint?: str
   return { href, navigates: !samePage };
 }
 
-export async function clickRef(raw: unknown, doc: Document): Promise<Result<ClickReply>> {
-  const args = parseArgs('click_ax', ClickArgsSchema, raw);
-  if (!args.ok) return args;
-  const ref = args.data.ref_id;
+export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<ClickReply>> {
+  const ref = args.ref_id;
   const resolved = getRefRegistry(globalThis).resolve(ref);
   if (!resolved.ok) return resolved;
   const el = resolved.data;
@@ -115,5 +112,3 @@ export async function clickRef(raw: unknown, doc: Document): Promise<Result<Clic
   const token = arm(new Observation(doc, observed));
   return ok({ result, fallback: { token, x: p.x, y: p.y } });
 }
-
-export const clickHandler: ContentHandler = { name: 'click_ax', run: clickRef };

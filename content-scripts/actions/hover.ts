@@ -3,10 +3,9 @@
  * `:hover` cannot be triggered by script at all, so when nothing appeared, the worker may move the
  * real (CDP) mouse there: hovering has no side effect a second time, so no veto applies.
  */
-import { HoverArgsSchema, parseArgs, type HoverReply, type HoverResult } from '../../src/tools/actions';
+import type { HoverArgs, HoverReply, HoverResult } from '../../src/tools/actions';
 import { ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import type { ContentHandler } from '../handlers/types';
 import { isElementNode, isHtmlElement, rectOf, shortName } from './element-info';
 import { arm, Observation } from './observe';
 import { centreOf, hittablePoint, syntheticHover } from './pointer';
@@ -59,10 +58,8 @@ class AppearWatch {
   }
 }
 
-export async function hover(raw: unknown, doc: Document): Promise<Result<HoverReply>> {
-  const args = parseArgs('hover', HoverArgsSchema, raw);
-  if (!args.ok) return args;
-  const resolved = getRefRegistry(globalThis).resolve(args.data.ref_id);
+export async function hover(args: HoverArgs, doc: Document): Promise<Result<HoverReply>> {
+  const resolved = getRefRegistry(globalThis).resolve(args.ref_id);
   if (!resolved.ok) return resolved;
   let el = resolved.data;
   if (isHtmlElement(el)) el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
@@ -86,5 +83,3 @@ export async function hover(raw: unknown, doc: Document): Promise<Result<HoverRe
   }
   return ok({ result });
 }
-
-export const hoverHandler: ContentHandler = { name: 'hover', run: hover };

@@ -5,10 +5,9 @@
  * moves focus, Enter submits / activates, Space activates, Control+A selects, Backspace/Delete and
  * printable characters edit, arrows move a native select, PageUp/PageDown/Home/End scroll.
  */
-import { parseArgs, PressKeyArgsSchema, type KeyResult } from '../../src/tools/actions';
+import type { KeyResult, PressKeyArgs } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import type { ContentHandler } from '../handlers/types';
 import {
   deepActiveElement,
   describe,
@@ -133,19 +132,17 @@ function emulateDefault(target: Element, chord: KeyChord, doc: Document): string
   return undefined;
 }
 
-export async function pressKey(raw: unknown, doc: Document): Promise<Result<KeyResult>> {
-  const args = parseArgs('press_key', PressKeyArgsSchema, raw);
-  if (!args.ok) return args;
-  const chord = parseChord(args.data.key);
+export async function pressKey(args: PressKeyArgs, doc: Document): Promise<Result<KeyResult>> {
+  const chord = parseChord(args.key);
   if (!chord) {
     return err(
       'bad_key',
-      `"${args.data.key}" is not a key: use names like Enter, Escape, Tab, ArrowDown, PageDown, Backspace, F5, a single character, or chords like Control+a, Shift+Tab`,
+      `"${args.key}" is not a key: use names like Enter, Escape, Tab, ArrowDown, PageDown, Backspace, F5, a single character, or chords like Control+a, Shift+Tab`,
     );
   }
   let target: Element = deepActiveElement(doc) ?? doc.body;
-  if (args.data.ref_id) {
-    const resolved = getRefRegistry(globalThis).resolve(args.data.ref_id);
+  if (args.ref_id) {
+    const resolved = getRefRegistry(globalThis).resolve(args.ref_id);
     if (!resolved.ok) return resolved;
     target = resolved.data;
     if (isHtmlElement(target)) {
@@ -167,5 +164,3 @@ export async function pressKey(raw: unknown, doc: Document): Promise<Result<KeyR
     changes: report.changes,
   });
 }
-
-export const pressKeyHandler: ContentHandler = { name: 'press_key', run: pressKey };

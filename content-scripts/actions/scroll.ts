@@ -3,10 +3,9 @@
  * scrollable container when a ref is given, else the page. Reports the positions before and after
  * and whether the container was already at its end, so the agent stops scrolling a finished list.
  */
-import { parseArgs, ScrollArgsSchema, type ScrollResult } from '../../src/tools/actions';
+import type { ScrollArgs, ScrollResult } from '../../src/tools/actions';
 import { ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import type { ContentHandler } from '../handlers/types';
 import { describe, isHtmlElement } from './element-info';
 import { flatParentOf } from './reachability';
 
@@ -29,10 +28,8 @@ function position(el: Element): { x: number; y: number } {
   return { x: Math.round(el.scrollLeft), y: Math.round(el.scrollTop) };
 }
 
-export function scroll(raw: unknown, doc: Document): Result<ScrollResult> {
-  const args = parseArgs('scroll', ScrollArgsSchema, raw);
-  if (!args.ok) return args;
-  const { ref_id: ref, direction, amount } = args.data;
+export function scroll(args: ScrollArgs, doc: Document): Result<ScrollResult> {
+  const { ref_id: ref, direction, amount } = args;
   let el: Element | null = null;
   if (ref) {
     const resolved = getRefRegistry(globalThis).resolve(ref);
@@ -89,5 +86,3 @@ export function scroll(raw: unknown, doc: Document): Result<ScrollResult> {
         }),
   });
 }
-
-export const scrollHandler: ContentHandler = { name: 'scroll', run: scroll };

@@ -3,10 +3,9 @@
  * and comboboxes (Radix, downshift, headless UI…) by opening them like a person, finding the option
  * wherever it rendered (portals included) and clicking it, then reading the choice back.
  */
-import { parseArgs, SelectArgsSchema, type SelectResult } from '../../src/tools/actions';
+import type { SelectArgs, SelectResult } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import type { ContentHandler } from '../handlers/types';
 import { describe, isHtmlElement, isLabel, isSelect, roleOf, shortName } from './element-info';
 import { keyDown, keyUp, parseChord } from './keys';
 import { Observation, settle } from './observe';
@@ -204,10 +203,8 @@ async function selectAria(
   });
 }
 
-export async function selectOption(raw: unknown, doc: Document): Promise<Result<SelectResult>> {
-  const args = parseArgs('select_option', SelectArgsSchema, raw);
-  if (!args.ok) return args;
-  const { ref_id: ref, value, label } = args.data;
+export async function selectOption(args: SelectArgs, doc: Document): Promise<Result<SelectResult>> {
+  const { ref_id: ref, value, label } = args;
   const resolved = getRefRegistry(globalThis).resolve(ref);
   if (!resolved.ok) return resolved;
   let el = resolved.data;
@@ -226,5 +223,3 @@ export async function selectOption(raw: unknown, doc: Document): Promise<Result<
     `${ref} (${describe(el, false)}) is not a drop-down or list; for a radio group click_ax the radio, otherwise re-read the tree for the combobox`,
   );
 }
-
-export const selectHandler: ContentHandler = { name: 'select_option', run: selectOption };

@@ -3,16 +3,9 @@
  * control its label names, the input inside a web component), type with the first method whose
  * read-back shows the text, and say which method that was, or that none did.
  */
-import {
-  FocusTypeArgsSchema,
-  parseArgs,
-  TypeArgsSchema,
-  type TypeMethod,
-  type TypeResult,
-} from '../../src/tools/actions';
+import type { FocusTypeArgs, TypeArgs, TypeMethod, TypeResult } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import type { ContentHandler } from '../handlers/types';
 import {
   describe,
   FORMATTED_INPUT_TYPES,
@@ -167,16 +160,10 @@ interface Typed {
   target: TypeTarget;
 }
 
-async function typeInto(
-  raw: unknown,
-  doc: Document,
-  tool: 'type_ax' | 'focus_type',
-): Promise<Result<Typed & { submit: boolean }>> {
-  const args = tool === 'type_ax' ? parseArgs(tool, TypeArgsSchema, raw) : parseArgs(tool, FocusTypeArgsSchema, raw);
-  if (!args.ok) return args;
-  const { ref_id: ref, text } = args.data;
-  const clear = args.data.clear ?? true;
-  const submit = 'submit' in args.data && args.data.submit === true;
+async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<Result<Typed & { submit: boolean }>> {
+  const { ref_id: ref, text } = args;
+  const clear = args.clear ?? true;
+  const submit = 'submit' in args && args.submit === true;
   const resolved = getRefRegistry(globalThis).resolve(ref);
   if (!resolved.ok) return resolved;
   const found = resolveTypeTarget(ref, resolved.data);
@@ -242,27 +229,21 @@ async function typeInto(
   return ok({ result, target, submit });
 }
 
-export const typeHandler: ContentHandler = {
-  name: 'type_ax',
-  async run(raw, doc) {
-    const typed = await typeInto(raw, doc, 'type_ax');
-    return typed.ok ? ok(typed.data.result) : typed;
-  },
-};
+export async function typeText(args: TypeArgs, doc: Document): Promise<Result<TypeResult>> {
+  const typed = await typeInto(args, doc);
+  return typed.ok ? ok(typed.data.result) : typed;
+}
 
-export const focusTypeHandler: ContentHandler = {
-  name: 'focus_type',
-  async run(raw, doc) {
-    const typed = await typeInto(raw, doc, 'focus_type');
-    if (!typed.ok) return typed;
-    const { result, target, submit } = typed.data;
-    if (!submit || !result.success) return ok(result);
-    const obs = new Observation(doc, [target.el]);
-    const how = await submitAfterTyping(target.el, doc, isCombobox(target.el));
-    const report = await settle(obs);
-    result.submitted = how;
-    result.value = readValue(target.el).slice(0, 500);
-    result.changes = { ...result.changes, ...report.changes };
-    return ok(result);
-  },
-};
+export async function focusType(args: FocusTypeArgs, doc: Document): Promise<Result<TypeResult>> {
+  const typed = await typeInto(args, doc);
+  if (!typed.ok) return typed;
+  const { result, target, submit } = typed.data;
+  if (!submit || !result.success) return ok(result);
+  const obs = new Observation(doc, [target.el]);
+  const how = await submitAfterTyping(target.el, doc, isCombobox(target.el));
+  const report = await settle(obs);
+  result.submitted = how;
+  result.value = readValue(target.el).slice(0, 500);
+  result.changes = { ...result.changes, ...report.changes };
+  return ok(result);
+}

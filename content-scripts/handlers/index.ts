@@ -1,10 +1,4 @@
-import { clickHandler } from '../actions/click';
-import { hoverHandler } from '../actions/hover';
-import { observeHandler } from '../actions/observe-handler';
-import { pressKeyHandler } from '../actions/press-key';
-import { scrollHandler } from '../actions/scroll';
-import { selectHandler } from '../actions/select';
-import { focusTypeHandler, typeHandler } from '../actions/type';
+import { actionProxies } from './actions-proxy';
 import { frameInfoHandler, frameStateHandler } from './frame-state';
 import { highlightHandler } from './highlight';
 import { pageInfoHandler } from './page-info';
@@ -17,14 +11,7 @@ const handlers: readonly ContentHandler[] = [
   pageInfoHandler,
   treeHandler,
   highlightHandler,
-  clickHandler,
-  typeHandler,
-  focusTypeHandler,
-  selectHandler,
-  pressKeyHandler,
-  hoverHandler,
-  scrollHandler,
-  observeHandler,
+  ...actionProxies,
   frameInfoHandler,
   frameStateHandler,
   shadowHostsHandler,

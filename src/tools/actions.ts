@@ -74,3 +74,19 @@ export function parseArgs<T>(tool: string, schema: z.ZodMiniType<T>, raw: unknow
 /** The worker collects (after its CDP input) or cancels (after a veto) an observation the page armed. */
 export const ObserveArgsSchema = z.strictObject({ token: z.string(), action: z.enum(['collect', 'cancel']) });
 export type ObserveArgs = z.infer<typeof ObserveArgsSchema>;
+
+/** Every page action the handler script routes to the lazily injected actions script. */
+export type ActionArgsMap = {
+  click_ax: ClickArgs;
+  type_ax: TypeArgs;
+  focus_type: FocusTypeArgs;
+  select_option: SelectArgs;
+  press_key: PressKeyArgs;
+  hover: HoverArgs;
+  scroll: ScrollArgs;
+  action_observe: ObserveArgs;
+};
+export type ActionName = keyof ActionArgsMap;
+
+/** Error code of the handler script when the actions script is not in its frame yet: the worker injects it and retries. */
+export const ACTIONS_NOT_LOADED = 'actions_not_loaded';

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
+import { attachIsolatedWorld } from './support/isolated-world';
+import { DIST } from './support/paths';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
 const PageInfoReply = z.object({
@@ -74,6 +78,37 @@ describe('foundation: the built extension in real Chromium', () => {
     await panel.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
     await expect.poll(() => panel.getByTestId('tab-title').textContent()).toBe('Basic fixture');
     await panel.close();
+    await page.close();
+  });
+
+  it('ships two page scripts in every frame, no web-accessible resources, and the actions only on demand', async () => {
+    const manifest = z
+      .object({
+        content_scripts: z.array(z.object({ js: z.array(z.string()), all_frames: z.boolean(), run_at: z.string() })),
+        web_accessible_resources: z.unknown().optional(),
+      })
+      .parse(JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')));
+    expect(manifest.content_scripts).toHaveLength(1);
+    expect(manifest.content_scripts[0]).toMatchObject({
+      js: ['content-scripts/accessibility-tree.js', 'content-scripts/content.js'],
+      all_frames: true,
+      run_at: 'document_idle',
+    });
+    expect(manifest.web_accessible_resources).toBeUndefined();
+
+    const { page, tabId } = await browser.open(server.url('/basic.html'));
+    const world = await attachIsolatedWorld(browser.context, page);
+    expect(await world.value('typeof globalThis.__wbAx')).toBe('object');
+    expect(await world.value('typeof globalThis.__wbActions')).toBe('undefined');
+    const tree = await browser.tool('get_accessibility_tree', {}, { tabId });
+    const text = tree.ok ? z.object({ tree: z.string() }).parse(tree.data).tree : '';
+    const ref = /button "Save" \[(ref_\d+)\]/.exec(text)?.[1];
+    expect(ref).toMatch(/^ref_\d+$/);
+    // The first action in a frame injects the actions script, then runs as usual.
+    const click = await browser.tool('click_ax', { ref_id: ref }, { tabId, mode: 'act' });
+    expect(click).toMatchObject({ ok: true, data: { success: true, tag: 'button' } });
+    expect(await world.value('typeof globalThis.__wbActions')).toBe('object');
+    await world.detach();
     await page.close();
   });
 });

@@ -1,0 +1,19 @@
+import type { ActionHandlers } from './api';
+import { clickRef } from './click';
+import { hover } from './hover';
+import { collectObservation } from './observe-handler';
+import { pressKey } from './press-key';
+import { scroll } from './scroll';
+import { selectOption } from './select';
+import { focusType, typeText } from './type';
+
+export const actionHandlers: ActionHandlers = {
+  click_ax: clickRef,
+  type_ax: typeText,
+  focus_type: focusType,
+  select_option: selectOption,
+  press_key: pressKey,
+  hover,
+  scroll,
+  action_observe: (args) => collectObservation(args),
+};
