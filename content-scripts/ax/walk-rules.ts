@@ -58,24 +58,8 @@ export const NAME_FROM_CHILDREN_ONLY: ReadonlySet<string> = new Set([
   'rowheader',
 ]);
 
-/** WAI-ARIA "Children Presentational: True". */
-export const PRESENTATIONAL_CHILDREN: ReadonlySet<string> = new Set([
-  'button',
-  'checkbox',
-  'image',
-  'math',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'meter',
-  'option',
-  'progressbar',
-  'radio',
-  'scrollbar',
-  'separator',
-  'slider',
-  'switch',
-  'tab',
-]);
+/** WAI-ARIA "Children Presentational: True": one table, kept with the other role tables. */
+export { PRESENTATIONAL_CHILDREN_ROLES as PRESENTATIONAL_CHILDREN } from './role-tables';
 
 export const FIELD_ROLES: ReadonlySet<string> = new Set([
   'textbox',

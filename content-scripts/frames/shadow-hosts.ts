@@ -8,6 +8,7 @@ import { err, ok, type Result } from '../../src/result';
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
 import { composedPath, elementAtPath, shadowModeOf, shadowRootOf, walkComposed, type ShadowMode } from './shadow-roots';
+import { INTERACTIVE_ROLES } from '../ax/clickable';
 
 export const ShadowHostsArgsSchema = z.strictObject({
   ref_id: z.optional(z.string().check(z.regex(/^ref_[1-9]\d*$/))),
@@ -45,26 +46,6 @@ export interface ShadowHost {
 
 const CONTROL_SELECTOR =
   'button, input:not([type=hidden]), select, textarea, a[href], [role], [tabindex], [contenteditable=""], [contenteditable=true]';
-const WIDGET_ROLES = new Set([
-  'button',
-  'checkbox',
-  'combobox',
-  'link',
-  'listbox',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'option',
-  'radio',
-  'searchbox',
-  'slider',
-  'spinbutton',
-  'switch',
-  'tab',
-  'textbox',
-  'treeitem',
-  'gridcell',
-]);
 const MAX_CHILDREN = 12;
 const MAX_CONTROLS = 20;
 
@@ -100,7 +81,7 @@ function summarize(root: ShadowRoot): { children: ShadowChild[]; descendantCount
   for (const el of Array.from(root.querySelectorAll(CONTROL_SELECTOR))) {
     if (controls.length >= MAX_CONTROLS) break;
     const brief = describeBrief(el);
-    if (!WIDGET_ROLES.has(brief.role)) continue;
+    if (!INTERACTIVE_ROLES.has(brief.role)) continue;
     controls.push({ ref: registry.refFor(el), ...brief });
   }
   return { children, descendantCount: all.length, controls };
