@@ -23,6 +23,36 @@ describe('describeProviderError', () => {
     expect(info.message).toMatch(/rejected the API key/);
     expect(info.message).not.toContain(key);
   });
+  it("reads Gemini's 400 API_KEY_INVALID as a bad key, and its 403 that echoes the key without the key", () => {
+    const google = { ...ctx, providerLabel: 'Google Gemini' };
+    const invalid = {
+      error: {
+        code: 400,
+        message: 'API key not valid. Please pass a valid API key.',
+        status: 'INVALID_ARGUMENT',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }],
+      },
+    };
+    const e400 = new APICallError({
+      message: invalid.error.message,
+      url: 'u',
+      requestBodyValues: {},
+      statusCode: 400,
+      data: invalid,
+    });
+    expect(describeProviderError(e400, google)).toMatchObject({
+      code: 'auth_failed',
+      message: expect.stringMatching(/^Google Gemini rejected the API key \(HTTP 400: API key not valid/),
+    });
+    // Any other 400 stays a rejected request.
+    expect(describeProviderError(apiError(400, 'Invalid JSON payload'), google).code).toBe('provider_rejected');
+    const suspended = describeProviderError(
+      apiError(403, `Permission denied: Consumer 'api_key:${key}' has been suspended.`),
+      google,
+    );
+    expect(suspended.code).toBe('auth_failed');
+    expect(suspended.message).not.toContain(key);
+  });
   it('reports a rate limit after retries with the attempt count', () => {
     const e = new RetryError({
       message: 'x',

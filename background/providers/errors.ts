@@ -30,11 +30,21 @@ function providerReason(e: APICallError): string {
   return e.message;
 }
 
+/**
+ * Gemini answers a wrong key with HTTP 400 INVALID_ARGUMENT, not 401: the google.rpc.ErrorInfo
+ * detail says `reason: "API_KEY_INVALID"` (https://ai.google.dev/gemini-api/docs/troubleshooting).
+ */
+function isInvalidKey(e: APICallError): boolean {
+  const body = e.data;
+  const details = isRecord(body) && isRecord(body.error) ? body.error.details : undefined;
+  return Array.isArray(details) && details.some((d) => isRecord(d) && d.reason === 'API_KEY_INVALID');
+}
+
 function fromApiCall(e: APICallError, ctx: ErrorContext, attempts: number): ErrorInfo {
   const status = e.statusCode ?? 0;
   const reason = providerReason(e).slice(0, 300);
   const who = ctx.providerLabel;
-  if (status === 401 || status === 403) {
+  if (status === 401 || status === 403 || (status === 400 && isInvalidKey(e))) {
     return {
       code: 'auth_failed',
       message: `${who} rejected the API key (HTTP ${status}: ${reason}). Check the key in Settings; keys are per provider.`,

@@ -1,6 +1,7 @@
 // The fake providers themselves, driven by the real AI SDK clients in Node: proves they speak the
 // wire protocols the extension's providers expect, before the browser tests rely on them.
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { jsonSchema, streamText, tool, type LanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ afterAll(() => fake?.close());
 function model(protocol: Protocol, scenario: string, apiKey = 'k-123456'): LanguageModel {
   const baseURL = fake.baseURL(scenario, protocol);
   if (protocol === 'anthropic') return createAnthropic({ baseURL, apiKey })('claude-fake');
+  if (protocol === 'google') return createGoogleGenerativeAI({ baseURL, apiKey })('gemini-2.5-flash');
   return createOpenAICompatible({ name: 'fake', baseURL, apiKey, includeUsage: true }).chatModel('gpt-fake');
 }
 
@@ -44,7 +46,7 @@ async function run(m: LanguageModel) {
   return { text, calls, error, usage: error ? null : await result.usage };
 }
 
-describe.each(['openai', 'anthropic'] as const)('fake %s provider through the AI SDK', (protocol) => {
+describe.each(['openai', 'anthropic', 'google'] as const)('fake %s provider through the AI SDK', (protocol) => {
   it('streams text and a tool call with usage', async () => {
     fake.scenario(`wire-${protocol}`, {
       policy: () => ({
@@ -62,7 +64,7 @@ describe.each(['openai', 'anthropic'] as const)('fake %s provider through the AI
     expect(req?.turn.tools.map((t) => t.name)).toEqual(['get_accessibility_tree']);
   });
 
-  it('answers a wrong key with 401, and retries a 429 until it passes', async () => {
+  it('answers a wrong key (401; Gemini 400 API_KEY_INVALID), and retries a 429 until it passes', async () => {
     fake.scenario(`auth-${protocol}`, { apiKey: 'right-key-123', policy: () => ({ text: 'hi' }) });
     const bad = await run(model(protocol, `auth-${protocol}`, 'wrong-key-456'));
     expect(String(bad.error)).toMatch(/key/i);

@@ -11,6 +11,8 @@ export function fakeSettings(
   baseURL: string,
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  if (protocol === 'google')
+    return { provider: 'google', model: 'gemini-2.5-flash', apiKey: FAKE_KEY, baseURL, ...extra };
   return protocol === 'anthropic'
     ? { provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: FAKE_KEY, baseURL, ...extra }
     : { provider: 'openai-compatible', model: 'gpt-4.1-mini', apiKey: FAKE_KEY, baseURL, ...extra };

@@ -1,15 +1,18 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { anthropicError, anthropicFrames, anthropicJson, parseAnthropicRequest } from './anthropic-wire';
+import { googleError, googleFrames, googleJson, parseGoogleRequest } from './google-wire';
 import { openAIError, openAIFrames, openAIJson, parseOpenAIRequest } from './openai-wire';
 import { isRecord, type FakePolicy, type FakeTurn } from './turn';
 
-export type Protocol = 'openai' | 'anthropic';
+export type Protocol = 'openai' | 'anthropic' | 'google';
 
 export interface Scenario {
   policy: FakePolicy;
-  /** The key the fake accepts; any other gets a real-looking 401. */
+  /** The key the fake accepts; any other gets a real-looking 401 (Gemini: 400 API_KEY_INVALID). */
   apiKey?: string;
+  /** Answer 403 as for a suspended key, with the key echoed in the message as Gemini does. */
+  keySuspended?: boolean;
   /** Answer this many requests with 429 (retry-after-ms: 50) before serving normally. */
   rateLimitFirst?: number;
   /** Destroy the socket after this many SSE events of the given request number (1-based). */
@@ -21,10 +24,14 @@ export interface Scenario {
 export interface RecordedRequest {
   scenario: string;
   protocol: Protocol;
+  /** Path and query as requested (`…/models/gemini-2.5-flash:streamGenerateContent?alt=sse`). */
+  url: string;
   headers: http.IncomingHttpHeaders;
   body: unknown;
   turn: FakeTurn;
   status: number;
+  /** The token counts the fake reported for this response (what the agent's usage must add up to). */
+  usage?: { input: number; output: number };
 }
 
 export interface FakeProviders {
@@ -47,8 +54,9 @@ function tokens(text: string): number {
 
 /**
  * Fake LLM providers on 127.0.0.1 speaking the real wire protocols (OpenAI chat completions and
- * Anthropic Messages, streamed), driven by scripted policies. Paths: /<scenario>/openai/v1/chat/completions
- * and /<scenario>/anthropic/v1/messages.
+ * Anthropic Messages and Gemini generateContent, streamed), driven by scripted policies. Paths:
+ * /<scenario>/openai/v1/chat/completions, /<scenario>/anthropic/v1/messages and
+ * /<scenario>/google/v1beta/models/<model>:streamGenerateContent?alt=sse.
  */
 export async function startFakeProviders(): Promise<FakeProviders> {
   const scenarios = new Map<string, Scenario>();
@@ -84,9 +92,12 @@ export async function startFakeProviders(): Promise<FakeProviders> {
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<void> {
-    const m = /^\/([\w-]+)\/(openai|anthropic)\/v1\/(chat\/completions|messages)$/.exec(req.url ?? '');
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const m =
+      /^\/([\w-]+)\/(openai|anthropic)\/v1\/(chat\/completions|messages)$/.exec(url.pathname) ??
+      /^\/([\w-]+)\/(google)\/v1beta\/models\/([\w.-]+):(streamGenerateContent|generateContent)$/.exec(url.pathname);
     const scenarioName = m?.[1] ?? '';
-    const protocol: Protocol = m?.[2] === 'anthropic' ? 'anthropic' : 'openai';
+    const protocol: Protocol = m?.[2] === 'anthropic' ? 'anthropic' : m?.[2] === 'google' ? 'google' : 'openai';
     const scenario = scenarios.get(scenarioName);
     let body: unknown = null;
     try {
@@ -94,16 +105,43 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     } catch {
       body = raw;
     }
-    const turn = protocol === 'anthropic' ? parseAnthropicRequest(body) : parseOpenAIRequest(body);
-    const record: RecordedRequest = { scenario: scenarioName, protocol, headers: req.headers, body, turn, status: 200 };
+    const turn =
+      protocol === 'anthropic'
+        ? parseAnthropicRequest(body)
+        : protocol === 'google'
+          ? parseGoogleRequest(body)
+          : parseOpenAIRequest(body);
+    const record: RecordedRequest = {
+      scenario: scenarioName,
+      protocol,
+      url: req.url ?? '',
+      headers: req.headers,
+      body,
+      turn,
+      status: 200,
+    };
     requests.push(record);
     const fail = (status: number, message: string, code: string, headers: Record<string, string> = {}) => {
       record.status = status;
-      if (protocol === 'anthropic')
+      if (protocol === 'google')
+        googleError(
+          res,
+          status,
+          status === 429 ? 'Resource has been exhausted (e.g. check quota).' : message,
+          /^[A-Z_]+$/.test(code) ? code : undefined,
+          headers,
+        );
+      else if (protocol === 'anthropic')
         anthropicError(
           res,
           status,
-          status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'invalid_request_error',
+          status === 401
+            ? 'authentication_error'
+            : status === 403
+              ? 'permission_error'
+              : status === 429
+                ? 'rate_limit_error'
+                : 'invalid_request_error',
           message,
           headers,
         );
@@ -112,7 +150,20 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     if (!m || !scenario) return fail(404, `unknown fake endpoint ${req.url ?? ''}`, 'not_found');
 
     const key =
-      protocol === 'anthropic' ? req.headers['x-api-key'] : req.headers.authorization?.replace(/^Bearer /, '');
+      protocol === 'anthropic'
+        ? req.headers['x-api-key']
+        : protocol === 'google'
+          ? (req.headers['x-goog-api-key'] ?? url.searchParams.get('key') ?? undefined)
+          : req.headers.authorization?.replace(/^Bearer /, '');
+    // Gemini answers a wrong key with 400 INVALID_ARGUMENT / API_KEY_INVALID, not 401.
+    if (scenario.apiKey !== undefined && key !== scenario.apiKey && protocol === 'google')
+      return fail(400, 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID');
+    if (scenario.keySuspended)
+      return fail(
+        403,
+        `Permission denied: Consumer 'api_key:${String(key)}' has been suspended.`,
+        protocol === 'google' ? 'CONSUMER_SUSPENDED' : 'permission_denied',
+      );
     if (scenario.apiKey !== undefined && key !== scenario.apiKey) {
       return fail(
         401,
@@ -144,16 +195,21 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       // A broken policy is a test bug: answer 500 at once rather than leave the agent waiting.
       return fail(500, `fake policy crashed: ${e instanceof Error ? e.message : String(e)}`, 'server_error');
     }
-    const model = isRecord(body) && typeof body.model === 'string' ? body.model : 'fake';
+    const model =
+      protocol === 'google' ? (m[3] ?? 'fake') : isRecord(body) && typeof body.model === 'string' ? body.model : 'fake';
+    const streamed = protocol === 'google' ? m[4] === 'streamGenerateContent' : isRecord(body) && body.stream === true;
     const includeUsage = isRecord(body) && isRecord(body.stream_options) && body.stream_options.include_usage === true;
     const usage = { input: tokens(raw), output: tokens(JSON.stringify(decision)) };
-    if (!isRecord(body) || body.stream !== true) {
+    record.usage = usage;
+    if (!streamed) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify(
           protocol === 'anthropic'
             ? anthropicJson(decision, { model, includeUsage: true, usage })
-            : openAIJson(decision, { model, includeUsage, usage }),
+            : protocol === 'google'
+              ? googleJson(decision, { model, includeUsage: true, usage })
+              : openAIJson(decision, { model, includeUsage, usage }),
         ),
       );
       return;
@@ -162,7 +218,9 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     const frames =
       protocol === 'anthropic'
         ? anthropicFrames(decision, { model, includeUsage: true, usage })
-        : openAIFrames(decision, { model, includeUsage, usage });
+        : protocol === 'google'
+          ? googleFrames(decision, { model, includeUsage: true, usage })
+          : openAIFrames(decision, { model, includeUsage, usage });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     for (const [i, frame] of frames.entries()) {
       if (i === drop) {
@@ -185,7 +243,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
   const origin = `http://127.0.0.1:${address.port}`;
   return {
     origin,
-    baseURL: (scenario, protocol) => `${origin}/${scenario}/${protocol}/v1`,
+    baseURL: (scenario, protocol) => `${origin}/${scenario}/${protocol}/${protocol === 'google' ? 'v1beta' : 'v1'}`,
     scenario: (name, s) => {
       scenarios.set(name, s);
       counts.set(name, 0);

@@ -1,0 +1,190 @@
+// Google Gemini through the whole stack: the built extension's worker runs `@ai-sdk/google` against a
+// fake speaking the Gemini wire protocol (`:streamGenerateContent?alt=sse`, `x-goog-api-key`,
+// `functionDeclarations`, `functionCall` / `functionResponse` parts, `usageMetadata`), driven by the
+// same scripted policy as the OpenAI and Anthropic runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAndReport, todoPolicy } from '../fake-providers/policies';
+import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
+import { isRecord } from '../fake-providers/turn';
+import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
+import { launchWithExtension, type ExtensionBrowser } from './support/browser';
+import { startFixtureServer, type FixtureServer } from './support/server';
+
+let browser: ExtensionBrowser;
+let server: FixtureServer;
+let fake: FakeProviders;
+
+beforeAll(async () => {
+  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
+  browser = await launchWithExtension();
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.close(), fake?.close()]);
+});
+
+/** A panel request (`chrome.runtime.sendMessage` from an extension page, as the side panel sends it). */
+async function ask(request: unknown): Promise<unknown> {
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=1`);
+    return await page.evaluate((r) => chrome.runtime.sendMessage(r), request);
+  } finally {
+    await page.close();
+  }
+}
+
+/** Everything a key could leak into: a run report, the tab's conversation and the trace export. */
+async function everything(tabId: number, report: unknown): Promise<string> {
+  return JSON.stringify([
+    report,
+    await conversation(browser, tabId),
+    await browser.worker.evaluate(() => globalThis.wb.trace()),
+  ]);
+}
+
+describe('agent over the Gemini wire protocol (provider google)', () => {
+  it('adds three todos, completes one and reports how many are left, with usage from usageMetadata', async () => {
+    const scenario = 'todo-google';
+    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: todoPolicy });
+    await configure(browser, fakeSettings('google', fake.baseURL(scenario, 'google')));
+    expect(await browser.worker.evaluate(() => globalThis.wb.settings.get())).toMatchObject({
+      provider: 'google',
+      model: 'gemini-2.5-flash',
+      baseURL: fake.baseURL(scenario, 'google'),
+      hasApiKey: true,
+    });
+    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
+    const panel = await openPanelClient(browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    const task =
+      'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.';
+    await panel.send({ type: 'start', tabId, task, mode: 'act' });
+    const ended = await panel.waitFor((e) => e.type === 'task_ended');
+    expect(ended).toMatchObject({ type: 'task_ended', status: 'done' });
+    if (ended.type !== 'task_ended') return;
+
+    // The app's own state, read from the DOM.
+    await expect
+      .poll(() => page.locator('[data-testid="todo-item"] .title').allTextContents())
+      .toEqual(['Buy milk', 'Walk the dog', 'Pay bills']);
+    expect(await page.locator('li.completed .title').allTextContents()).toEqual(['Walk the dog']);
+    expect(await page.getByTestId('todo-count').textContent()).toBe('2 items left');
+    expect(ended.answer).toBe('Done. 2 items left.');
+
+    const events = await panel.events();
+    const calls = events.flatMap((e) => (e.type === 'tool_call' ? [e.tool] : []));
+    expect(calls.filter((t) => t === 'focus_type')).toHaveLength(3);
+    expect(calls.filter((t) => t === 'click_ax')).toHaveLength(1);
+    expect(
+      events
+        .filter((e) => e.type === 'text_delta')
+        .map((e) => (e.type === 'text_delta' ? e.text : ''))
+        .join(''),
+    ).toBe(ended.answer);
+
+    // Usage: one report per model step, each step exactly what the fake put in its last
+    // usageMetadata (promptTokenCount / candidatesTokenCount), and the task total their sum.
+    const served = fake.requests.filter((r) => r.scenario === scenario && r.status === 200);
+    expect(served).toHaveLength(calls.length + 1);
+    const usage = events.flatMap((e) => (e.type === 'usage' ? [e] : []));
+    expect(usage.map((u) => u.step)).toEqual(
+      served.map((r) => ({ inputTokens: r.usage?.input, outputTokens: r.usage?.output })),
+    );
+    const sum = (k: 'input' | 'output') => served.reduce((n, r) => n + (r.usage?.[k] ?? 0), 0);
+    expect(usage.at(-1)?.task).toEqual({ inputTokens: sum('input'), outputTokens: sum('output') });
+    expect(sum('input')).toBeGreaterThan(1000);
+
+    // The requests were Gemini's: streamed generateContent for the model in the path, the key in
+    // x-goog-api-key (never in the URL), the prompt as systemInstruction, tools as functionDeclarations.
+    for (const r of served) {
+      expect(r.url).toMatch(/\/v1beta\/models\/gemini-2\.5-flash:streamGenerateContent\?alt=sse$/);
+      expect(r.headers['x-goog-api-key']).toBe(FAKE_KEY);
+      expect(r.headers.authorization).toBeUndefined();
+    }
+    const lastBody = served.at(-1)?.body;
+    expect(lastBody).toMatchObject({ systemInstruction: { parts: [{ text: expect.stringContaining('ref_') }] } });
+    const declared = isRecord(lastBody) && Array.isArray(lastBody.tools) ? lastBody.tools : [];
+    expect(JSON.stringify(declared)).toContain('"functionDeclarations"');
+    expect(served.at(-1)?.turn.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['get_accessibility_tree', 'focus_type', 'click_ax']),
+    );
+    const roles = isRecord(lastBody) && Array.isArray(lastBody.contents) ? lastBody.contents.map((c) => c.role) : [];
+    expect(roles).toEqual(['user', ...calls.flatMap(() => ['model', 'user'])]);
+
+    // Every functionResponse the model received was fenced with the task's nonce.
+    const nonce = /<<WB-UNTRUSTED ([0-9a-f]{24})>>/.exec(served.at(-1)?.turn.system ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const toolTexts = served.at(-1)?.turn.messages.flatMap((m) => (m.role === 'tool' ? [m.text] : [])) ?? [];
+    expect(toolTexts).toHaveLength(calls.length);
+    for (const t of toolTexts) expect(t.startsWith(`<<WB-UNTRUSTED ${nonce}>>`)).toBe(true);
+
+    const conv = await conversation(browser, tabId);
+    expect(conv.status).toBe('done');
+    expect(conv.messages.filter((m) => m.role === 'tool')).toHaveLength(calls.length);
+
+    // The trace shows the exchanges with the key masked in the header and absent everywhere.
+    const trace = await browser.worker.evaluate(() => globalThis.wb.trace());
+    const mine = trace.filter((t) => t.url.includes(`/${scenario}/`));
+    expect(mine).toHaveLength(served.length);
+    expect(mine[0]?.requestHeaders['x-goog-api-key']).toBe('[redacted]');
+    expect(await everything(tabId, ended)).not.toContain(FAKE_KEY);
+    await panel.close();
+    await page.close();
+  });
+
+  it('Test connection makes one non-streamed generateContent call', async () => {
+    const scenario = 'ping-google';
+    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: readAndReport(/x/) });
+    const settings = fakeSettings('google', fake.baseURL(scenario, 'google'));
+    const reply = await ask({ type: 'test_connection', settings });
+    expect(reply, JSON.stringify(reply)).toMatchObject({
+      ok: true,
+      data: { provider: 'google', model: 'gemini-2.5-flash', reply: 'OK' },
+    });
+    const [req] = fake.requests.filter((r) => r.scenario === scenario);
+    expect(req?.url).toMatch(/\/models\/gemini-2\.5-flash:generateContent$/);
+  });
+});
+
+describe('Gemini key failures end with a clear message that never contains the key', () => {
+  it("a wrong key: Gemini's HTTP 400 API_KEY_INVALID reads as a rejected key", async () => {
+    const scenario = 'badkey-google';
+    fake.scenario(scenario, { apiKey: 'AIza-the-right-key-000000', policy: readAndReport(/\$\d+\.\d\d/) });
+    await configure(browser, fakeSettings('google', fake.baseURL(scenario, 'google')));
+    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
+    const report = await run(browser, { tabId, task: 'What does the mug cost?', mode: 'ask' });
+    expect(report.status).toBe('error');
+    expect(report.error).toBe(
+      'Google Gemini rejected the API key (HTTP 400: API key not valid. Please pass a valid API key.). Check the key in Settings; keys are per provider.',
+    );
+    // Not retried: a bad key is not transient.
+    expect(fake.requests.filter((r) => r.scenario === scenario).map((r) => r.status)).toEqual([400]);
+    expect((await conversation(browser, tabId)).status).toBe('error');
+    expect(await everything(tabId, report)).not.toContain(FAKE_KEY);
+    // The panel's Test connection says the same, as an auth failure.
+    const test = await ask({ type: 'test_connection' });
+    expect(test).toMatchObject({ ok: false, error: { code: 'auth_failed' } });
+    expect(JSON.stringify(test)).not.toContain(FAKE_KEY);
+    await page.close();
+  });
+
+  it('a suspended key: HTTP 403 whose message echoes the key is scrubbed everywhere', async () => {
+    const scenario = 'suspended-google';
+    fake.scenario(scenario, { keySuspended: true, policy: readAndReport(/\$\d+\.\d\d/) });
+    await configure(browser, fakeSettings('google', fake.baseURL(scenario, 'google')));
+    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
+    const report = await run(browser, { tabId, task: 'What does the mug cost?', mode: 'ask' });
+    expect(report.status).toBe('error');
+    expect(report.error).toBe(
+      "Google Gemini rejected the API key (HTTP 403: Permission denied: Consumer 'api_key:[redacted]' has been suspended.). Check the key in Settings; keys are per provider.",
+    );
+    // The fake really echoed the key, so the scrubbing below is not vacuous.
+    const trace = await browser.worker.evaluate(() => globalThis.wb.trace());
+    const entry = trace.filter((t) => t.url.includes(`/${scenario}/`)).at(-1);
+    expect(entry?.status).toBe(403);
+    expect(entry?.responseBody).toContain("api_key:[redacted]'");
+    expect(await everything(tabId, report)).not.toContain(FAKE_KEY);
+    await page.close();
+  });
+});
