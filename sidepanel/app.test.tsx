@@ -59,8 +59,13 @@ const fakeChrome = {
       }
     },
   },
-  tabs: { query: async () => [{ id: TAB }], onActivated: events(), onUpdated: events() },
-  windows: { onFocusChanged: events() },
+  tabs: {
+    query: async () => [{ id: TAB }],
+    getCurrent: async () => undefined,
+    onActivated: events(),
+    onUpdated: events(),
+  },
+  windows: { onFocusChanged: events(), getLastFocused: async () => ({ id: 1 }) },
   storage: { local: memoryArea(), session: memoryArea() },
 };
 

@@ -21,12 +21,19 @@ export async function fetchTabInfo(tabId: number): Promise<Result<TabInfo>> {
 
 /**
  * The tab the panel works on: `?tabId=` when given (tests, or a panel opened for a specific
- * tab), else the active tab of the last focused window.
+ * tab). A real side panel belongs to one window and follows that window's active tab, so a
+ * second window's panel never takes over this one's tab. The panel page opened as a tab or popup
+ * (debugging) would find itself there, so it follows the last focused normal window instead.
  */
 export async function resolveTargetTabId(search: string): Promise<number | null> {
   const fromUrl = Number(new URLSearchParams(search).get('tabId'));
   if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
-  const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  // Undefined in a real side panel, which is not a tab.
+  const self = await chrome.tabs.getCurrent();
+  const [here] = await chrome.tabs.query({ active: true, currentWindow: true });
+  if (here?.id !== undefined && here.id !== self?.id) return here.id;
+  const normal = await chrome.windows.getLastFocused({ windowTypes: ['normal'] });
+  const [tab] = await chrome.tabs.query({ active: true, windowId: normal.id });
   return tab?.id ?? null;
 }
 
