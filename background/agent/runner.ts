@@ -1,4 +1,4 @@
-import { streamText, type ModelMessage, type ToolResultPart } from 'ai';
+import { streamText, type ModelMessage, type ProviderMetadata, type ToolResultPart } from 'ai';
 import type { TaskStatus, Usage } from '../../src/protocol/agent';
 import { errorMessage } from '../../src/result';
 import { PROVIDERS } from '../providers/catalog';
@@ -53,6 +53,8 @@ async function pageOf(tabId: number): Promise<{ url: string; title: string }> {
 
 interface StepCall {
   providerId: string;
+  /** Provider data that must travel back with the call (Gemini's thought signature). */
+  providerMetadata?: ProviderMetadata;
   tool: string;
   input: unknown;
   invalid: boolean;
@@ -122,6 +124,7 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
             tool: part.toolName,
             input: part.input,
             invalid: part.invalid === true,
+            ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
           });
         } else if (part.type === 'finish-step') {
           usage = { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 };
@@ -169,6 +172,9 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
           toolCallId: c.providerId,
           toolName: c.tool,
           input: c.input ?? {},
+          // Gemini 2.5+ signs its reasoning per function call and expects the signature back with
+          // the call in later turns; dropping it loses the model's reasoning context.
+          ...(c.providerMetadata ? { providerOptions: c.providerMetadata } : {}),
         })),
       ],
     });

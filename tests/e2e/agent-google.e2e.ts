@@ -3,6 +3,7 @@
 // `functionDeclarations`, `functionCall` / `functionResponse` parts, `usageMetadata`), driven by the
 // same scripted policy as the OpenAI and Anthropic runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_THOUGHT_SIGNATURE } from '../fake-providers/google-wire';
 import { readAndReport, todoPolicy } from '../fake-providers/policies';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { isRecord } from '../fake-providers/turn';
@@ -111,6 +112,8 @@ describe('agent over the Gemini wire protocol (provider google)', () => {
     );
     const roles = isRecord(lastBody) && Array.isArray(lastBody.contents) ? lastBody.contents.map((c) => c.role) : [];
     expect(roles).toEqual(['user', ...calls.flatMap(() => ['model', 'user'])]);
+    // Gemini's thought signatures travel back with each function call in later turns.
+    expect(JSON.stringify(lastBody)).toContain(`"thoughtSignature":"${FAKE_THOUGHT_SIGNATURE}"`);
 
     // Every functionResponse the model received was fenced with the task's nonce.
     const nonce = /<<WB-UNTRUSTED ([0-9a-f]{24})>>/.exec(served.at(-1)?.turn.system ?? '')?.[1];
