@@ -70,7 +70,8 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
   });
 }
 
-async function askFrame(tabId: number, frame: BrowserFrame): Promise<Result<FrameInfo>> {
+/** frame_info from one frame, or an error value when it does not answer in time. */
+export async function askFrame(tabId: number, frame: BrowserFrame): Promise<Result<FrameInfo>> {
   const reply = await withTimeout(
     sendToContent(tabId, { type: 'tool', tool: 'frame_info', args: {} }, frame.chromeFrameId),
     FRAME_TIMEOUT_MS,

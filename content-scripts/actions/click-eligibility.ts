@@ -37,10 +37,12 @@ const STATE_ATTRS = ['aria-pressed', 'aria-checked', 'aria-expanded', 'aria-sele
 const MUTATING =
   /\b(delete|remove|erase|destroy|pay|buy|purchase|order|checkout|send|submit|confirm|transfer|publish|post|save|archive|unsubscribe|subscribe|sign ?out|log ?out|accept|approve|reject|decline|book|reserve|donate|upload|install|uninstall|reset|clear|cancel|like|follow|vote|share|add to)\b/i;
 
-/** The reason the retry is not allowed, or null when the target is a safe generic element. */
-export function fallbackVeto(el: Element, target: Element, state: VisualState, doc: Document): string | null {
-  const view = doc.defaultView;
-  if (!view || view !== view.top) return 'not tried: the target is in a child frame';
+/**
+ * The reason the retry is not allowed, or null when the target is a safe generic element. In a child
+ * frame this is only the frame's half: what the parents draw over the frame is checked by the worker,
+ * which asks every ancestor to hit-test the point before it clicks (background/frames/frame-hit.ts).
+ */
+export function fallbackVeto(el: Element, target: Element, state: VisualState): string | null {
   if (state.hidden !== null) return `not tried: the target is hidden (${state.hidden})`;
   if (state.pointerDisabled !== null) return `not tried: ${state.pointerDisabled}`;
   for (const node of new Set([el, target])) {

@@ -95,7 +95,7 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   };
   if (verified || report.changes.url) return ok({ result });
 
-  const veto = fallbackVeto(el, target, state, doc);
+  const veto = fallbackVeto(el, target, state);
   if (veto !== null) {
     result.fallback = veto;
     result.hint =

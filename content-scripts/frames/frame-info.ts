@@ -59,12 +59,25 @@ function accessibleName(el: Element): string {
   return described?.ok ? described.data.name : '';
 }
 
-function contentBoxOrigin(el: Element): { x: number; y: number } {
+/** Where the element's content box (the inner viewport of an iframe) lies, in this frame's viewport. */
+export function contentBoxOf(el: Element): { x: number; y: number; width: number; height: number } {
   const rect = el.getBoundingClientRect();
   const style = el.ownerDocument.defaultView?.getComputedStyle(el);
   const px = (v: string | undefined): number => Number.parseFloat(v ?? '0') || 0;
+  const padX = px(style?.paddingLeft);
+  const padY = px(style?.paddingTop);
   // clientLeft/Top are the border widths; the inner document starts after the padding too (CSS 2 §8.1).
-  return { x: rect.left + el.clientLeft + px(style?.paddingLeft), y: rect.top + el.clientTop + px(style?.paddingTop) };
+  return {
+    x: rect.left + el.clientLeft + padX,
+    y: rect.top + el.clientTop + padY,
+    width: Math.max(0, el.clientWidth - padX - px(style?.paddingRight)),
+    height: Math.max(0, el.clientHeight - padY - px(style?.paddingBottom)),
+  };
+}
+
+function contentBoxOrigin(el: Element): { x: number; y: number } {
+  const { x, y } = contentBoxOf(el);
+  return { x, y };
 }
 
 function isVisible(el: Element): boolean {
@@ -75,13 +88,27 @@ function isVisible(el: Element): boolean {
   return style === undefined || (style.visibility !== 'hidden' && style.display !== 'none');
 }
 
+const EMBEDDING_TAGS = new Set(['iframe', 'frame', 'object', 'embed']);
+
+/** The element hosting this window's child frame number `frameIndex` (the frame_info join key), if any. */
+export function embeddingElement(doc: Document, frameIndex: number): Element | null {
+  const view = doc.defaultView;
+  if (!view) return null;
+  for (const el of walkComposed(doc)) {
+    if (!EMBEDDING_TAGS.has(el.localName)) continue;
+    const content: unknown = 'contentWindow' in el ? el.contentWindow : null;
+    if (isWindow(content) && indexIn(view, content) === frameIndex) return el;
+  }
+  return null;
+}
+
 export function collectFrameInfo(doc: Document): FrameInfo {
   const view = doc.defaultView;
   const registry = getRefRegistry(globalThis);
   const embedded: EmbeddedFrame[] = [];
   for (const el of walkComposed(doc)) {
     const tag = el.localName;
-    if (tag !== 'iframe' && tag !== 'frame' && tag !== 'object' && tag !== 'embed') continue;
+    if (!EMBEDDING_TAGS.has(tag)) continue;
     const content: unknown = 'contentWindow' in el ? el.contentWindow : null;
     const frameIndex = view ? indexIn(view, isWindow(content) ? content : null) : null;
     // <object>/<embed> only count when they host a document (a PDF or plugin has no frame for us).

@@ -1,4 +1,5 @@
 import { actionProxies } from './actions-proxy';
+import { frameHitTestHandler } from './frame-hit-test';
 import { frameInfoHandler, frameStateHandler } from './frame-state';
 import { highlightHandler } from './highlight';
 import { pageInfoHandler } from './page-info';
@@ -14,6 +15,7 @@ const handlers: readonly ContentHandler[] = [
   ...actionProxies,
   frameInfoHandler,
   frameStateHandler,
+  frameHitTestHandler,
   shadowHostsHandler,
   shadowBindHandler,
 ];

@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../../../src/result';
 import { withSession } from '../../cdp/cdp-client';
 import { mouseClick } from '../../cdp/input';
 import { sendToContent } from '../../content-bridge';
-import { frameOffset } from '../../frames/inventory';
+import { placeInTopFrame, tabFrameHitDeps } from '../../frames/frame-hit';
 import { defineTool } from '../define-tool';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
@@ -53,14 +53,17 @@ async function trustedRetry(
   frameId = 0,
 ): Promise<ClickResult> {
   const before = await tabUrl(tabId);
-  // The page measured in its own frame's viewport; CDP Input takes top-level viewport coordinates.
-  const offset = await frameOffset(tabId, frameId);
-  const clicked = offset.ok
-    ? await withSession(tabId, ({ send }) => mouseClick(send, tabId, { x: x + offset.data.x, y: y + offset.data.y }))
-    : offset;
+  // The page measured in its own frame's viewport; CDP Input takes top-level viewport coordinates,
+  // and in a child frame every ancestor must confirm that the point reaches the frame (frame-hit.ts).
+  const placed = await placeInTopFrame(tabFrameHitDeps(tabId), frameId, { x, y });
+  const clicked = placed.ok ? await withSession(tabId, ({ send }) => mouseClick(send, tabId, placed.data)) : placed;
   if (!clicked.ok) {
     await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'cancel' } }, frameId);
-    return { ...result, fallback: `not tried: ${clicked.error.message}` };
+    const out: ClickResult = { ...result, fallback: `not tried: ${clicked.error.message}` };
+    if (clicked.error.code === 'frame_covered')
+      out.hint =
+        'something on the embedding page covers this frame (an overlay, dialog or banner?); close it first, then retry';
+    return out;
   }
   const collected = await sendToContent(
     tabId,
