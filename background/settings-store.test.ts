@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSettings, resolveSettings, toPublic } from './settings-store';
+import { mergeSettings, resolveSettings, salvage, toPublic } from './settings-store';
 
 describe('settings merge and defaults', () => {
   const stored = {
@@ -38,5 +38,30 @@ describe('settings merge and defaults', () => {
     const pub = toPublic(resolveSettings(stored));
     expect(JSON.stringify(pub)).not.toContain('sk-ant-0123456789abcdef');
     expect(pub).toMatchObject({ hasApiKey: true, apiKeyHint: '…cdef', tier: 'full' });
+  });
+});
+
+describe('a stored record that no longer parses', () => {
+  it('keeps the keys and every field that is still valid', () => {
+    const broken = {
+      provider: 'anthropic',
+      model: '',
+      tier: 'gigantic',
+      contextWindow: 'lots',
+      apiKeys: { anthropic: 'sk-ant-0123456789abcdef', openai: 42 },
+    };
+    expect(salvage(broken)).toEqual({
+      provider: 'anthropic',
+      model: resolveSettings(salvage({ provider: 'anthropic', apiKeys: {} })).model,
+      apiKeys: { anthropic: 'sk-ant-0123456789abcdef' },
+    });
+  });
+
+  it('falls back to defaults for garbage, never throws', () => {
+    for (const junk of [null, 'x', 7, [], { provider: 'nope', apiKeys: 'x' }]) {
+      const s = salvage(junk);
+      expect(s.apiKeys).toEqual({});
+      expect(typeof s.model).toBe('string');
+    }
   });
 });

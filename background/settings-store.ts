@@ -38,7 +38,27 @@ const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.op
 async function readStored(): Promise<StoredSettings> {
   const raw: Record<string, unknown> = await chrome.storage.local.get(STORAGE_KEY);
   const parsed = StoredSettingsSchema.safeParse(raw[STORAGE_KEY]);
-  return parsed.success ? parsed.data : DEFAULT_STORED;
+  return parsed.success ? parsed.data : salvage(raw[STORAGE_KEY]);
+}
+
+/**
+ * A stored record that no longer parses (hand-edited, or written by another version) must not cost
+ * the user their keys: keep every field that is still valid on its own, default the rest. The next
+ * save then writes a clean record that still holds them.
+ */
+export function salvage(stored: unknown): StoredSettings {
+  if (typeof stored !== 'object' || stored === null) return DEFAULT_STORED;
+  const field = (key: string): unknown => Reflect.get(stored, key);
+  const provider = ProviderIdSchema.safeParse(field('provider'));
+  const model = z.string().check(z.minLength(1)).safeParse(field('model'));
+  const keys = z.record(z.string(), z.unknown()).safeParse(field('apiKeys'));
+  const apiKeys = Object.fromEntries(
+    Object.entries(keys.success ? keys.data : {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+  const base = provider.success
+    ? { provider: provider.data, model: model.success ? model.data : PROVIDERS[provider.data].defaultModel }
+    : { provider: DEFAULT_STORED.provider, model: DEFAULT_STORED.model };
+  return { ...base, apiKeys };
 }
 
 export function resolveSettings(stored: StoredSettings): EffectiveSettings {
