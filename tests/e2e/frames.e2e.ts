@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { FramesReplySchema, FrameTreeSchema, okData, refOnLine, type FrameEntry } from './support/frames';
 import { startFixtureServer, type FixtureServer } from './support/server';
+import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 
 let browser: ExtensionBrowser;
 let server: FixtureServer;
@@ -231,9 +232,7 @@ describe('iframe_read and frame-qualified refs', () => {
 });
 
 describe('frame ids and the worker lifecycle', () => {
-  // Stopping the worker from Playwright proved unreliable (ServiceWorker.stopAllWorkers hangs the
-  // handle), so this checks what a restarted worker reloads from: chrome.storage.session. The reload
-  // path itself (empty memory → stored ids) is unit-tested in background/frames/frame-store.test.ts.
+  // What a restarted worker reloads from; the restart itself is the next test.
   it('persists the id map to chrome.storage.session as get_frames reports it', async () => {
     const { page, tabId } = await openMain();
     await frames(tabId);
@@ -262,5 +261,59 @@ describe('frame ids and the worker lifecycle', () => {
         ),
       )
       .toBe(0);
+  });
+
+  it('keeps frame ids, and the refs read before, across a real worker restart', async () => {
+    const { page, tabId } = await openMain();
+    await frames(tabId);
+    // Retire two ids and mint a new one first, so a worker that reassigned ids from scratch would
+    // number the frames differently (the counter never goes back; fresh ids would close the gaps).
+    await page.evaluate(() => {
+      document.getElementById('same')?.remove();
+      document.getElementById('inline')?.remove();
+      const f = document.createElement('iframe');
+      f.src = '/frames-inner.html?late=1';
+      document.body.append(f);
+    });
+    await page.frameLocator('iframe[src*="late=1"]').locator('#deep').waitFor();
+    const before = await frames(tabId);
+    const nested = before.find((f) => f.url.includes('/frames-inner.html') && f.depth === 2);
+    const cross = byUrl(before, '/frames-partner.html');
+    if (!nested) throw new Error('no nested frame');
+    const deep = refOnLine(
+      FrameTreeSchema.parse(okData(await dev('iframe_read', { frameId: nested.frameId }, tabId))).tree,
+      /button "Deep button"/,
+    );
+    const partnerTree = FrameTreeSchema.parse(okData(await dev('iframe_read', { frameId: cross.frameId }, tabId))).tree;
+    const coupon = refOnLine(partnerTree, /textbox "Coupon"/);
+    const apply = refOnLine(partnerTree, /button "Apply"/);
+
+    await stopWorker(browser);
+    await wakeWorker(browser);
+
+    // Same frames, same ids, read by a worker whose memory started empty.
+    const after = await frames(tabId);
+    const key = (list: FrameEntry[]) => list.map((f) => [f.chromeFrameId, f.frameId, f.url]);
+    expect(key(after)).toEqual(key(before));
+    // Refs minted before the restart still reach their elements, two frames deep and cross-origin.
+    okData(await dev('click_ax', { ref_id: deep }, tabId));
+    const inner = page.frames().filter((f) => f.url().includes('/frames-inner.html'));
+    const nestedPw = inner.find((f) => f.parentFrame() !== page.mainFrame());
+    await expect.poll(() => nestedPw?.locator('#deep').textContent()).toBe('Deep clicked');
+    // The late frame has the same markup and ref numbering; it must not have been the one clicked.
+    expect(await pwFrame(page, 'late=1').locator('#deep').textContent()).toBe('Deep button');
+    okData(await dev('type_ax', { ref_id: coupon, text: 'AFTER' }, tabId));
+    okData(await dev('click_ax', { ref_id: apply }, tabId));
+    await expect.poll(() => pwFrame(page, '/frames-partner.html').locator('#out').textContent()).toBe('applied AFTER');
+    // The id counter survived too: a frame added now gets a number never used before.
+    await page.evaluate(() => {
+      const f = document.createElement('iframe');
+      f.src = '/frames-inner.html?later=1';
+      document.body.append(f);
+    });
+    await page.frameLocator('iframe[src*="later=1"]').locator('#deep').waitFor();
+    const added = byUrl(await frames(tabId), 'later=1');
+    expect(Number(added.frameId.slice(1))).toBeGreaterThan(Math.max(...before.map((f) => Number(f.frameId.slice(1)))));
+    await page.close();
   });
 });
