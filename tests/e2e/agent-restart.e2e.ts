@@ -1,13 +1,13 @@
 // MV3 lifetime: Chrome stops the extension's worker in the middle of a task. The task lives in
 // chrome.storage.session, so the restarted worker resumes it (or ends it as `interrupted` when an
 // action may have half-happened); it never silently vanishes.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todoPolicy } from '../fake-providers/policies';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient } from './agent-helpers';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { startFixtureServer, type FixtureServer } from './support/server';
+import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 
 let browser: ExtensionBrowser;
 let server: FixtureServer;
@@ -21,33 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all([server?.close(), fake?.close()]);
 });
-
-/**
- * Stops the extension's worker the way Chrome does when it idles it: chrome://serviceworker-internals'
- * Stop (CDP's ServiceWorker.stopAllWorkers does not reach extension workers here). A global marker
- * proves afterwards that a fresh instance, not the old one, answered.
- */
-async function stopWorker(): Promise<void> {
-  await browser.worker.evaluate(() => Reflect.set(globalThis, '__before_stop', true));
-  const internals = await browser.context.newPage();
-  await internals.goto('chrome://serviceworker-internals/');
-  await internals.getByText('Stop', { exact: true }).first().click();
-  await expect
-    .poll(() => internals.evaluate(() => /Running Status: STOPPED/.test(document.body.innerText)), { timeout: 10_000 })
-    .toBe(true);
-  await internals.close();
-}
-
-/** Wakes the worker with an extension event and checks it is a new instance with our API. */
-async function restartedWorker(wake: Page): Promise<void> {
-  await wake.evaluate(() => chrome.runtime.sendMessage({ type: 'get_settings' }));
-  await browser.refreshWorker();
-  const state = await browser.worker.evaluate(() => [
-    Reflect.get(globalThis, '__before_stop') === true,
-    typeof globalThis.wb,
-  ]);
-  expect(state).toEqual([false, 'object']);
-}
 
 describe('worker stopped mid-task', () => {
   it('resumes a task stopped while waiting for the model, without repeating finished actions', async () => {
@@ -68,9 +41,9 @@ describe('worker stopped mid-task', () => {
     const before = await conversation(browser, tabId);
     expect(before.status).toBe('running');
 
-    await stopWorker();
+    await stopWorker(browser);
     fake.release('restart');
-    await restartedWorker(panel.page);
+    await wakeWorker(browser);
 
     // The task finishes in the new worker; the app state shows no repeated action.
     await expect.poll(async () => (await conversation(browser, tabId)).status, { timeout: 30_000 }).toBe('done');
@@ -126,8 +99,8 @@ describe('worker stopped mid-task', () => {
         },
       });
     }, tabId);
-    await stopWorker();
-    await restartedWorker(panel.page);
+    await stopWorker(browser);
+    await wakeWorker(browser);
     // The reconnected panel learns it from the snapshot (or the live event, if it was quicker).
     const seen = await panel.waitFor(
       (e) =>
