@@ -6,6 +6,7 @@ import { pressKey } from './press-key';
 import { scroll } from './scroll';
 import { selectOption } from './select';
 import { focusType, typeText } from './type';
+import { typeReadback } from './type-trusted';
 
 export const actionHandlers: ActionHandlers = {
   click_ax: clickRef,
@@ -16,4 +17,5 @@ export const actionHandlers: ActionHandlers = {
   hover,
   scroll,
   action_observe: (args) => collectObservation(args),
+  type_readback: (args) => typeReadback(args),
 };

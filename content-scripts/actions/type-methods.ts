@@ -97,7 +97,7 @@ export function byKeys(el: TextControl, text: string, clear: boolean): void {
   fireChange(el);
 }
 
-function selectAllIn(el: Element, clear: boolean): void {
+export function selectAllIn(el: Element, clear: boolean): void {
   if (isInput(el) || isTextArea(el)) {
     try {
       if (clear) el.select();

@@ -3,7 +3,7 @@
  * control its label names, the input inside a web component), type with the first method whose
  * read-back shows the text, and say which method that was, or that none did.
  */
-import type { FocusTypeArgs, TypeArgs, TypeMethod, TypeResult } from '../../src/tools/actions';
+import type { FocusTypeArgs, TypeArgs, TypeMethod, TypeReply, TypeResult } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import {
@@ -16,12 +16,13 @@ import {
   isSelect,
   isTextArea,
   roleOf,
-  shortName,
 } from './element-info';
-import { Observation, settle } from './observe';
+import { arm, Observation, settle } from './observe';
 import { submitAfterTyping } from './submit';
 import { byExecCommand, byInputEvents, byKeys, byValueSetter, landed, readValue, type Attempt } from './type-methods';
 import { visualState } from './reachability';
+import { buildTypeResult, shownValue } from './type-result';
+import { prepareTrustedInsert, TrustedReadback, type TrustedPlan } from './type-trusted';
 
 const TYPE_HINTS: Record<string, string> = {
   checkbox: 'use click_ax to toggle it',
@@ -158,9 +159,12 @@ function runMethod(method: TypeMethod, target: TypeTarget, text: string, clear: 
 interface Typed {
   result: TypeResult;
   target: TypeTarget;
+  submit: boolean;
+  /** No page method landed: the worker may try a trusted insertion (see type-trusted.ts). */
+  trusted?: { plan: TrustedPlan; attempts: Attempt[]; obs: Observation };
 }
 
-async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<Result<Typed & { submit: boolean }>> {
+async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<Result<Typed>> {
   const { ref_id: ref, text } = args;
   const clear = args.clear ?? true;
   const submit = 'submit' in args && args.submit === true;
@@ -202,48 +206,61 @@ async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<
       break;
     }
   }
+  const plan: TrustedPlan = { el, kind: target.kind, before, expected, text, clear };
+  if (!done) {
+    // The observation stays open until the worker collects the trusted attempt's read-back.
+    const snapshot = obs.report();
+    return ok({
+      result: buildTypeResult(el, attempts, snapshot.changes, target.standIn),
+      target,
+      submit,
+      trusted: { plan, attempts, obs },
+    });
+  }
   obs.closeSyncInterval();
   const report = obs.report();
   obs.stop();
-  const value = readValue(el);
-  const result: TypeResult = {
-    success: done !== undefined,
-    ...(done ? { method: done.method } : {}),
-    tag: el.localName,
-    role: roleOf(el),
-    name: shortName(el),
-    value: value.length > 500 ? `${value.slice(0, 499)}…` : value,
-    changes: report.changes,
-    ...(target.standIn ? { standIn: target.standIn } : {}),
-  };
-  if (attempts.length > 1 || !done) {
-    result.attempts = attempts.map(
-      (a) => `${a.method}: ${a.ok ? 'landed' : `read back ${JSON.stringify(a.value.slice(0, 60))}`}`,
-    );
-  }
-  if (done?.reformatted) result.hint = `the page reformatted the text to ${JSON.stringify(value.slice(0, 80))}`;
-  if (!done) {
-    result.hint =
-      'the text did not land with any method (the field may reject it, be replaced on input, or need a different control); re-read the tree and check the field';
-  }
-  return ok({ result, target, submit });
+  return ok({ result: buildTypeResult(el, attempts, report.changes, target.standIn), target, submit });
 }
 
-export async function typeText(args: TypeArgs, doc: Document): Promise<Result<TypeResult>> {
-  const typed = await typeInto(args, doc);
-  return typed.ok ? ok(typed.data.result) : typed;
-}
-
-export async function focusType(args: FocusTypeArgs, doc: Document): Promise<Result<TypeResult>> {
-  const typed = await typeInto(args, doc);
-  if (!typed.ok) return typed;
-  const { result, target, submit } = typed.data;
-  if (!submit || !result.success) return ok(result);
+async function submitTyped(target: TypeTarget, result: TypeResult, doc: Document): Promise<void> {
   const obs = new Observation(doc, [target.el]);
   const how = await submitAfterTyping(target.el, doc, isCombobox(target.el));
   const report = await settle(obs);
   result.submitted = how;
-  result.value = readValue(target.el).slice(0, 500);
+  result.value = shownValue(target.el, readValue(target.el));
   result.changes = { ...result.changes, ...report.changes };
-  return ok(result);
+}
+
+/**
+ * Every page method missed: arm the trusted read-back and hand the worker what to insert, or, when
+ * the trusted method does not apply, report the miss (with the reason among the attempts).
+ */
+function replyAfterMiss(typed: Typed, doc: Document): TypeReply {
+  const { result, target, submit, trusted } = typed;
+  if (!trusted) return { result };
+  const prepared = prepareTrustedInsert(trusted.plan, doc);
+  if (!prepared.ok) {
+    trusted.obs.stop();
+    if (prepared.error.code !== 'not_applicable')
+      result.attempts = [...(result.attempts ?? []), `cdp-insert-text: not tried: ${prepared.error.message}`];
+    return { result };
+  }
+  const after = submit ? (r: TypeResult) => submitTyped(target, r, doc) : () => Promise.resolve();
+  const token = arm(new TrustedReadback(trusted.plan, trusted.attempts, trusted.obs, target.standIn, after));
+  return { result, insertText: { token, text: prepared.data } };
+}
+
+export async function typeText(args: TypeArgs, doc: Document): Promise<Result<TypeReply>> {
+  const typed = await typeInto(args, doc);
+  return typed.ok ? ok(replyAfterMiss(typed.data, doc)) : typed;
+}
+
+export async function focusType(args: FocusTypeArgs, doc: Document): Promise<Result<TypeReply>> {
+  const typed = await typeInto(args, doc);
+  if (!typed.ok) return typed;
+  const { result, target, submit } = typed.data;
+  if (!result.success) return ok(replyAfterMiss(typed.data, doc));
+  if (submit) await submitTyped(target, result, doc);
+  return ok({ result });
 }

@@ -9,6 +9,7 @@ import {
   ScrollArgsSchema,
   SelectArgsSchema,
   TypeArgsSchema,
+  TypeReadbackArgsSchema,
   ACTIONS_NOT_LOADED,
   type ActionName,
 } from '../../src/tools/actions';
@@ -44,4 +45,5 @@ export const actionProxies: readonly ContentHandler[] = [
   proxy('hover', HoverArgsSchema, (h) => h.hover),
   proxy('scroll', ScrollArgsSchema, (h) => h.scroll),
   proxy('action_observe', ObserveArgsSchema, (h) => h.action_observe),
+  proxy('type_readback', TypeReadbackArgsSchema, (h) => h.type_readback),
 ];

@@ -127,10 +127,14 @@ export type ClickFallback = z.infer<typeof ClickFallbackSchema>;
 export const ClickReplySchema = z.object({ result: ClickResultSchema, fallback: z.optional(ClickFallbackSchema) });
 export type ClickReply = z.infer<typeof ClickReplySchema>;
 
-/** type_ax/focus_type may ask the worker for a trusted `Input.insertText` when no page method landed. */
+/**
+ * type_ax/focus_type may ask the worker for a trusted `Input.insertText` when no page method landed:
+ * the page has focused the field and selected what `text` replaces, and armed a read-back under `token`
+ * (collected with `type_readback`). `text` never reaches the model (it may be a password).
+ */
 export const TypeReplySchema = z.object({
   result: TypeResultSchema,
-  insertText: z.optional(z.object({ token: z.string() })),
+  insertText: z.optional(z.object({ token: z.string(), text: z.string() })),
 });
 export type TypeReply = z.infer<typeof TypeReplySchema>;
 

@@ -75,6 +75,10 @@ export function parseArgs<T>(tool: string, schema: z.ZodMiniType<T>, raw: unknow
 export const ObserveArgsSchema = z.strictObject({ token: z.string(), action: z.enum(['collect', 'cancel']) });
 export type ObserveArgs = z.infer<typeof ObserveArgsSchema>;
 
+/** The worker collects the page's read-back after its trusted `Input.insertText`, or cancels it when CDP was not available. */
+export const TypeReadbackArgsSchema = z.strictObject({ token: z.string(), action: z.enum(['collect', 'cancel']) });
+export type TypeReadbackArgs = z.infer<typeof TypeReadbackArgsSchema>;
+
 /** Every page action the handler script routes to the lazily injected actions script. */
 export type ActionArgsMap = {
   click_ax: ClickArgs;
@@ -85,6 +89,7 @@ export type ActionArgsMap = {
   hover: HoverArgs;
   scroll: ScrollArgs;
   action_observe: ObserveArgs;
+  type_readback: TypeReadbackArgs;
 };
 export type ActionName = keyof ActionArgsMap;
 

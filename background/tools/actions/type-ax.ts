@@ -1,23 +1,77 @@
-import { TypeResultSchema } from '../../../src/tools/action-results';
+/**
+ * type_ax / focus_type: the page types with its synthetic methods and reads back. When none landed
+ * on a text field or editable region, the page focuses it, selects what the text replaces and asks
+ * for one trusted `Input.insertText` (https://chromedevtools.github.io/devtools-protocol/tot/Input/#method-insertText),
+ * which types into the focused element of the focused frame; the page then judges it (`type_readback`).
+ * The debugger is attached for that one command and detached right after.
+ */
+import type { z } from 'zod';
+import { TypeReplySchema, TypeResultSchema, type TypeResult } from '../../../src/tools/action-results';
+import { ok, type Result } from '../../../src/result';
+import { withSession } from '../../cdp/cdp-client';
+import { sendToContent } from '../../content-bridge';
 import { defineTool } from '../define-tool';
+import type { ToolContext } from '../types';
 import { forward } from './forward';
 import { FocusTypeArgs, TypeArgs } from './schemas';
 
 const RESULT_DOC =
-  'Returns {success, method, value (read back from the field), attempts?, standIn?, hint?, changes}. success:false means the text did not land with any method: re-read the tree.';
+  'Returns {success, method, value (read back from the field; passwords masked), attempts?, standIn?, hint?, changes}. success:false means the text did not land with any method: re-read the tree.';
+
+function withNote(result: TypeResult, note: string): TypeResult {
+  return { ...result, attempts: [...(result.attempts ?? []), `cdp-insert-text: ${note}`] };
+}
+
+async function trustedInsert(
+  tabId: number,
+  frameId: number,
+  result: TypeResult,
+  token: string,
+  text: string,
+): Promise<TypeResult> {
+  const sent = await withSession(tabId, ({ send }) => send(tabId, 'Input.insertText', { text }));
+  if (!sent.ok) {
+    await sendToContent(tabId, { type: 'tool', tool: 'type_readback', args: { token, action: 'cancel' } }, frameId);
+    return withNote(result, `not tried: ${sent.error.message}`);
+  }
+  const back = await forward(tabId, 'type_readback', { token, action: 'collect' }, TypeResultSchema, frameId);
+  if (!back.ok) {
+    return {
+      ...withNote(result, `sent, but the page could not read it back (${back.error.message})`),
+      hint: 'a trusted insertion was sent but its result is unknown; re-read the tree before typing again',
+    };
+  }
+  return back.data;
+}
+
+async function typeHandler(
+  tool: 'type_ax' | 'focus_type',
+  args: z.infer<typeof TypeArgs> | z.infer<typeof FocusTypeArgs>,
+  ctx: ToolContext,
+): Promise<Result<TypeResult>> {
+  const reply = await forward(ctx.tabId, tool, args, TypeReplySchema, ctx.frameId);
+  if (!reply.ok) return reply;
+  const { result, insertText } = reply.data;
+  if (!insertText) return ok(result);
+  return ok(await trustedInsert(ctx.tabId, ctx.frameId ?? 0, result, insertText.token, insertText.text));
+}
+
+const TRUSTED_DOC =
+  'When no page-level method lands (widgets that accept only trusted input), one trusted insertion is tried (method "cdp-insert-text").';
 
 export const typeAx = defineTool({
   name: 'type_ax',
   description: [
     'Types text into a text field, textarea, combobox or rich-text editor by ref (React/Vue controlled fields included),',
     'replacing its content unless clear:false. Reads the value back and tries the next input method if it did not land.',
+    TRUSTED_DOC,
     RESULT_DOC,
     'Checkboxes, radios, buttons and file inputs are refused with what to use instead.',
   ].join(' '),
   schema: TypeArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'type_ax', args, TypeResultSchema, ctx.frameId),
+  handler: (args, ctx) => typeHandler('type_ax', args, ctx),
 });
 
 export const focusType = defineTool({
@@ -32,5 +86,5 @@ export const focusType = defineTool({
   schema: FocusTypeArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'focus_type', args, TypeResultSchema, ctx.frameId),
+  handler: (args, ctx) => typeHandler('focus_type', args, ctx),
 });
