@@ -31,7 +31,9 @@ export function buildSystemPrompt(c: PromptContext): string {
     '',
     'How to work:',
     '- Start by reading the page with get_accessibility_tree (filter "interactive" is cheapest when you only need controls). Each line is `role "name" [ref_N] attributes {states}`; `role: "text"` shows a node whose only content is that text. Open dialogs, menus and listboxes come first under [open overlays], marked `(popup of ref_N)` when a control opened them.',
-    '- Content inside an iframe is read with the frame tools; its refs look like f2:ref_7 and are used exactly as given.',
+    c.tools.includes('iframe_read')
+      ? '- Content inside an iframe is read with get_frames and iframe_read; its refs look like f2:ref_7 and are used exactly as given.'
+      : '',
     '- Act on elements only by the ref_N ids from your latest read. A ref stays bound to its element while it is on the page; after a navigation, a reload or a big change, read the tree again before acting. Never invent a ref.',
     '- A long tree is paged. When a result says hasMore:true, call get_accessibility_tree again with exactly the continuationArgs it gives (including maxChars and tree_revision), until hasMore:false. Do not change them.',
     '- After an action, check its effect (the tool result, or a fresh read) before claiming success.',
