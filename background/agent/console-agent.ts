@@ -40,7 +40,7 @@ export interface RunReport {
   usage: { inputTokens: number; outputTokens: number };
 }
 
-/** The agent half of the `wb` console API (settings, run, trace); see docs/agent.md. */
+/** The agent half of the `wb` console API (settings, run, trace); documented in the README. */
 export const agentConsole = {
   settings: {
     get: () => getPublicSettings(),
