@@ -31,13 +31,17 @@ describe('paginate', () => {
     const lines = ['a'.repeat(50), 'b'.repeat(31), ` ${'c'.repeat(9)}`, `  ${'d'.repeat(18)}`, 'e'];
     const pages = paginate(lines, 100);
     for (const page of pages) expect(page.length).toBeLessThanOrEqual(100);
-    expect(pages.join('\n')).toBe(lines.join('\n'));
-    // Greedy filling would cut between "c" and its child "d"; the cut moves up to keep them together.
-    expect(pages).toEqual([`${lines[0]}\n${lines[1]}`, `${lines[2]}\n${lines[3]}\ne`]);
+    // Greedy filling would cut between "c" and its child "d"; the cut moves up to keep them together,
+    // and page 2 says that "c" continues inside "b".
+    expect(pages).toEqual([`${lines[0]}\n${lines[1]}`, `[continues inside: ${lines[1]}]\n${lines[2]}\n${lines[3]}\ne`]);
   });
 
   test('a line longer than a page gets a page of its own', () => {
-    expect(paginate(['x'.repeat(30), 'y'.repeat(120), 'z'], 100)).toEqual(['x'.repeat(30), 'y'.repeat(120), 'z']);
+    expect(paginate(['x'.repeat(30), 'y'.repeat(120), 'z'], 100)).toEqual([
+      'x'.repeat(30),
+      `[continues at top level]\n${'y'.repeat(120)}`,
+      '[continues at top level]\nz',
+    ]);
     expect(paginate([], 100)).toEqual(['']);
   });
 });
@@ -70,7 +74,9 @@ describe('paged trees', () => {
       if (!next) expect(page).toMatchObject({ hasMore: false, page: first.totalPages });
     }
     expect(pages).toHaveLength(first.totalPages);
-    expect(pages.join('\n')).toBe(whole.tree);
+    // Pages 2+ open with their context line; the rest adds up to the whole tree.
+    for (const page of pages.slice(1)) expect(page).toMatch(/^\[continues (inside: .+|at top level)\]\n/);
+    expect(pages.map((p, i) => (i === 0 ? p : p.slice(p.indexOf('\n') + 1))).join('\n')).toBe(whole.tree);
   });
 
   test('pages 2+ come from the snapshot even after the page changed', () => {

@@ -3,6 +3,7 @@
  * that same snapshot (bound by its revision), so a long read is consistent even while the page
  * keeps changing. Only the latest snapshot per registry is kept: one tab reads one tree at a time.
  */
+import { AncestorTracker, contextLine, depthOf, type PageStart } from './page-context';
 
 export interface SnapshotMeta {
   url: string;
@@ -54,21 +55,19 @@ export function latestSnapshot(owner: object): Snapshot | undefined {
   return stores.get(owner)?.last;
 }
 
-function depthOf(line: string): number {
-  let i = 0;
-  while (line.charCodeAt(i) === 32) i++;
-  return i;
-}
-
 /**
  * Cuts lines into pages of at most maxChars (a single longer line gets a page of its own). Within
  * the last fifth of a page the cut moves up to the shallowest line, so small subtrees stay whole.
+ * Pages 2+ open with a context line (page-context.ts) naming the ancestors they continue under;
+ * it counts toward the page's maxChars like any other line.
  */
 export function paginate(lines: readonly string[], maxChars: number): string[] {
   const pages: string[] = [];
+  const tracker = new AncestorTracker(lines);
   let start = 0;
   while (start < lines.length) {
-    let size = 0;
+    const head = start > 0 ? headerFor(tracker.at(start), lines[start] ?? '', maxChars) : null;
+    let size = head === null ? 0 : head.length + 1;
     let end = start;
     while (end < lines.length) {
       const add = (lines[end]?.length ?? 0) + (end > start ? 1 : 0);
@@ -92,8 +91,19 @@ export function paginate(lines: readonly string[], maxChars: number): string[] {
       }
       end = best;
     }
-    pages.push(lines.slice(start, end).join('\n'));
+    const body = lines.slice(start, end).join('\n');
+    pages.push(head === null ? body : `${head}\n${body}`);
     start = end;
   }
   return pages.length > 0 ? pages : [''];
+}
+
+/**
+ * The full context line, or its names-free form when the full one and the page's first line would
+ * not fit together (a line that is itself near maxChars long; a longer one overflows regardless).
+ */
+function headerFor(start: PageStart, first: string, maxChars: number): string {
+  const full = contextLine(start);
+  if (full.length + 1 + first.length <= maxChars) return full;
+  return contextLine(start, false);
 }
