@@ -2,6 +2,7 @@
  * Computed role per WAI-ARIA 1.2/1.3 (§4.6 presentational conflicts, §5.2.6 required context) and
  * HTML-AAM §4 element mappings, SVG-AAM §6.2 for SVG.
  */
+import { axParent } from './aria-owns';
 import { flatParent } from './flat-tree';
 import { computeNameForRole, hasAuthorLabel } from './names';
 import {
@@ -141,10 +142,11 @@ const GROUP_OWNERS: Readonly<Record<string, readonly string[]>> = {
   treeitem: ['tree', 'treeitem'],
 };
 
+/** The context is the accessibility-tree parent: an aria-owns owner counts (WAI-ARIA §5.2.6, §6.6). */
 function hasContext(el: Element, role: string, context: readonly string[], c: AxContext): boolean {
-  let p = flatParent(el);
+  let p = axParent(el, c);
   let parentRole: string | null = null;
-  for (; p; p = flatParent(p)) {
+  for (; p; p = axParent(p, c)) {
     parentRole = computeRole(p, c);
     if (parentRole !== 'generic' && parentRole !== 'none') break;
   }
@@ -152,7 +154,7 @@ function hasContext(el: Element, role: string, context: readonly string[], c: Ax
   if (parentRole !== 'group') return true;
   const owners = GROUP_OWNERS[role];
   if (!owners) return false;
-  for (let q = flatParent(p); q; q = flatParent(q)) {
+  for (let q = axParent(p, c); q; q = axParent(q, c)) {
     const r = computeRole(q, c);
     if (r === 'generic' || r === 'none') continue;
     return owners.includes(r);

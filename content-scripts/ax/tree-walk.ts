@@ -7,6 +7,7 @@
  * (generic wrappers, paragraphs, inline formatting) is transparent: its children attach to the
  * nearest kept ancestor and it adds no depth.
  */
+import { ownedElements } from './aria-owns';
 import { finalize, flushText, newNode, type AxNode } from './ax-node';
 import { INTERACTIVE_ROLES, refKind, type ClickHints } from './clickable';
 import { flatParent, isElement } from './flat-tree';
@@ -66,6 +67,8 @@ export interface WalkEnv {
   popupTargets: Map<Element, Element>;
   /** Image maps whose areas were printed (under the first rendered image that uses them). */
   usedMaps: Set<Element>;
+  /** aria-owns: owned element -> owner (aria-owns.ts); owned elements print under their owner. */
+  owners: ReadonlyMap<Element, Element>;
   stats: WalkStats;
 }
 
@@ -95,6 +98,9 @@ interface Frame {
   inDropDown: boolean;
 }
 
+/** How an element is reached: from its flat-tree parent, under its image (an area), its owner, or as the root. */
+type Via = 'dom' | 'map' | 'owned' | 'root';
+
 const OPTION_LIMIT = 30;
 /** Real pages stay far below this; the walk recurses, and the call stack is finite. */
 const MAX_DOM_DEPTH = 1000;
@@ -119,7 +125,7 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
     inDropDown: false,
   };
   if (env.hoist) scanPopups(root.ownerDocument, env.ctx, env.popupTargets);
-  visitElement(root, frame, env);
+  visitElement(root, frame, env, 'root');
   finalize(top, env.capper);
   return top;
 }
@@ -159,9 +165,11 @@ function inViewport(el: Element, env: WalkEnv): boolean {
   );
 }
 
-/** `mapped`: an image map's `<area>`, visited under the image that uses its map (image-map.ts). */
-function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): void {
+function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom'): void {
+  // An owned element is walked under its owner instead (WAI-ARIA 1.2 §6.6 aria-owns).
+  if (via === 'dom' && env.owners.size > 0 && env.owners.has(el)) return;
   env.stats.elements++;
+  const mapped = via === 'map';
   if (frame.domDepth > MAX_DOM_DEPTH) {
     frame.node.omitted++;
     env.stats.depthCuts++;
@@ -186,6 +194,10 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
     env.hoist && !frame.inOverlay && visibleSelf
       ? overlayOf(el, role, style, frame.parentStyle, env.popupTargets)
       : null;
+  // A popup reached through aria-owns prints apart, under the banner: its owner's presentational
+  // or drop-down context does not follow it there (Chrome keeps a button's owned menu whole).
+  const fresh = via === 'owned' && overlay !== null;
+  const presentational = frame.presentational && !fresh;
   const kind =
     visibleSelf && !frame.inDropDown
       ? refKind({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints })
@@ -202,7 +214,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
   const keep =
     visibleSelf &&
     inView &&
-    !(frame.presentational && !wantsRef) &&
+    !(presentational && !wantsRef) &&
     (wantsRef || name !== '' || !QUIET_ROLES.has(role) || overlay !== null || el === env.anchor);
 
   let node: AxNode | null = null;
@@ -247,19 +259,6 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
     node.states = formatStates(states, role, isEditableHost(el, role));
   }
 
-  if (LEAF_TAGS.has(tag) || el.namespaceURI === SVG_NS) {
-    if (tag === 'img' && visibleSelf && inView) {
-      const target = node && !node.transparent ? node : frame.node;
-      walkImageMap(el, { ...frame, node: target, depth: target === frame.node ? frame.depth : depth + 1 }, env);
-    }
-    if (node) finalize(node, env.capper);
-    return;
-  }
-  if (style && style.getPropertyValue('content-visibility') === 'hidden') {
-    if (node) finalize(node, env.capper);
-    return;
-  }
-
   const target = node ?? frame.node;
   const childFrame: Frame = {
     node: target,
@@ -268,18 +267,34 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, mapped = false): 
     parentStyle: style,
     textVisible: visibleSelf,
     inView,
-    presentational: frame.presentational || (keep && PRESENTATIONAL_CHILDREN.has(role)),
+    presentational: presentational || (keep && PRESENTATIONAL_CHILDREN.has(role)),
     inWidget: frame.inWidget || (keep && INTERACTIVE_ROLES.has(role)),
     domDepth: frame.domDepth + 1,
     inOverlay: frame.inOverlay || overlay !== null,
-    inDropDown: frame.inDropDown || (tag === 'select' && role === 'combobox'),
+    inDropDown: (frame.inDropDown && !fresh) || (tag === 'select' && role === 'combobox'),
   };
+
+  if (LEAF_TAGS.has(tag) || el.namespaceURI === SVG_NS) {
+    if (tag === 'img' && visibleSelf && inView) {
+      const target = node && !node.transparent ? node : frame.node;
+      walkImageMap(el, { ...frame, node: target, depth: target === frame.node ? frame.depth : depth + 1 }, env);
+    }
+    walkOwned(el, childFrame, env);
+    if (node) finalize(node, env.capper);
+    return;
+  }
+  if (style && style.getPropertyValue('content-visibility') === 'hidden') {
+    if (node) finalize(node, env.capper);
+    return;
+  }
+
   // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and
   // the second can then be recognised as the label of the field that follows.
   const block = !node && !isInline(style);
   if (block) flushText(target, env.capper);
   if (tag === 'select') walkSelect(el, childFrame, env);
   else walkChildren(el, childFrame, env);
+  walkOwned(el, childFrame, env);
   if (block) flushText(target, env.capper);
   if (node) {
     finalize(node, env.capper);
@@ -305,6 +320,21 @@ function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
     }
   }
   for (let c = el.firstChild; c; c = c.nextSibling) walkNode(c, frame, env);
+}
+
+/**
+ * WAI-ARIA 1.2 §6.6 aria-owns: owned elements are the owner's children after its DOM children, in
+ * aria-owns order. CSS still inherits from the DOM parent, so the pointer-cursor rule compares with
+ * that parent's cursor, and an owned element is not a styled part of the owner's widget.
+ */
+function walkOwned(el: Element, frame: Frame, env: WalkEnv): void {
+  if (env.owners.size === 0) return;
+  for (const owned of ownedElements(el, env.ctx)) {
+    const parent = flatParent(owned);
+    const parentStyle = parent ? env.ctx.style(parent) : null;
+    const ownedFrame: Frame = { ...frame, parentCursor: parentStyle?.cursor ?? '', parentStyle, inWidget: false };
+    visitElement(owned, ownedFrame, env, 'owned');
+  }
 }
 
 /**
@@ -350,7 +380,7 @@ function walkImageMap(img: Element, frame: Frame, env: WalkEnv): void {
   env.usedMaps.add(map);
   // Only reached for an image in view, so its areas are too.
   const areaFrame: Frame = { ...frame, presentational: false, inView: true, domDepth: frame.domDepth + 1 };
-  for (const area of linkAreasOf(map)) visitElement(area, areaFrame, env, true);
+  for (const area of linkAreasOf(map)) visitElement(area, areaFrame, env, 'map');
 }
 
 /** A select's options, capped: a country picker's 250 options would drown the page. */

@@ -5,6 +5,7 @@
 import { continuationArgsFor, type TreeOptions } from '../../src/tree-options';
 import type { TreeResult } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
+import { ariaOwners } from './aria-owns';
 import { latestSnapshot, paginate, saveSnapshot, type Snapshot } from './paging';
 import type { RefRegistry } from './ref-registry';
 import { pageBase, type Capper } from './render';
@@ -45,8 +46,9 @@ export function generateAccessibilityTree(
   if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
 
   const capper: Capper = { limit: options.maxTextChars, cut: 0 };
+  const ctx = createAxContext(doc);
   const env: WalkEnv = {
-    ctx: createAxContext(doc),
+    ctx,
     registry,
     hints: hooks,
     maxDepth: options.maxDepth,
@@ -60,6 +62,7 @@ export function generateAccessibilityTree(
     fullSelect: options.ref_id !== undefined && root.localName === 'select' ? root : null,
     popupTargets: new Map(),
     usedMaps: new Set(),
+    owners: ariaOwners(ctx),
     stats: { elements: 0, depthCuts: 0, optionsCut: 0 },
   };
   const top = walkTree(root, env);
