@@ -2,29 +2,18 @@
  * Actions on native controls, React 19 controlled inputs and Vue 3 v-model, in real Chromium. Each
  * case checks the application's own state (window.__appState / the DOM it renders) afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { appState, data, refFor } from './support/actions';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
+const env = useExtension();
 
-beforeAll(async () => {
-  server = await startFixtureServer();
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const act = (name: string, args: unknown, tabId: number) => browser.tool(name, args, { tabId, mode: 'act' });
+const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
 
 describe('native controls', () => {
   it('selects, checks, picks a radio, fills a date, a textarea, a stand-in checkbox, then submits the form', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-native.html'));
-    const ref = (p: RegExp) => refFor(browser, tabId, p);
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-native.html'));
+    const ref = (p: RegExp) => refFor(env.browser, tabId, p);
 
     const sel = data(await act('select_option', { ref_id: await ref(/combobox "City"/), label: 'berlin' }, tabId));
     expect(sel).toMatchObject({ success: true, method: 'native', selected: 'Berlin', value: 'ber' });
@@ -81,49 +70,49 @@ describe('native controls', () => {
   });
 
   it('refuses non-typeable targets with what to use instead', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-native.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-native.html'));
     const box = await act(
       'type_ax',
-      { ref_id: await refFor(browser, tabId, /checkbox "Newsletter"/), text: 'x' },
+      { ref_id: await refFor(env.browser, tabId, /checkbox "Newsletter"/), text: 'x' },
       tabId,
     );
     expect(box).toMatchObject({ ok: false, error: { code: 'not_typeable' } });
     if (!box.ok) expect(box.error.message).toMatch(/checkbox.*use click_ax to toggle it/);
     const file = await act(
       'type_ax',
-      { ref_id: await refFor(browser, tabId, /button "Upload"/), text: 'a.txt' },
+      { ref_id: await refFor(env.browser, tabId, /button "Upload"/), text: 'a.txt' },
       tabId,
     );
     expect(file).toMatchObject({ ok: false, error: { code: 'not_typeable' } });
     const button = await act(
       'type_ax',
-      { ref_id: await refFor(browser, tabId, /button "Refresh rows"/), text: 'x' },
+      { ref_id: await refFor(env.browser, tabId, /button "Refresh rows"/), text: 'x' },
       tabId,
     );
     if (!button.ok) expect(button.error.message).toContain('use click_ax');
     const select = await act(
       'type_ax',
-      { ref_id: await refFor(browser, tabId, /combobox "City"/), text: 'Paris' },
+      { ref_id: await refFor(env.browser, tabId, /combobox "City"/), text: 'Paris' },
       tabId,
     );
     if (!select.ok) expect(select.error.message).toContain('select_option');
     expect(button.ok || select.ok).toBe(false);
     const unknown = await act(
       'select_option',
-      { ref_id: await refFor(browser, tabId, /combobox "City"/), label: 'Madrid' },
+      { ref_id: await refFor(env.browser, tabId, /combobox "City"/), label: 'Madrid' },
       tabId,
     );
     expect(unknown).toMatchObject({ ok: false, error: { code: 'option_not_found' } });
     if (!unknown.ok) expect(unknown.error.message).toContain('"Rome"');
-    const askMode = await browser.tool('click_ax', { ref_id: 'ref_1' }, { tabId, mode: 'ask' });
+    const askMode = await env.browser.tool('click_ax', { ref_id: 'ref_1' }, { tabId, mode: 'ask' });
     expect(askMode).toMatchObject({ ok: false, error: { code: 'tool_not_allowed' } });
     await page.close();
   });
 
   it('clicks a <span> link with only a click listener and reports the URL change', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-native.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-native.html'));
     const r = data(
-      await act('click_ax', { ref_id: await refFor(browser, tabId, /generic \[ref_\d+\]: "Show details"/) }, tabId),
+      await act('click_ax', { ref_id: await refFor(env.browser, tabId, /generic \[ref_\d+\]: "Show details"/) }, tabId),
     );
     expect(r).toMatchObject({ success: true, method: 'synthetic', verified: true, tag: 'span' });
     expect(String((r.changes as { url?: string }).url)).toMatch(/#details$/);
@@ -133,9 +122,9 @@ describe('native controls', () => {
   });
 
   it('gives the documented not-found error with nearby refs for a ref whose element was re-rendered', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-native.html'));
-    const alpha = await refFor(browser, tabId, /button "Open Alpha"/);
-    data(await act('click_ax', { ref_id: await refFor(browser, tabId, /button "Refresh rows"/) }, tabId));
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-native.html'));
+    const alpha = await refFor(env.browser, tabId, /button "Open Alpha"/);
+    data(await act('click_ax', { ref_id: await refFor(env.browser, tabId, /button "Refresh rows"/) }, tabId));
     expect((await appState<{ rowsVersion: number }>(page)).rowsVersion).toBe(2);
     const stale = await act('click_ax', { ref_id: alpha }, tabId);
     expect(stale).toMatchObject({ ok: false, error: { code: 'ref_not_found' } });
@@ -147,9 +136,9 @@ describe('native controls', () => {
   });
 
   it('presses keys with browser defaults emulated, hovers a CSS-only tooltip, scrolls', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-native.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-native.html'));
     const tab = data(
-      await act('press_key', { key: 'Tab', ref_id: await refFor(browser, tabId, /textbox "Notes"/) }, tabId),
+      await act('press_key', { key: 'Tab', ref_id: await refFor(env.browser, tabId, /textbox "Notes"/) }, tabId),
     );
     expect(tab).toMatchObject({ success: true, key: 'Tab', defaultPrevented: false });
     expect(String(tab.emulated)).toContain('textbox "Name"');
@@ -159,14 +148,16 @@ describe('native controls', () => {
     expect(await act('press_key', { key: 'Hyper+Q' }, tabId)).toMatchObject({ ok: false, error: { code: 'bad_key' } });
 
     // :hover cannot be scripted; the real mouse (CDP) shows the tooltip.
-    const hover = data(await act('hover', { ref_id: await refFor(browser, tabId, /"Hover me"/) }, tabId));
+    const hover = data(await act('hover', { ref_id: await refFor(env.browser, tabId, /"Hover me"/) }, tabId));
     expect(hover).toMatchObject({ success: true, method: 'cdp', appeared: ['Tooltip text'] });
     expect(await page.locator('#tip').isVisible()).toBe(true);
 
     const down = data(await act('scroll', { direction: 'down', amount: 400 }, tabId));
     expect(down).toMatchObject({ success: true, container: 'page', before: { y: 0 }, after: { y: 400 } });
     expect(await page.evaluate(() => window.scrollY)).toBe(400);
-    const into = data(await act('scroll', { ref_id: await refFor(browser, tabId, /button "Refresh rows"/) }, tabId));
+    const into = data(
+      await act('scroll', { ref_id: await refFor(env.browser, tabId, /button "Refresh rows"/) }, tabId),
+    );
     expect(into.success).toBe(true);
     const top = data(await act('scroll', { direction: 'up', amount: 100_000 }, tabId));
     expect(top).toMatchObject({ atEnd: true, after: { y: 0 } });
@@ -176,8 +167,8 @@ describe('native controls', () => {
 
 describe('React 19 controlled inputs and form', () => {
   it('types into controlled fields, selects, checks and submits; React state agrees', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-react.html'));
-    const ref = (p: RegExp) => refFor(browser, tabId, p);
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-react.html'));
+    const ref = (p: RegExp) => refFor(env.browser, tabId, p);
     expect(
       data(await act('type_ax', { ref_id: await ref(/textbox "Full name"/), text: 'Ada Lovelace' }, tabId)),
     ).toMatchObject({ success: true, method: 'value-setter', value: 'Ada Lovelace' });
@@ -218,8 +209,8 @@ describe('React 19 controlled inputs and form', () => {
   });
 
   it('a ref to an element React remounted gives the not-found error', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-react.html'));
-    const reload = await refFor(browser, tabId, /button "Reload items"/);
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-react.html'));
+    const reload = await refFor(env.browser, tabId, /button "Reload items"/);
     data(await act('click_ax', { ref_id: reload }, tabId));
     expect((await appState<{ version: number }>(page)).version).toBe(1);
     const stale = await act('click_ax', { ref_id: reload }, tabId);
@@ -231,8 +222,8 @@ describe('React 19 controlled inputs and form', () => {
 
 describe('Vue 3 v-model', () => {
   it('updates v-model text, textarea, lazy, select and checkbox bindings', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-vue.html'));
-    const ref = (p: RegExp) => refFor(browser, tabId, p);
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-vue.html'));
+    const ref = (p: RegExp) => refFor(env.browser, tabId, p);
     data(await act('type_ax', { ref_id: await ref(/textbox "Title"/), text: 'Printer jam' }, tabId));
     data(await act('type_ax', { ref_id: await ref(/textbox "Description"/), text: 'Tray 2\nstuck' }, tabId));
     data(await act('type_ax', { ref_id: await ref(/textbox "Reference"/), text: 'T-42' }, tabId));

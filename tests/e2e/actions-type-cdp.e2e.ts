@@ -4,11 +4,10 @@
  * says what it accepted and how many trusted edits it saw; no debugger stays attached; an ordinary field
  * never gets there; a password is typed but never echoed; a held debugger gives a clean "not tried".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { appState, data, refFor } from './support/actions';
 import { FrameTreeSchema, okData, refOnLine } from './support/frames';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
 interface TrustedState {
   code: string;
@@ -21,27 +20,13 @@ interface TrustedState {
   plain: string;
 }
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-/** A second site (127.0.0.2): Chromium renders its frames in another process. */
-let partner: FixtureServer;
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  partner = await startFixtureServer('127.0.0.2');
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await partner?.close();
-});
+const env = useExtension({ partner: true });
 
 const act = (name: string, args: unknown, tabId: number) =>
-  browser.tool(name, args, { tabId, mode: 'act', tier: 'full' });
+  env.browser.tool(name, args, { tabId, mode: 'act', tier: 'full' });
 
 async function debuggerAttached(tabId: number): Promise<boolean> {
-  return browser.worker.evaluate(async (id: number) => {
+  return env.browser.worker.evaluate(async (id: number) => {
     const targets = await chrome.debugger.getTargets();
     return targets.some((t) => t.tabId === id && t.attached && t.extensionId === chrome.runtime.id);
   }, tabId);
@@ -53,8 +38,8 @@ function attempts(r: Record<string, unknown>): string[] {
 
 describe('type_ax trusted insertion (CDP Input.insertText)', () => {
   it('lands in an input that rejects untrusted input after every synthetic method failed', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-trusted-input.html'));
-    const ref = await refFor(browser, tabId, /textbox "Verification code"/);
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-trusted-input.html'));
+    const ref = await refFor(env.browser, tabId, /textbox "Verification code"/);
     const r = data(await act('type_ax', { ref_id: ref, text: '482915' }, tabId));
     expect(r).toMatchObject({ success: true, method: 'cdp-insert-text', value: '482915' });
     const tried = attempts(r);
@@ -79,8 +64,8 @@ describe('type_ax trusted insertion (CDP Input.insertText)', () => {
   });
 
   it('replaces the text of a contenteditable that reverts untrusted edits', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-trusted-input.html'));
-    const ref = await refFor(browser, tabId, /textbox "Comment"/);
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-trusted-input.html'));
+    const ref = await refFor(env.browser, tabId, /textbox "Comment"/);
     const r = data(await act('type_ax', { ref_id: ref, text: 'Looks good to me' }, tabId));
     expect(r).toMatchObject({ success: true, method: 'cdp-insert-text', value: 'Looks good to me' });
     expect(attempts(r).map((a) => a.split(':')[0])).toEqual(['exec-command', 'input-events', 'cdp-insert-text']);
@@ -93,9 +78,9 @@ describe('type_ax trusted insertion (CDP Input.insertText)', () => {
   });
 
   it('types a password the same way but never echoes it', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-trusted-input.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-trusted-input.html'));
     const secret = 'Hunter2-secret!';
-    const r = data(await act('type_ax', { ref_id: await refFor(browser, tabId, /"PIN"/), text: secret }, tabId));
+    const r = data(await act('type_ax', { ref_id: await refFor(env.browser, tabId, /"PIN"/), text: secret }, tabId));
     expect(r).toMatchObject({ success: true, method: 'cdp-insert-text', value: '••••' });
     expect(JSON.stringify(r)).not.toContain('Hunter2');
     const s = await appState<TrustedState>(page);
@@ -108,9 +93,9 @@ describe('type_ax trusted insertion (CDP Input.insertText)', () => {
   });
 
   it('never reaches the trusted method for an ordinary field', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-trusted-input.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-trusted-input.html'));
     const r = data(
-      await act('type_ax', { ref_id: await refFor(browser, tabId, /textbox "Nickname"/), text: 'Ada' }, tabId),
+      await act('type_ax', { ref_id: await refFor(env.browser, tabId, /textbox "Nickname"/), text: 'Ada' }, tabId),
     );
     expect(r).toMatchObject({ success: true, method: 'value-setter', value: 'Ada' });
     expect(r.attempts).toBeUndefined();
@@ -119,11 +104,11 @@ describe('type_ax trusted insertion (CDP Input.insertText)', () => {
   });
 
   it('reports an honest failure with a clean "not tried" when another debugger holds the tab', async () => {
-    const { page, tabId } = await browser.open(server.url('/actions-trusted-input.html'));
-    const ref = await refFor(browser, tabId, /textbox "Verification code"/);
-    await browser.worker.evaluate((id: number) => chrome.debugger.attach({ tabId: id }, '1.3'), tabId);
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-trusted-input.html'));
+    const ref = await refFor(env.browser, tabId, /textbox "Verification code"/);
+    await env.browser.worker.evaluate((id: number) => chrome.debugger.attach({ tabId: id }, '1.3'), tabId);
     const r = data(await act('type_ax', { ref_id: ref, text: '482915' }, tabId));
-    await browser.worker.evaluate((id: number) => chrome.debugger.detach({ tabId: id }), tabId);
+    await env.browser.worker.evaluate((id: number) => chrome.debugger.detach({ tabId: id }), tabId);
     expect(r.success).toBe(false);
     expect(r.method).toBeUndefined();
     const tried = attempts(r);
@@ -137,8 +122,8 @@ describe('type_ax trusted insertion (CDP Input.insertText)', () => {
   });
 
   it('types into a cross-origin frame: focus moves there first, so the text does not land in the focused top-level field', async () => {
-    const { page, tabId } = await browser.open(
-      server.url(`/actions-trusted-input.html?frame=${encodeURIComponent(partner.origin)}`),
+    const { page, tabId } = await env.browser.open(
+      env.server.url(`/actions-trusted-input.html?frame=${encodeURIComponent(env.partner.origin)}`),
     );
     const frame = page.frameLocator('iframe[title="Partner form"]');
     await frame.locator('#code').waitFor();

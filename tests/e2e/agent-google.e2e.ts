@@ -7,7 +7,7 @@ import { FAKE_THOUGHT_SIGNATURE } from '../fake-providers/google-wire';
 import { readAndReport, todoPolicy } from '../fake-providers/policies';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { isRecord } from '../fake-providers/turn';
-import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
+import { configure, conversation, FAKE_KEY, fakeSettings, run, runTodoTask } from './agent-helpers';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
@@ -55,34 +55,8 @@ describe('agent over the Gemini wire protocol (provider google)', () => {
       baseURL: fake.baseURL(scenario, 'google'),
       hasApiKey: true,
     });
-    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
-    const panel = await openPanelClient(browser, tabId);
-    await panel.waitFor((e) => e.type === 'snapshot');
-    const task =
-      'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.';
-    await panel.send({ type: 'start', tabId, task, mode: 'act' });
-    const ended = await panel.waitFor((e) => e.type === 'task_ended');
-    expect(ended).toMatchObject({ type: 'task_ended', status: 'done' });
-    if (ended.type !== 'task_ended') return;
-
-    // The app's own state, read from the DOM.
-    await expect
-      .poll(() => page.locator('[data-testid="todo-item"] .title').allTextContents())
-      .toEqual(['Buy milk', 'Walk the dog', 'Pay bills']);
-    expect(await page.locator('li.completed .title').allTextContents()).toEqual(['Walk the dog']);
-    expect(await page.getByTestId('todo-count').textContent()).toBe('2 items left');
+    const { page, panel, tabId, ended, events, calls } = await runTodoTask(browser, server.url('/agent-todo.html'));
     expect(ended.answer).toBe('Done. 2 items left.');
-
-    const events = await panel.events();
-    const calls = events.flatMap((e) => (e.type === 'tool_call' ? [e.tool] : []));
-    expect(calls.filter((t) => t === 'focus_type')).toHaveLength(3);
-    expect(calls.filter((t) => t === 'click_ax')).toHaveLength(1);
-    expect(
-      events
-        .filter((e) => e.type === 'text_delta')
-        .map((e) => (e.type === 'text_delta' ? e.text : ''))
-        .join(''),
-    ).toBe(ended.answer);
 
     // Usage: one report per model step, each step exactly what the fake put in its last
     // usageMetadata (promptTokenCount / candidatesTokenCount), and the task total their sum.

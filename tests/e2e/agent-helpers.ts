@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { AgentEvent, Conversation } from '../../src/protocol/agent';
 import type { ExtensionBrowser } from './support/browser';
 import type { Protocol } from '../fake-providers/server';
@@ -100,4 +101,54 @@ export async function openPanelClient(browser: ExtensionBrowser, tabId: number):
 
 export async function conversation(browser: ExtensionBrowser, tabId: number): Promise<Conversation> {
   return browser.worker.evaluate((id) => globalThis.wb.conversation(id), tabId);
+}
+
+export const TODO_TASK =
+  'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.';
+
+export interface TodoRun {
+  page: Page;
+  /** The panel client that ran the task; the caller closes it. */
+  panel: PanelClient;
+  tabId: number;
+  task: string;
+  ended: Extract<AgentEvent, { type: 'task_ended' }>;
+  events: AgentEvent[];
+  /** Tool names in the order the model called them. */
+  calls: string[];
+}
+
+/**
+ * Runs the TodoMVC task through the panel Port with whatever provider is configured, and checks
+ * what every wire protocol must show: the app's own state, three focus_type and one click_ax, and
+ * the answer streamed as text deltas. Protocol-specific checks stay with the caller.
+ */
+export async function runTodoTask(browser: ExtensionBrowser, url: string): Promise<TodoRun> {
+  const { page, tabId } = await browser.open(url);
+  const panel = await openPanelClient(browser, tabId);
+  await panel.waitFor((e) => e.type === 'snapshot');
+  await panel.send({ type: 'start', tabId, task: TODO_TASK, mode: 'act' });
+  const ended = await panel.waitFor((e) => e.type === 'task_ended');
+  expect(ended).toMatchObject({ type: 'task_ended', status: 'done' });
+  if (ended.type !== 'task_ended') throw new Error('unreachable: waited for task_ended');
+
+  // The app's own state, read from the DOM.
+  await expect
+    .poll(() => page.locator('[data-testid="todo-item"] .title').allTextContents())
+    .toEqual(['Buy milk', 'Walk the dog', 'Pay bills']);
+  expect(await page.locator('li.completed .title').allTextContents()).toEqual(['Walk the dog']);
+  expect(await page.getByTestId('todo-count').textContent()).toBe('2 items left');
+
+  const events = await panel.events();
+  const calls = events.flatMap((e) => (e.type === 'tool_call' ? [e.tool] : []));
+  expect(calls.filter((t) => t === 'focus_type')).toHaveLength(3);
+  expect(calls.filter((t) => t === 'click_ax')).toHaveLength(1);
+  // The answer streamed as text deltas.
+  expect(
+    events
+      .filter((e) => e.type === 'text_delta')
+      .map((e) => (e.type === 'text_delta' ? e.text : ''))
+      .join(''),
+  ).toBe(ended.answer);
+  return { page, panel, tabId, task: TODO_TASK, ended, events, calls };
 }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formPolicy, todoPolicy } from '../fake-providers/policies';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
-import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
+import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient, run, runTodoTask } from './agent-helpers';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { startFixtureServer, type FixtureServer } from './support/server';
 
@@ -38,35 +38,12 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
   it('adds three todos, completes one and reports how many are left (via the panel Port)', async () => {
     fake.scenario(`todo-${protocol}`, { apiKey: FAKE_KEY, policy: todoPolicy });
     await configure(browser, fakeSettings(protocol, fake.baseURL(`todo-${protocol}`, protocol)));
-    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
-    const panel = await openPanelClient(browser, tabId);
-    await panel.waitFor((e) => e.type === 'snapshot');
-    const task =
-      'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.';
-    await panel.send({ type: 'start', tabId, task, mode: 'act' });
-    const ended = await panel.waitFor((e) => e.type === 'task_ended');
-    expect(ended).toMatchObject({ type: 'task_ended', status: 'done' });
-    if (ended.type !== 'task_ended') return;
-
-    // The app's own state, read from the DOM.
-    await expect
-      .poll(() => page.locator('[data-testid="todo-item"] .title').allTextContents())
-      .toEqual(['Buy milk', 'Walk the dog', 'Pay bills']);
-    expect(await page.locator('li.completed .title').allTextContents()).toEqual(['Walk the dog']);
-    expect(await page.getByTestId('todo-count').textContent()).toBe('2 items left');
+    const { page, panel, tabId, task, ended, events, calls } = await runTodoTask(
+      browser,
+      server.url('/agent-todo.html'),
+    );
     expect(ended.answer).toContain('2 items left');
-
-    const events = await panel.events();
-    const calls = events.flatMap((e) => (e.type === 'tool_call' ? [e.tool] : []));
-    expect(calls.filter((t) => t === 'focus_type')).toHaveLength(3);
-    expect(calls.filter((t) => t === 'click_ax')).toHaveLength(1);
-    // The answer streamed as text deltas, and usage came from the provider's own reports.
-    expect(
-      events
-        .filter((e) => e.type === 'text_delta')
-        .map((e) => (e.type === 'text_delta' ? e.text : ''))
-        .join(''),
-    ).toBe(ended.answer);
+    // Usage came from the provider's own reports.
     const usage = events.filter((e) => e.type === 'usage');
     expect(usage.length).toBe(calls.length + 1);
     const last = usage.at(-1);

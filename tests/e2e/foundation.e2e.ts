@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { attachIsolatedWorld } from './support/isolated-world';
 import { DIST } from './support/paths';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
 const PageInfoReply = z.object({
   url: z.string(),
@@ -16,34 +15,24 @@ const PageInfoReply = z.object({
   ),
 });
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useExtension();
 
 describe('foundation: the built extension in real Chromium', () => {
   it('starts the service worker with the console API', async () => {
-    expect(browser.extensionId).toMatch(/^[a-p]{32}$/);
-    const names = await browser.worker.evaluate(() => globalThis.wb.tools());
+    expect(env.browser.extensionId).toMatch(/^[a-p]{32}$/);
+    const names = await env.browser.worker.evaluate(() => globalThis.wb.tools());
     expect(names).toContain('get_page_info');
   });
 
   it('round-trips get_page_info through the content scripts of the top frame and a child iframe', async () => {
-    const { page, tabId } = await browser.open(server.url('/basic.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
     await page.frameLocator('iframe').locator('input').waitFor();
-    const reply = await browser.tool('get_page_info', {}, { tabId });
+    const reply = await env.browser.tool('get_page_info', {}, { tabId });
     expect(reply.ok).toBe(true);
     if (!reply.ok) return;
     const info = PageInfoReply.parse(reply.data);
     expect(info.title).toBe('Basic fixture');
-    expect(info.url).toBe(server.url('/basic.html'));
+    expect(info.url).toBe(env.server.url('/basic.html'));
     expect(info.isTop).toBe(true);
     const child = info.frames.find((f) => f.url.endsWith('/child.html'));
     expect(child?.scriptsReady).toBe(true);
@@ -52,30 +41,33 @@ describe('foundation: the built extension in real Chromium', () => {
   });
 
   it('answers bad tool names, bad arguments and bad tabs with clear errors', async () => {
-    const { page, tabId } = await browser.open(server.url('/basic.html'));
-    const unknown = await browser.tool('no_such_tool', {}, { tabId });
+    const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
+    const unknown = await env.browser.tool('no_such_tool', {}, { tabId });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_tool' } });
     if (!unknown.ok) expect(unknown.error.message).toContain('get_page_info');
 
-    const badArgs = await browser.tool('get_page_info', { bogus: 1 }, { tabId });
+    const badArgs = await env.browser.tool('get_page_info', { bogus: 1 }, { tabId });
     expect(badArgs).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
 
-    const badTab = await browser.tool('get_page_info', {}, { tabId: 999_999 });
+    const badTab = await env.browser.tool('get_page_info', {}, { tabId: 999_999 });
     expect(badTab).toMatchObject({ ok: false, error: { code: 'bad_tab' } });
 
-    const badOptions = await browser.worker.evaluate(() => globalThis.wb.tool('get_page_info', {}, { tabId: 'x' }));
+    const badOptions = await env.browser.worker.evaluate(() => globalThis.wb.tool('get_page_info', {}, { tabId: 'x' }));
     expect(badOptions).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
 
     // A malformed message straight to the content script gets an error reply, not silence.
-    const raw = await browser.worker.evaluate((id: number) => chrome.tabs.sendMessage(id, { type: 'nonsense' }), tabId);
+    const raw = await env.browser.worker.evaluate(
+      (id: number) => chrome.tabs.sendMessage(id, { type: 'nonsense' }),
+      tabId,
+    );
     expect(raw).toMatchObject({ ok: false, error: { code: 'bad_message' } });
     await page.close();
   });
 
   it('renders the tab title in the side panel page', async () => {
-    const { page, tabId } = await browser.open(server.url('/basic.html'));
-    const panel = await browser.context.newPage();
-    await panel.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
+    const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
+    const panel = await env.browser.context.newPage();
+    await panel.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
     await expect.poll(() => panel.getByTestId('tab-title').textContent()).toBe('Basic fixture');
     await panel.close();
     await page.close();
@@ -96,16 +88,16 @@ describe('foundation: the built extension in real Chromium', () => {
     });
     expect(manifest.web_accessible_resources).toBeUndefined();
 
-    const { page, tabId } = await browser.open(server.url('/basic.html'));
-    const world = await attachIsolatedWorld(browser.context, page);
+    const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
+    const world = await attachIsolatedWorld(env.browser.context, page);
     expect(await world.value('typeof globalThis.__wbAx')).toBe('object');
     expect(await world.value('typeof globalThis.__wbActions')).toBe('undefined');
-    const tree = await browser.tool('get_accessibility_tree', {}, { tabId });
+    const tree = await env.browser.tool('get_accessibility_tree', {}, { tabId });
     const text = tree.ok ? z.object({ tree: z.string() }).parse(tree.data).tree : '';
     const ref = /button "Save" \[(ref_\d+)\]/.exec(text)?.[1];
     expect(ref).toMatch(/^ref_\d+$/);
     // The first action in a frame injects the actions script, then runs as usual.
-    const click = await browser.tool('click_ax', { ref_id: ref }, { tabId, mode: 'act' });
+    const click = await env.browser.tool('click_ax', { ref_id: ref }, { tabId, mode: 'act' });
     expect(click).toMatchObject({ ok: true, data: { success: true, tag: 'button' } });
     expect(await world.value('typeof globalThis.__wbActions')).toBe('object');
     await world.detach();

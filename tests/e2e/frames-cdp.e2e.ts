@@ -6,10 +6,9 @@
  * the fallback and says what covers it.
  */
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { FramesReplySchema, FrameTreeSchema, okData, refOnLine } from './support/frames';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
 interface WidgetState {
   trustedClicks: number;
@@ -18,27 +17,15 @@ interface WidgetState {
 type Who = 'same' | 'cross' | 'nested';
 const WHO: readonly Who[] = ['same', 'cross', 'nested'];
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-/** A second site (127.0.0.2): Chromium renders its frames in another process. */
-let partner: FixtureServer;
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  partner = await startFixtureServer('127.0.0.2');
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await partner?.close();
-});
+const env = useExtension({ partner: true });
 
 const act = (name: string, args: unknown, tabId: number) =>
-  browser.tool(name, args, { tabId, mode: 'act', tier: 'full' });
+  env.browser.tool(name, args, { tabId, mode: 'act', tier: 'full' });
 
 async function openPage(): Promise<{ page: Page; tabId: number }> {
-  const opened = await browser.open(server.url(`/frames-trusted.html?xo=${encodeURIComponent(partner.origin)}`));
+  const opened = await env.browser.open(
+    env.server.url(`/frames-trusted.html?xo=${encodeURIComponent(env.partner.origin)}`),
+  );
   const { page } = opened;
   await page.frameLocator('#same').locator('#card').waitFor();
   await page.frameLocator('#cross').locator('#card').waitFor();
@@ -73,7 +60,7 @@ async function frameIdOf(tabId: number, urlPart: string): Promise<string> {
 }
 
 async function debuggerAttached(tabId: number): Promise<boolean> {
-  return browser.worker.evaluate(async (id: number) => {
+  return env.browser.worker.evaluate(async (id: number) => {
     const targets = await chrome.debugger.getTargets();
     return targets.some((t) => t.tabId === id && t.attached && t.extensionId === chrome.runtime.id);
   }, tabId);

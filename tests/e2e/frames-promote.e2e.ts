@@ -5,29 +5,15 @@
  * embedding page.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { okData } from './support/frames';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-let partner: FixtureServer;
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  partner = await startFixtureServer('127.0.0.2');
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await partner?.close();
-});
+const env = useExtension({ partner: true });
 
 const act = (args: unknown, tabId: number, mode = 'act', tier = 'full') =>
-  browser.tool('promote_iframe', args, { tabId, mode, tier });
+  env.browser.tool('promote_iframe', args, { tabId, mode, tier });
 const Navigated = z.object({
   navigated: z.literal(true),
   url: z.string(),
@@ -36,8 +22,8 @@ const Navigated = z.object({
 });
 
 async function openMain(): Promise<{ page: Page; tabId: number; url: string }> {
-  const url = server.url(`/frames-main.html?xo=${encodeURIComponent(partner.origin)}`);
-  const { page, tabId } = await browser.open(url);
+  const url = env.server.url(`/frames-main.html?xo=${encodeURIComponent(env.partner.origin)}`);
+  const { page, tabId } = await env.browser.open(url);
   await page.frameLocator('#same').locator('#email').waitFor();
   await page.frameLocator('#cross').locator('#coupon').waitFor();
   await page.frameLocator('#outer').frameLocator('#inner').locator('#deep').waitFor();
@@ -53,7 +39,7 @@ async function expectRefused(page: Page, tabId: number, url: string, pattern: Re
 
 describe('promote_iframe', () => {
   it('returns every match and navigates nowhere when several frames match', async () => {
-    const { page, tabId } = await browser.open(server.url('/frames-ambiguous.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/frames-ambiguous.html'));
     await page.frameLocator('iframe >> nth=1').locator('#coupon').waitFor();
     const r = okData(await act({ urlFilter: 'frames-partner' }, tabId));
     expect(r).toMatchObject({ navigated: false, reason: 'ambiguous' });
@@ -61,16 +47,16 @@ describe('promote_iframe', () => {
       .object({ matches: z.array(z.object({ matchIndex: z.number(), frameId: z.string(), url: z.string() })) })
       .parse(r).matches;
     expect(matches.map((m) => new URL(m.url).search)).toEqual(['?n=1', '?n=2']);
-    expect(page.url()).toBe(server.url('/frames-ambiguous.html'));
+    expect(page.url()).toBe(env.server.url('/frames-ambiguous.html'));
 
     const out = await act({ urlFilter: 'frames-partner', matchIndex: 5 }, tabId);
     expect(out).toMatchObject({ ok: false, error: { code: 'bad_match_index' } });
 
     const chosen = Navigated.parse(okData(await act({ urlFilter: 'frames-partner', matchIndex: 1 }, tabId)));
-    expect(chosen.url).toBe(server.url('/frames-partner.html?n=2'));
-    await expect.poll(() => page.url()).toBe(server.url('/frames-partner.html?n=2'));
+    expect(chosen.url).toBe(env.server.url('/frames-partner.html?n=2'));
+    await expect.poll(() => page.url()).toBe(env.server.url('/frames-partner.html?n=2'));
     await page.goBack();
-    await expect.poll(() => page.url()).toBe(server.url('/frames-ambiguous.html'));
+    await expect.poll(() => page.url()).toBe(env.server.url('/frames-ambiguous.html'));
     await page.close();
   });
 
@@ -85,10 +71,10 @@ describe('promote_iframe', () => {
     expect(forced.embeddingUrl).toBe(url);
     // force says what it threw away.
     expect(JSON.stringify(raw)).toMatch(/"discarded":.*Email/);
-    await expect.poll(() => page.url()).toBe(server.url('/frames-form.html'));
+    await expect.poll(() => page.url()).toBe(env.server.url('/frames-form.html'));
     // The promoted page is an ordinary page for the tools: its own tree, refs without frame prefix.
     const tree = okData(
-      await browser.tool('get_accessibility_tree', { filter: 'interactive' }, { tabId, mode: 'act' }),
+      await env.browser.tool('get_accessibility_tree', { filter: 'interactive' }, { tabId, mode: 'act' }),
     );
     expect(JSON.stringify(tree)).toMatch(/textbox \\"Email\\" \[ref_\d+\]/);
     await page.goBack();
@@ -157,23 +143,23 @@ describe('promote_iframe', () => {
   });
 
   it('fails closed when a frame inside the target cannot be inspected (an error page)', async () => {
-    const { page, tabId } = await browser.open(server.url('/frames-opaque.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/frames-opaque.html'));
     await page.frameLocator('iframe').locator('p').waitFor();
     await expect.poll(() => page.frames().length).toBe(3);
     const r = await act({ urlFilter: 'frames-data-host' }, tabId);
     expect(r).toMatchObject({ ok: false, error: { code: 'iframe_has_draft' } });
     if (!r.ok) expect(r.error.message).toMatch(/cannot be inspected/);
-    expect(page.url()).toBe(server.url('/frames-opaque.html'));
+    expect(page.url()).toBe(env.server.url('/frames-opaque.html'));
     const forced = Navigated.parse(okData(await act({ urlFilter: 'frames-data-host', force: true }, tabId)));
-    expect(forced.url).toBe(server.url('/frames-data-host.html'));
+    expect(forced.url).toBe(env.server.url('/frames-data-host.html'));
     await page.close();
   });
 
   it('promotes a clean cross-origin frame in the same tab; Back returns to the embedding page', async () => {
     const { page, tabId, url } = await openMain();
     const r = Navigated.parse(okData(await act({ urlFilter: '127.0.0.2' }, tabId)));
-    expect(r.url).toBe(`${partner.origin}/frames-partner.html`);
-    await expect.poll(() => page.url()).toBe(`${partner.origin}/frames-partner.html`);
+    expect(r.url).toBe(`${env.partner.origin}/frames-partner.html`);
+    await expect.poll(() => page.url()).toBe(`${env.partner.origin}/frames-partner.html`);
     expect(await page.locator('#coupon').count()).toBe(1);
     await page.goBack();
     await expect.poll(() => page.url()).toBe(url);
@@ -192,7 +178,7 @@ describe('promote_iframe', () => {
         error: { code: 'tool_not_allowed' },
       });
     }
-    const names = await browser.worker.evaluate(() => globalThis.wb.tools({ mode: 'act', tier: 'mid' }));
+    const names = await env.browser.worker.evaluate(() => globalThis.wb.tools({ mode: 'act', tier: 'mid' }));
     expect(names).toContain('promote_iframe');
     expect(page.url()).toBe(url);
     await page.close();

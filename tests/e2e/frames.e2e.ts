@@ -4,33 +4,20 @@
  * iframe_* tools, each checked against the frame's own DOM through Playwright's frame API.
  */
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { FramesReplySchema, FrameTreeSchema, okData, refOnLine, type FrameEntry } from './support/frames';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-/** A second site (127.0.0.2): Chromium puts its frames in another process (out-of-process iframe). */
-let partner: FixtureServer;
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  partner = await startFixtureServer('127.0.0.2');
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await partner?.close();
-});
+const env = useExtension({ partner: true });
 
 const dev = (name: string, args: unknown, tabId: number) =>
-  browser.tool(name, args, { tabId, mode: 'dev', tier: 'full' });
+  env.browser.tool(name, args, { tabId, mode: 'dev', tier: 'full' });
 
 async function openMain(): Promise<{ page: Page; tabId: number }> {
-  const opened = await browser.open(server.url(`/frames-main.html?xo=${encodeURIComponent(partner.origin)}`));
+  const opened = await env.browser.open(
+    env.server.url(`/frames-main.html?xo=${encodeURIComponent(env.partner.origin)}`),
+  );
   const { page } = opened;
   await page.frameLocator('#same').locator('#email').waitFor();
   await page.frameLocator('#cross').locator('#coupon').waitFor();
@@ -66,12 +53,12 @@ describe('get_frames', () => {
         .sort(),
     );
     const main = list.find((f) => f.frameId === 'f0');
-    expect(main).toMatchObject({ parent: null, depth: 0, origin: server.origin, scripts: 'ready' });
+    expect(main).toMatchObject({ parent: null, depth: 0, origin: env.server.origin, scripts: 'ready' });
 
     const form = byUrl(list, '/frames-form.html');
     expect(form).toMatchObject({
       parent: 'f0',
-      origin: server.origin,
+      origin: env.server.origin,
       name: 'checkout',
       title: 'Embedded form',
       depth: 1,
@@ -81,8 +68,8 @@ describe('get_frames', () => {
     expect(form.element).toMatch(/^ref_\d+$/);
 
     const cross = byUrl(list, '/frames-partner.html');
-    expect(cross).toMatchObject({ parent: 'f0', origin: partner.origin, name: 'partner', scripts: 'ready' });
-    expect(cross.origin).not.toBe(server.origin);
+    expect(cross).toMatchObject({ parent: 'f0', origin: env.partner.origin, name: 'partner', scripts: 'ready' });
+    expect(cross.origin).not.toBe(env.server.origin);
 
     const outer = byUrl(list, '/frames-outer.html');
     const inner = byUrl(list, '/frames-inner.html');
@@ -91,7 +78,7 @@ describe('get_frames', () => {
     expect(inner.element).toMatch(new RegExp(`^${outer.frameId}:ref_\\d+$`));
 
     const srcdoc = byUrl(list, 'about:srcdoc');
-    expect(srcdoc.origin).toBe(server.origin); // srcdoc documents inherit their parent's origin
+    expect(srcdoc.origin).toBe(env.server.origin); // srcdoc documents inherit their parent's origin
     expect(new Set(list.map((f) => f.frameId)).size).toBe(list.length);
     await page.close();
   });
@@ -138,7 +125,7 @@ describe('iframe_read and frame-qualified refs', () => {
       okData(await dev('iframe_read', { urlFilter: 'frames-partner', filter: 'interactive' }, tabId)),
     );
     expect(read.frameId).toBe(cross.frameId);
-    expect(read.frameUrl).toContain(partner.origin);
+    expect(read.frameUrl).toContain(env.partner.origin);
     expect(read.tree).not.toMatch(/\[ref_\d+\]/); // every ref is qualified
     const coupon = refOnLine(read.tree, /textbox "Coupon"/);
     const apply = refOnLine(read.tree, /button "Apply"/);
@@ -218,12 +205,14 @@ describe('iframe_read and frame-qualified refs', () => {
   it('gates frame tools by mode and tier', async () => {
     const { page, tabId } = await openMain();
     const opts = (mode: string, tier: string) => ({ tabId, mode, tier });
-    expect((await browser.tool('iframe_read', { urlFilter: 'frames-form' }, opts('ask', 'mid'))).ok).toBe(true);
-    expect(await browser.tool('iframe_click', { frameId: 'f1', ref_id: 'ref_1' }, opts('ask', 'full'))).toMatchObject({
+    expect((await env.browser.tool('iframe_read', { urlFilter: 'frames-form' }, opts('ask', 'mid'))).ok).toBe(true);
+    expect(
+      await env.browser.tool('iframe_click', { frameId: 'f1', ref_id: 'ref_1' }, opts('ask', 'full')),
+    ).toMatchObject({
       ok: false,
       error: { code: 'tool_not_allowed' },
     });
-    expect(await browser.tool('get_frames', {}, opts('act', 'compact'))).toMatchObject({
+    expect(await env.browser.tool('get_frames', {}, opts('act', 'compact'))).toMatchObject({
       ok: false,
       error: { code: 'tool_not_allowed' },
     });
@@ -245,7 +234,7 @@ describe('frame ids and the worker lifecycle', () => {
     await page.frameLocator('iframe[src*="late=1"]').locator('#deep').waitFor();
     const list = await frames(tabId);
     expect(list.some((f) => f.frameId === 'f1')).toBe(false);
-    const stored = await browser.worker.evaluate(async (id: number) => {
+    const stored = await env.browser.worker.evaluate(async (id: number) => {
       const key = `wb.frames.${id}`;
       return (await chrome.storage.session.get(key))[key];
     }, tabId);
@@ -255,7 +244,7 @@ describe('frame ids and the worker lifecycle', () => {
     // Closing the tab forgets its ids.
     await expect
       .poll(() =>
-        browser.worker.evaluate(
+        env.browser.worker.evaluate(
           async (id: number) => Object.keys(await chrome.storage.session.get(`wb.frames.${id}`)).length,
           tabId,
         ),
@@ -288,8 +277,8 @@ describe('frame ids and the worker lifecycle', () => {
     const coupon = refOnLine(partnerTree, /textbox "Coupon"/);
     const apply = refOnLine(partnerTree, /button "Apply"/);
 
-    await stopWorker(browser);
-    await wakeWorker(browser);
+    await stopWorker(env.browser);
+    await wakeWorker(env.browser);
 
     // Same frames, same ids, read by a worker whose memory started empty.
     const after = await frames(tabId);

@@ -3,26 +3,15 @@
  * see into the closed ones), controls behind a closed root operated through the refs the tools
  * return, CDP pierce queries, and main-world JavaScript with its CSP fallback.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { okData } from './support/frames';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useExtension();
 
 const dev = (name: string, args: unknown, tabId: number, tier = 'mid') =>
-  browser.tool(name, args, { tabId, mode: 'dev', tier });
+  env.browser.tool(name, args, { tabId, mode: 'dev', tier });
 
 const Host = z.object({
   ref: z.string().nullable(),
@@ -55,7 +44,7 @@ const Query = z.object({
 });
 
 async function debuggerAttached(tabId: number): Promise<boolean> {
-  return browser.worker.evaluate(async (id: number) => {
+  return env.browser.worker.evaluate(async (id: number) => {
     const targets = await chrome.debugger.getTargets();
     // Playwright itself is attached to every page; only our extension's session counts.
     return targets.some((t) => t.tabId === id && t.attached && t.extensionId === chrome.runtime.id);
@@ -64,7 +53,7 @@ async function debuggerAttached(tabId: number): Promise<boolean> {
 
 describe('get_shadow_dom', () => {
   it('lists open and closed hosts, and their closed-root controls work with click_ax/type_ax', async () => {
-    const { page, tabId } = await browser.open(server.url('/shadow-components.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/shadow-components.html'));
     // Ground truth: the page's own scripts see pay-widget's root as closed (null).
     expect(await page.evaluate(() => document.getElementById('pay')?.shadowRoot ?? null)).toBeNull();
     expect(await page.evaluate(() => document.getElementById('card')?.shadowRoot !== null)).toBe(true);
@@ -85,8 +74,8 @@ describe('get_shadow_dom', () => {
     expect(payNow?.name).toBe('Pay now');
     if (!card || !payNow) return;
 
-    okData(await browser.tool('type_ax', { ref_id: card.ref, text: '4242' }, { tabId, mode: 'act' }));
-    okData(await browser.tool('click_ax', { ref_id: payNow.ref }, { tabId, mode: 'act' }));
+    okData(await env.browser.tool('type_ax', { ref_id: card.ref, text: '4242' }, { tabId, mode: 'act' }));
+    okData(await env.browser.tool('click_ax', { ref_id: payNow.ref }, { tabId, mode: 'act' }));
     await expect.poll(() => page.locator('#paid').textContent()).toBe('paid 4242');
 
     // Scoped to one host by ref.
@@ -99,7 +88,7 @@ describe('get_shadow_dom', () => {
   });
 
   it('reads the same hosts through CDP (DOM.getDocument pierce) and binds them to the same refs', async () => {
-    const { page, tabId } = await browser.open(server.url('/shadow-components.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/shadow-components.html'));
     const viaPage = Hosts.parse(okData(await dev('get_shadow_dom', {}, tabId)));
     const viaCdp = Hosts.parse(okData(await dev('get_shadow_dom', { source: 'cdp' }, tabId)));
     expect(viaCdp.source).toBe('cdp');
@@ -116,7 +105,7 @@ describe('get_shadow_dom', () => {
 
 describe('shadow_dom_query', () => {
   it('finds elements in open and closed roots with refs and host chains', async () => {
-    const { page, tabId } = await browser.open(server.url('/shadow-components.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/shadow-components.html'));
     const r = Query.parse(okData(await dev('shadow_dom_query', { selector: 'button.like' }, tabId)));
     expect(r.total).toBe(2);
     expect(r.closedRoots).toBe(2);
@@ -128,10 +117,10 @@ describe('shadow_dom_query', () => {
     expect(card.matches).toHaveLength(1);
     const ref = card.matches[0]?.ref;
     expect(ref).toMatch(/^ref_\d+$/);
-    okData(await browser.tool('type_ax', { ref_id: ref, text: '5555' }, { tabId, mode: 'act' }));
+    okData(await env.browser.tool('type_ax', { ref_id: ref, text: '5555' }, { tabId, mode: 'act' }));
     // Read back through CDP-free page state: the click handler prints the closed input's value.
     const pay = Query.parse(okData(await dev('shadow_dom_query', { selector: 'button.pay' }, tabId)));
-    okData(await browser.tool('click_ax', { ref_id: pay.matches[0]?.ref }, { tabId, mode: 'act' }));
+    okData(await env.browser.tool('click_ax', { ref_id: pay.matches[0]?.ref }, { tabId, mode: 'act' }));
     await expect.poll(() => page.locator('#paid').textContent()).toBe('paid 5555');
 
     const bad = await dev('shadow_dom_query', { selector: 'button[' }, tabId);
@@ -140,9 +129,9 @@ describe('shadow_dom_query', () => {
   });
 
   it('is offered to Full Act and Mid/Full Dev only', async () => {
-    const { page, tabId } = await browser.open(server.url('/shadow-components.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/shadow-components.html'));
     const q = (mode: string, tier: string) =>
-      browser.tool('shadow_dom_query', { selector: 'button' }, { tabId, mode, tier });
+      env.browser.tool('shadow_dom_query', { selector: 'button' }, { tabId, mode, tier });
     expect((await q('act', 'full')).ok).toBe(true);
     expect((await q('dev', 'mid')).ok).toBe(true);
     for (const [mode, tier] of [
@@ -158,7 +147,7 @@ describe('shadow_dom_query', () => {
 
 describe('execute_js', () => {
   it('runs in the page main world and returns JSON-safe values', async () => {
-    const { page, tabId } = await browser.open(server.url('/shadow-components.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/shadow-components.html'));
     await page.evaluate(() => Reflect.set(window, 'pageSecret', 41));
     const v = (code: string, extra: object = {}) => dev('execute_js', { code, ...extra }, tabId);
     expect(okData(await v('window.pageSecret + 1'))).toMatchObject({ value: 42, via: 'main-world' });
@@ -190,7 +179,7 @@ describe('execute_js', () => {
   });
 
   it('falls back to CDP Runtime.evaluate when the page CSP forbids eval', async () => {
-    const { page, tabId } = await browser.open(server.url('/csp-no-eval.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/csp-no-eval.html'));
     // Ground truth: the page reports a CSP violation for the main-world eval attempt.
     await page.evaluate(() => {
       Reflect.set(window, 'violations', []);
@@ -204,8 +193,8 @@ describe('execute_js', () => {
   });
 
   it('is Dev only', async () => {
-    const { page, tabId } = await browser.open(server.url('/shadow-components.html'));
-    expect(await browser.tool('execute_js', { code: '1' }, { tabId, mode: 'act', tier: 'full' })).toMatchObject({
+    const { page, tabId } = await env.browser.open(env.server.url('/shadow-components.html'));
+    expect(await env.browser.tool('execute_js', { code: '1' }, { tabId, mode: 'act', tier: 'full' })).toMatchObject({
       ok: false,
       error: { code: 'tool_not_allowed' },
     });

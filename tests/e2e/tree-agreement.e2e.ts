@@ -8,10 +8,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TreeResultSchema } from '../../src/tree-contract';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import {
   chromeAxNodes,
   hasVisibleBox,
@@ -23,7 +22,7 @@ import {
 } from './support/chrome-ax';
 import { attachIsolatedWorld } from './support/isolated-world';
 import { ROOT } from './support/paths';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
 const TARGET = { agreement: 0.98, coverage: 0.99 };
 const BASELINE_FILE = path.join(ROOT, 'tests/tree-agreement-baseline.json');
@@ -68,18 +67,8 @@ interface PageFigures {
   fallbacks: string[];
 }
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
 const figures: PageFigures[] = [];
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useExtension();
 
 /** What a `role "name" [ref_N] …` line shows the agent: its role and its name (null when none). */
 interface Printed {
@@ -100,9 +89,9 @@ function refsInTree(tree: string): Map<string, Printed> {
 }
 
 async function measure(pagePath: string, ready: string): Promise<PageFigures> {
-  const { page, tabId } = await browser.open(server.url(pagePath));
+  const { page, tabId } = await env.browser.open(env.server.url(pagePath));
   await page.locator(ready).first().waitFor({ state: 'attached' });
-  const reply = await browser.tool(
+  const reply = await env.browser.tool(
     'get_accessibility_tree',
     { filter: 'all', maxChars: 1_000_000, maxTextChars: 0 },
     { tabId },
@@ -113,7 +102,7 @@ async function measure(pagePath: string, ready: string): Promise<PageFigures> {
   const shown = refsInTree(result.tree);
   const refs = [...shown.keys()];
 
-  const world = await attachIsolatedWorld(browser.context, page);
+  const world = await attachIsolatedWorld(env.browser.context, page);
   const described = z
     .array(Description.nullable())
     .parse(
@@ -293,12 +282,12 @@ function mean(xs: number[]): number {
  */
 describe('refs that need layout to judge', () => {
   async function read(pagePath: string, ready: string, probe: string): Promise<{ tree: string; probed: unknown }> {
-    const { page, tabId } = await browser.open(server.url(pagePath));
+    const { page, tabId } = await env.browser.open(env.server.url(pagePath));
     await page.locator(ready).first().waitFor({ state: 'attached' });
-    const reply = await browser.tool('get_accessibility_tree', { filter: 'all', maxChars: 1_000_000 }, { tabId });
+    const reply = await env.browser.tool('get_accessibility_tree', { filter: 'all', maxChars: 1_000_000 }, { tabId });
     if (!reply.ok) throw new Error(`${pagePath}: ${reply.error.message}`);
     const tree = TreeResultSchema.parse(reply.data).tree;
-    const world = await attachIsolatedWorld(browser.context, page);
+    const world = await attachIsolatedWorld(env.browser.context, page);
     const probed = await world.value(probe);
     await world.detach();
     await page.close();

@@ -3,25 +3,14 @@
  * its context line, page 1 is the head of the whole tree, and each page 2+ opens with
  * `[continues inside: …]` naming exactly the open ancestors of its first line.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-
-beforeAll(async () => {
-  server = await startFixtureServer();
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useExtension();
 
 async function read(tabId: number, args: Record<string, unknown>): Promise<TreeResult> {
-  const reply = await browser.tool('get_accessibility_tree', args, { tabId });
+  const reply = await env.browser.tool('get_accessibility_tree', args, { tabId });
   if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
   return TreeResultSchema.parse(reply.data);
 }
@@ -45,7 +34,7 @@ function ancestorsOf(lines: readonly string[], i: number): string[] {
 
 describe('paged reads of the big table', () => {
   it('every page fits maxChars, and pages 2+ say which ancestors they continue under', async () => {
-    const { page, tabId } = await browser.open(server.url('/tree-table.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-table.html'));
     await page.locator('tbody tr').first().waitFor({ state: 'attached' });
     const whole = (await read(tabId, { maxChars: 1_000_000 })).tree.split('\n');
 
