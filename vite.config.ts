@@ -1,15 +1,16 @@
 import { crx, type CrxPlugin, type ManifestV3Export } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
+import { ON_DEMAND_SCRIPTS } from './background/page-scripts';
 import manifest from './manifest.json' with { type: 'json' };
 
 /**
  * Page scripts that are built like content scripts (self-contained IIFE, no loader) but injected by
  * the service worker on demand (`chrome.scripting.executeScript`) instead of into every frame: the
  * page actions, which most frames never need. They are listed in manifest.json so crxjs builds them,
- * and dropped from the built manifest here. Keep in step with `background/page-scripts.ts`.
+ * and dropped from the built manifest here; the worker injects the same files (`background/page-scripts.ts`).
  */
-const ON_DEMAND_PAGE_SCRIPTS = ['content-scripts/actions-entry.js'];
+const ON_DEMAND_PAGE_SCRIPTS: readonly string[] = Object.values(ON_DEMAND_SCRIPTS).flat();
 
 function onDemandPageScripts(): CrxPlugin {
   return {
