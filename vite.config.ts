@@ -24,6 +24,48 @@ function onDemandPageScripts(): CrxPlugin {
   };
 }
 
+/**
+ * The dev server (`vite`, crxjs serve mode) loads the extension's code from http://localhost:PORT, opens
+ * a websocket for hot reload and injects styles as inline <style>: the strict extension-page CSP of
+ * manifest.json would block all three. Only in serve mode, allow exactly that dev origin; the built
+ * extension (`vite build`, what users and the e2e tests load) keeps the manifest's policy unchanged.
+ * The name starts with `crx:` because crxjs's dev-mode file writer runs only `crx:` plugins.
+ */
+function devServerCsp(): CrxPlugin {
+  let serve = false;
+  let port = 5173;
+  return {
+    name: 'crx:weaverbird-dev-server-csp',
+    configResolved(config) {
+      serve = config.command === 'serve';
+      port = config.server.port ?? port;
+    },
+    renderCrxManifest(built) {
+      const csp = built.content_security_policy?.extension_pages;
+      if (!serve || csp === undefined) return built;
+      const dev = `http://localhost:${port}`;
+      const extra: Readonly<Record<string, string>> = {
+        'script-src': dev,
+        'style-src': `${dev} 'unsafe-inline'`,
+        'img-src': dev,
+        'connect-src': `${dev} ws://localhost:${port}`,
+      };
+      built.content_security_policy = {
+        ...built.content_security_policy,
+        extension_pages: csp
+          .split(';')
+          .map((d) => d.trim())
+          .map((d) => {
+            const name = d.split(' ')[0] ?? '';
+            return extra[name] ? `${d} ${extra[name]}` : d;
+          })
+          .join('; '),
+      };
+      return built;
+    },
+  };
+}
+
 // The page scripts are built as self-contained IIFE files: no dynamic-import loader and no
 // web_accessible_resources, so a page cannot probe for the extension's files.
 export default defineConfig({
@@ -40,6 +82,7 @@ export default defineConfig({
       },
     }),
     onDemandPageScripts(),
+    devServerCsp(),
   ],
   build: {
     outDir: 'dist',
