@@ -1,6 +1,7 @@
 import type { Tier } from '../../src/modes';
 import { isRecord } from '../../src/result';
 import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
+import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
 
 /** The reference's paired limits: tree page characters inside a serialized tool result. */
 export const STANDARD_READ = { page: 6_000, result: 8_000 } as const;
@@ -62,8 +63,9 @@ export function parseTreeResult(data: unknown): TreeResult | null {
 /** The tree as the model reads it: a short header, the tree text, then paging instructions. */
 export function formatTreeResult(r: TreeResult, cap: number, notice?: string, tool = TREE_TOOL): string {
   const head = [
-    `url: ${r.url}`,
-    `title: ${r.title}`,
+    // Page-set strings: capped and on one line (they are inside the fence, but unbounded otherwise).
+    `url: ${capUrl(r.url)}`,
+    `title: ${capPageText(r.title, TITLE_MAX)}`,
     `page ${r.page} of ${r.totalPages} · tree_revision ${r.tree_revision} · ${r.stats.refCount} refs`,
   ];
   if (notice) head.push(`note: ${notice}`);

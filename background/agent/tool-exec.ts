@@ -7,6 +7,7 @@ import type { Guards } from './guards';
 import { inspectElement } from './inspect-element';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
 import { isTrusted, originOf } from './trusted-sites';
+import { quotePageText } from '../../src/fence';
 import { wrapUntrusted } from './untrusted';
 
 export interface ApprovalAsk {
@@ -82,7 +83,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
       if (!(await isTrusted(site))) {
         const decision = await ctx.requestApproval({ tool: name, args: plan.args, site, description });
         if (decision === 'deny') {
-          const text = `REFUSED BY THE USER: the user denied "${description}" on ${site}. Do not retry this action or look for another way to do it; tell the user it was not done and finish.`;
+          // The description quotes page labels and this note sits outside the fence: capped and quoted.
+          const text = `REFUSED BY THE USER: the user denied ${quotePageText(description, 200)} on ${quotePageText(site, 200)}. Do not retry this action or look for another way to do it; tell the user it was not done and finish.`;
           guards.recordCall(name, plan.args, text);
           return { ok: false, text, args: plan.args };
         }

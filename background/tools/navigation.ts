@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../src/result';
+import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
 import { defineTool } from './define-tool';
+import { listedTab } from './tab-listing';
 
 const LOAD_TIMEOUT_MS = 15_000;
 
@@ -30,7 +32,8 @@ async function loadAfter(
     await start();
     const loaded = await finished;
     const tab = await chrome.tabs.get(tabId);
-    return ok({ url: tab.url ?? '', title: tab.title ?? '', loaded });
+    // Page-set strings (the result is fenced, but unbounded otherwise).
+    return ok({ url: capUrl(tab.url ?? ''), title: capPageText(tab.title ?? '', TITLE_MAX), loaded });
   } catch (e) {
     return err('navigation_failed', errorMessage(e));
   } finally {
@@ -86,7 +89,7 @@ export const goBack = defineTool({
 export const listTabs = defineTool({
   name: 'list_tabs',
   description:
-    'Lists the tabs of the current window (id, title, URL, which one is yours). The agent works in its own tab only; use this to tell the user where something is, or to navigate your tab to a URL another tab shows.',
+    'Lists the tabs of the current window: other tabs by origin and title only, yours with its URL (query and fragment shown as ?… and #…). The agent works in its own tab only; use this to tell the user where something is.',
   schema: z.object({}).strict(),
   modes: ['act', 'dev'],
   tiers: ['mid', 'full'],
@@ -94,14 +97,6 @@ export const listTabs = defineTool({
   async handler(_args, ctx) {
     const own = await chrome.tabs.get(ctx.tabId);
     const tabs = await chrome.tabs.query({ windowId: own.windowId });
-    return ok(
-      tabs.map((t) => ({
-        id: t.id,
-        title: t.title ?? '',
-        url: t.url ?? '',
-        active: t.active,
-        yours: t.id === ctx.tabId,
-      })),
-    );
+    return ok(tabs.map((t) => listedTab(t, ctx.tabId)));
   },
 });

@@ -1,4 +1,5 @@
 /** One-line summaries for tool cards: the arguments a person needs to recognise the step. */
+import { unfence } from '../../src/fence';
 import { isRecord } from '../../src/result';
 
 // Arguments that identify what a step touched, in the order people scan for them.
@@ -41,13 +42,10 @@ export function summarizeArgs(args: unknown, limit = 3): string {
   return parts.join(', ');
 }
 
-// The worker fences page-derived results as `<<WB-UNTRUSTED nonce>> source=tool\n…\n<</WB-UNTRUSTED nonce>>`
-// (prompt-injection defence); people reading a card want what is inside.
-const OPEN_MARKER = /^<<WB-UNTRUSTED [0-9a-f]+>>(?: source=\S+)?\s*\n?/;
-const CLOSE_MARKER = /\n?<<\/WB-UNTRUSTED [0-9a-f]+>>\s*$/;
-
+// The worker fences page-derived results (prompt-injection defence, src/fence.ts); people reading a
+// card want what is inside. The same module builds and parses the fence, so the two cannot drift.
 export function unwrapResult(result: string): string {
-  return result.trim().replace(OPEN_MARKER, '').replace(CLOSE_MARKER, '');
+  return unfence(result);
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

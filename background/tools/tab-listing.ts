@@ -1,0 +1,53 @@
+/**
+ * What `list_tabs` may tell the model about tabs. Other tabs belong to the user's other work (mail, a
+ * bank, an OAuth redirect): their full URLs carry reset tokens and codes in query strings, and a
+ * hijacked model could read them and carry them to an attacker. So other tabs show only their origin
+ * and a capped title; the task's own tab shows its URL without query or fragment.
+ */
+import { capPageText, TITLE_MAX, URL_MAX } from '../../src/fence';
+
+/** `https://mail.example`; for non-web schemes only the scheme (and host when there is one). */
+export function tabOrigin(url: string | undefined): string {
+  if (!url) return 'unknown';
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'unknown';
+  }
+  if (u.protocol === 'http:' || u.protocol === 'https:') return u.origin;
+  // file: paths name the user's files, data: and blob: carry content: the scheme is enough.
+  return u.host !== '' && u.protocol !== 'file:' ? `${u.protocol}//${u.host}` : u.protocol;
+}
+
+/** The task's own tab: origin and path, with `?…` / `#…` standing for an elided query or fragment. */
+export function elidedUrl(url: string | undefined): string {
+  if (!url) return 'unknown';
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'unknown';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return tabOrigin(url);
+  const tail = `${u.search ? '?…' : ''}${u.hash ? '#…' : ''}`;
+  return capPageText(`${u.origin}${u.pathname}`, URL_MAX - tail.length) + tail;
+}
+
+export interface TabFacts {
+  id?: number;
+  url?: string;
+  title?: string;
+  active: boolean;
+}
+
+export type ListedTab =
+  | { id: number | undefined; title: string; url: string; active: boolean; yours: true }
+  | { id: number | undefined; title: string; origin: string; active: boolean; yours: false };
+
+export function listedTab(t: TabFacts, ownTabId: number): ListedTab {
+  const title = capPageText(t.title ?? '', TITLE_MAX);
+  return t.id === ownTabId
+    ? { id: t.id, title, url: elidedUrl(t.url), active: t.active, yours: true }
+    : { id: t.id, title, origin: tabOrigin(t.url), active: t.active, yours: false };
+}
