@@ -3,6 +3,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+import { providerUrlProblem } from '../../src/connect-policy';
 import { err, ok, type Result } from '../../src/result';
 import type { ProviderId } from '../../src/settings';
 import { PROVIDERS } from './catalog';
@@ -33,6 +34,8 @@ export function createLanguageModel(config: ModelConfig): Result<LanguageModel> 
       `${info.label} needs an API key: open Settings in the side panel and paste your key.`,
     );
   }
+  const problem = providerUrlProblem(base(config));
+  if (problem) return err('bad_base_url', `${info.label}: ${problem} Change the Base URL in Settings.`);
   const fetch = tracingFetch({ provider: config.provider, model: config.model, secrets: apiKey ? [apiKey] : [] });
   const baseURL = base(config);
   switch (config.provider) {

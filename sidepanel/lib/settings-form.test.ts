@@ -56,16 +56,15 @@ describe('settings form validation', () => {
     expect(validateSettingsForm({ ...base, provider: 'ollama', model: 'qwen3:8b', apiKey: '' }, null).ok).toBe(true);
   });
 
-  it('warns before a key travels over plain http to another machine', () => {
+  it('refuses plain http to another machine (the CSP would block it) and accepts it on this one', () => {
     const v = validateSettingsForm(
       { ...base, provider: 'openai-compatible', baseURL: 'http://10.0.0.5:8000/v1' },
       null,
     );
-    expect(v.ok).toBe(true);
-    expect(v.warnings.baseURL).toMatch(/unencrypted/);
+    expect(v.ok ? null : v.errors.baseURL).toMatch(/only for this machine/);
     expect(
-      validateSettingsForm({ ...base, provider: 'openai-compatible', baseURL: 'http://127.0.0.1:9/v1' }, null).warnings,
-    ).toEqual({});
+      validateSettingsForm({ ...base, provider: 'openai-compatible', baseURL: 'http://127.0.0.1:9/v1' }, null).ok,
+    ).toBe(true);
   });
 
   it('prefills only what the user chose, never the key or the worker defaults', () => {

@@ -1,6 +1,7 @@
 /** The settings form's model: defaults per provider, and validation that names the field and the fix. */
 import { SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../../src/settings';
 import type { Tier } from '../../src/modes';
+import { providerUrlProblem } from '../../src/connect-policy';
 
 export interface ProviderInfo {
   id: ProviderId;
@@ -153,8 +154,6 @@ export function switchProvider(form: SettingsForm, provider: ProviderId): Settin
 export type Validation =
   { ok: true; settings: Settings; warnings: FormErrors } | { ok: false; errors: FormErrors; warnings: FormErrors };
 
-const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
-
 /**
  * `stored` is what the worker holds now: an empty key field may keep the stored key only when the
  * provider is unchanged, so a key is never carried over to another provider.
@@ -178,17 +177,9 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (base === '') {
     if (info.baseURLRequired) errors.baseURL = 'Enter the server address, e.g. http://localhost:8080/v1.';
   } else {
-    let url: URL | null = null;
-    try {
-      url = new URL(base);
-    } catch {
-      errors.baseURL = 'Enter a full address starting with https:// or http://.';
-    }
-    if (url && url.protocol !== 'https:' && url.protocol !== 'http:')
-      errors.baseURL = 'Only http:// and https:// addresses work.';
-    else if (url && url.protocol === 'http:' && !LOCAL_HOST.test(url.hostname) && (key !== '' || keepsStoredKey)) {
-      warnings.baseURL = 'Plain http:// to another machine sends your API key unencrypted.';
-    }
+    // The extension-page CSP decides what the worker can reach (src/connect-policy.ts).
+    const problem = providerUrlProblem(base);
+    if (problem) errors.baseURL = problem;
   }
 
   let contextWindow: number | undefined;
