@@ -39,7 +39,9 @@ export interface ExecOutcome {
 }
 
 const REF_LINE = /\[((?:f\d+:)?ref_\d+)\]/;
-const GATE_ERRORS: ReadonlySet<string> = new Set(['unknown_tool', 'tool_not_allowed', 'bad_arguments', 'bad_tab']);
+// Only the registry's own refusals stay outside the fence. `bad_arguments` is fenced: handlers return it
+// too, quoting page text (frame URLs in get_frames/iframe_read errors, for one).
+const GATE_ERRORS: ReadonlySet<string> = new Set(['unknown_tool', 'tool_not_allowed', 'bad_tab']);
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
   for (const line of tree.split('\n')) {
