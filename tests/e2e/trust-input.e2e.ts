@@ -94,27 +94,28 @@ describe('trusted input re-checked at dispatch (item 8)', () => {
   it('refuses the trusted click when the page answers the debugger infobar’s resize with a cover', async () => {
     const { page, tabId } = await openPage();
     const ref = await refFor(env.browser, tabId, /"Open report"/);
-    // Headless Chromium draws no "started debugging" infobar, so emulate it: the moment the
-    // extension's debugger attaches, shrink the viewport by an infobar's height on that same session.
-    const infobar = env.browser.worker.evaluate(async (id: number) => {
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
-        const targets = await chrome.debugger.getTargets();
-        if (targets.some((t) => t.tabId === id && t.attached && t.extensionId === chrome.runtime.id)) {
-          await chrome.debugger.sendCommand({ tabId: id }, 'Emulation.setDeviceMetricsOverride', {
-            width: 1280,
-            height: 860,
-            deviceScaleFactor: 1,
-            mobile: false,
-          });
-          return true;
-        }
-        await new Promise((r) => setTimeout(r, 2));
-      }
-      return false;
+    // Headless Chromium draws no "started debugging" infobar, so emulate it: as the extension's
+    // debugger attaches to the tab, shrink the viewport by an infobar's height on that same session.
+    await env.browser.worker.evaluate((id: number) => {
+      const api = chrome.debugger;
+      const attach = api.attach.bind(api);
+      const emulated: typeof api.attach = async (target, version) => {
+        await attach(target, version);
+        api.attach = attach;
+        if (target.tabId !== id) return;
+        await api.sendCommand(target, 'Emulation.setDeviceMetricsOverride', {
+          width: 1280,
+          height: 860,
+          deviceScaleFactor: 1,
+          mobile: false,
+        });
+        Reflect.set(globalThis, '__wbTestInfobar', true);
+      };
+      api.attach = emulated;
     }, tabId);
     const r = data(await act('click_ax', { ref_id: ref }, tabId));
-    expect(await infobar, 'the emulated infobar resized the viewport after attach').toBe(true);
+    const infobar = await env.browser.worker.evaluate(() => Reflect.get(globalThis, '__wbTestInfobar') === true);
+    expect(infobar, 'the emulated infobar resized the viewport after attach').toBe(true);
     await page.waitForTimeout(300);
     const s = await appState<InputState>(page);
     expect(s.resizes).toBeGreaterThan(0);
