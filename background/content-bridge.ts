@@ -1,7 +1,8 @@
-import type { ContentRequest } from '../src/protocol/content';
+import { RefHighSchema, type ContentRequest } from '../src/protocol/content';
 import { parseResult } from '../src/protocol/result-schema';
 import { err, errorMessage, type Result } from '../src/result';
 import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
+import { noteRefHigh, refFloor } from './frames/ref-floor';
 import { ON_DEMAND_SCRIPTS } from './page-scripts';
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
@@ -33,10 +34,15 @@ function manifestContentScripts(): string[] {
 
 async function trySend(tabId: number, request: ContentRequest, frameId: number): Promise<Result<unknown>> {
   try {
-    const reply: unknown = await chrome.tabs.sendMessage(tabId, request, { frameId });
+    // Every request carries the tab's ref floor and every reply its document's high mark, so refs
+    // never outlive their document (frames/ref-floor.ts).
+    const withFloor: ContentRequest = { ...request, refFloor: await refFloor(tabId) };
+    const reply: unknown = await chrome.tabs.sendMessage(tabId, withFloor, { frameId });
     if (reply === undefined) {
       return err('no_content_script', `no Weaverbird page script answered in tab ${tabId} frame ${frameId}`);
     }
+    const high = RefHighSchema.safeParse(reply);
+    if (high.success) await noteRefHigh(tabId, high.data.refHigh);
     return parseResult(reply);
   } catch (e) {
     const message = errorMessage(e);

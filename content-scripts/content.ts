@@ -1,5 +1,5 @@
 import '../src/zod-setup';
-import { dispatchContentRequest } from './dispatch';
+import { dispatchContentRequest, refHigh } from './dispatch';
 
 const INSTALLED = '__wbHandlersInstalled';
 
@@ -9,7 +9,8 @@ if (!Reflect.get(globalThis, INSTALLED)) {
   Reflect.set(globalThis, INSTALLED, true);
   chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id) return false;
-    void dispatchContentRequest(raw, document).then(sendResponse);
+    // refHigh rides beside the Result so the worker's per-tab ref floor follows this document.
+    void dispatchContentRequest(raw, document).then((result) => sendResponse({ ...result, refHigh: refHigh() }));
     return true;
   });
 }

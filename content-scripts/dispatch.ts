@@ -1,6 +1,7 @@
 import { ContentRequestSchema, type PingReply } from '../src/protocol/content';
 import { err, errorMessage, ok, type Result } from '../src/result';
 import { getAxApi } from './ax/api';
+import { getRefRegistry } from './ax/ref-registry';
 import { handlerTable } from './handlers/index';
 
 /** Parses and runs one request from the service worker. Never throws: every outcome is a Result. */
@@ -13,6 +14,8 @@ export async function dispatchContentRequest(raw: unknown, doc: Document): Promi
     );
   }
   const request = parsed.data;
+  // Before anything can mint a ref: start above every number the tab has issued (ref-registry.ts).
+  if (request.refFloor !== undefined) getRefRegistry(globalThis).raiseFloor(request.refFloor);
   if (request.type === 'ping') {
     const view = doc.defaultView;
     const reply: PingReply = {
@@ -35,4 +38,9 @@ export async function dispatchContentRequest(raw: unknown, doc: Document): Promi
     // A handler that throws is a bug; report it as a value so the agent loop can go on.
     return err('handler_crashed', `${request.tool} failed inside the page: ${errorMessage(e)}`);
   }
+}
+
+/** The highest ref number this document knows, sent back beside every reply (RefHighSchema). */
+export function refHigh(): number {
+  return getRefRegistry(globalThis).high();
 }

@@ -24,11 +24,24 @@ async function scaled(tabId: number, p: ViewportPoint): Promise<ViewportPoint> {
   return { x: Math.round(p.x * z * 100) / 100, y: Math.round(p.y * z * 100) / 100 };
 }
 
-/** One left click: move, press, release at the point (clickCount 1). */
-export async function mouseClick(send: typeof Send, tabId: number, point: ViewportPoint): Promise<Result<true>> {
+/**
+ * One left click: move, press, release at the point (clickCount 1). `beforePress` runs between the
+ * move and the press: a page sees the trusted mousemove and could slide something under the pointer
+ * in reaction, so the caller re-checks the point there (issue 10, item 8); an error sends no press.
+ */
+export async function mouseClick(
+  send: typeof Send,
+  tabId: number,
+  point: ViewportPoint,
+  beforePress?: () => Promise<Result<true>>,
+): Promise<Result<true>> {
   const { x, y } = await scaled(tabId, point);
   const moved = await send(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'none', buttons: 0 });
   if (!moved.ok) return moved;
+  if (beforePress) {
+    const checked = await beforePress();
+    if (!checked.ok) return checked;
+  }
   const base = { x, y, button: 'left', clickCount: 1 };
   const pressed = await send(tabId, 'Input.dispatchMouseEvent', { ...base, type: 'mousePressed', buttons: 1 });
   if (!pressed.ok) return pressed;

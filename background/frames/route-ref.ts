@@ -86,7 +86,9 @@ export function routeFrameRefs(tool: Tool): Tool {
       if (ref === undefined || !parsed || !isRecord(rawArgs)) return tool.run(rawArgs, ctx);
       if (!parsed.qualified || parsed.frame === MAIN_FRAME_ID) {
         const result = await tool.run({ ...rawArgs, ref_id: parsed.localRef }, ctx);
-        if (result.ok || result.error.code !== 'ref_not_found') return result;
+        // A bare ref from an iframe read lands in the main frame as unknown, or as stale when its
+        // number is below the tab's floor (frames/ref-floor.ts): either way, say how to qualify it.
+        if (result.ok || (result.error.code !== 'ref_not_found' && result.error.code !== 'stale_ref')) return result;
         const frames = await syncFrames(ctx.tabId);
         if (!frames.ok || frames.data.length < 2) return result;
         return err(result.error.code, `${result.error.message}. ${refMissHint(parsed.localRef)}`);

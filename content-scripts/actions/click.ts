@@ -109,6 +109,6 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     result.hint = 'something covers this element (an overlay or banner?); close it first, then retry';
     return ok({ result });
   }
-  const token = arm(new Observation(doc, observed));
+  const token = arm(new Observation(doc, observed), target);
   return ok({ result, fallback: { token, x: p.x, y: p.y } });
 }

@@ -1,6 +1,7 @@
 import type { ActionHandlers } from './api';
 import { clickRef } from './click';
 import { hover } from './hover';
+import { inputRecheck } from './input-recheck';
 import { collectObservation } from './observe-handler';
 import { pressKey } from './press-key';
 import { scroll } from './scroll';
@@ -18,4 +19,5 @@ export const actionHandlers: ActionHandlers = {
   scroll,
   action_observe: (args) => collectObservation(args),
   type_readback: (args) => typeReadback(args),
+  input_recheck: inputRecheck,
 };

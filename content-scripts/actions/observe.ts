@@ -190,12 +190,14 @@ export interface ArmedWatch {
 interface Armed {
   watch: ArmedWatch;
   expires: number;
+  /** The element the trusted input must reach (re-checked at dispatch, input-recheck.ts). */
+  target: Element | undefined;
 }
 const armed = new Map<string, Armed>();
 let tokenCounter = 0;
 
 /** Keeps a watch alive across the worker's CDP input; collected (or canceled) by token. */
-export function arm(watch: ArmedWatch | Observation): string {
+export function arm(watch: ArmedWatch | Observation, target?: Element): string {
   const w: ArmedWatch =
     watch instanceof Observation ? { collect: () => settle(watch), stop: () => watch.stop() } : watch;
   const now = Date.now();
@@ -207,8 +209,14 @@ export function arm(watch: ArmedWatch | Observation): string {
   }
   tokenCounter += 1;
   const token = `obs_${now.toString(36)}_${tokenCounter}`;
-  armed.set(token, { watch: w, expires: now + 15_000 });
+  armed.set(token, { watch: w, expires: now + 15_000, target });
   return token;
+}
+
+/** An armed entry without taking it: the dispatch re-check reads it before the input is sent. */
+export function peekArmed(token: string): { watch: ArmedWatch; target: Element | undefined } | null {
+  const entry = armed.get(token);
+  return entry ? { watch: entry.watch, target: entry.target } : null;
 }
 
 export function takeArmed(token: string): ArmedWatch | null {

@@ -104,6 +104,35 @@ export class TrustedReadback implements ArmedWatch {
   stop(): void {
     this.obs.stop();
   }
+
+  /**
+   * Right before the worker's `Input.insertText` (issue 10, item 8): is focus still where the text
+   * must go? A page can move it (on the debugger infobar's resize, on a timer) so that a secret lands
+   * in another field or frame; then nothing must be typed at all.
+   */
+  focusCheck(): Result<true> {
+    const { el } = this.plan;
+    const doc = el.ownerDocument;
+    const view = doc.defaultView;
+    if (!el.isConnected)
+      return err('focus_moved', 'the field left the page before the trusted insertion; nothing was typed');
+    if (!focusIsOn(el, doc)) {
+      const now = deepActiveElement(doc);
+      // The tag only: ids and text are the page's own words.
+      const where = now ? `<${now.localName}>` : 'nothing';
+      return err(
+        'focus_moved',
+        `focus moved off the field (to ${where}) before the trusted insertion, so nothing was typed; re-read the tree and retry`,
+      );
+    }
+    // Same rule as prepareTrustedInsert: a child frame must still hold the page's focus.
+    if (view && view !== view.top && !doc.hasFocus())
+      return err(
+        'focus_moved',
+        'focus left this frame before the trusted insertion, so nothing was typed; re-read the tree and retry',
+      );
+    return ok(true);
+  }
 }
 
 /** `type_readback`: the worker's second half of the handshake. */

@@ -74,7 +74,12 @@ describe('ref registry', () => {
       expect(r.ok ? 'ok' : r.error.code).toBe('bad_ref');
     }
     const r = reg.resolve('ref_3');
-    expect(r.ok ? 'ok' : r.error.message).toMatch(/^ref_3 not found: .*no other refs are live/);
+    expect(r.ok ? 'ok' : r.error.message).toMatch(/^ref_3 was never issued on this page/);
+    const only = el();
+    expect(reg.refFor(only)).toBe('ref_1');
+    only.remove();
+    const gone = reg.resolve('ref_1');
+    expect(gone.ok ? 'ok' : gone.error.message).toMatch(/^ref_1 not found: .*no other refs are live/);
     expect(reg.lookup('constructor')).toBeNull();
   });
 

@@ -6,6 +6,13 @@
  * ref either resolves to the very element the model saw or misses loudly. Numbers come from a
  * monotonic counter and are never reused, even after `release`.
  *
+ * Refs never outlive their document (issue 10, item 6). Each document starts its counter above every
+ * ref already issued in its tab: the service worker keeps that floor per tab (background/frames/
+ * ref-floor.ts), sends it with every request (`raiseFloor`) and reads back `high()` from every reply.
+ * So a number this document did not mint can never name one of its elements, and `resolve` tells a
+ * ref from a previous document (reloaded, navigated, or bfcache-swapped) apart from one whose element
+ * merely left: the ranges this document minted are kept (`__wbRefRanges`).
+ *
  * The state lives on a scope object (globalThis by default) rather than in module variables, because
  * the tree builder and the action handlers are two separate IIFE bundles in the same isolated world:
  * each bundle has its own copy of this module, but both must see one registry.
@@ -28,7 +35,19 @@ export interface RefRegistry {
   /** Drops entries whose element was collected or has left the document; returns how many. */
   sweep(): number;
   size(): number;
+  /**
+   * Makes every later mint exceed `floor` (the highest number ever issued in this tab, from the
+   * worker). Never lowers the counter; returns the counter after.
+   */
+  raiseFloor(floor: number): number;
+  /** The highest number this registry knows to be issued (its own mints or a floor it was given). */
+  high(): number;
+  /** True when this document minted the ref's number (whether or not its element is still live). */
+  mintedHere(ref: string): boolean;
 }
+
+/** The refs this document minted, as inclusive [first, last] number ranges in minting order. */
+type RefRanges = [number, number][];
 
 type ElementMap = Record<string, WeakRef<Element>>;
 
@@ -37,6 +56,7 @@ interface RegistryScope {
   __wbElementMap?: unknown;
   __wbRefCounter?: unknown;
   __wbRefOf?: unknown;
+  __wbRefRanges?: unknown;
   __wbRegistry?: unknown;
 }
 
@@ -55,6 +75,13 @@ function isRefOf(v: unknown): v is WeakMap<Element, string> {
   return v instanceof WeakMap;
 }
 
+function isRanges(v: unknown): v is RefRanges {
+  return (
+    Array.isArray(v) &&
+    v.every((r) => Array.isArray(r) && r.length === 2 && Number.isSafeInteger(r[0]) && Number.isSafeInteger(r[1]))
+  );
+}
+
 function isRegistry(v: unknown): v is RefRegistry {
   return (
     typeof v === 'object' &&
@@ -62,7 +89,9 @@ function isRegistry(v: unknown): v is RefRegistry {
     'refFor' in v &&
     typeof v.refFor === 'function' &&
     'resolve' in v &&
-    typeof v.resolve === 'function'
+    typeof v.resolve === 'function' &&
+    'raiseFloor' in v &&
+    typeof v.raiseFloor === 'function'
   );
 }
 
@@ -85,6 +114,9 @@ function createRegistry(s: RegistryScope): RefRegistry {
   if (!isElementMap(s.__wbElementMap)) s.__wbElementMap = Object.create(null);
   if (typeof s.__wbRefCounter !== 'number' || !Number.isSafeInteger(s.__wbRefCounter)) s.__wbRefCounter = 0;
   if (!isRefOf(s.__wbRefOf)) s.__wbRefOf = new WeakMap<Element, string>();
+  // State left by an older copy without ranges: everything it counted was minted here.
+  const inherited = typeof s.__wbRefCounter === 'number' ? s.__wbRefCounter : 0;
+  if (!isRanges(s.__wbRefRanges)) s.__wbRefRanges = inherited > 0 ? [[1, inherited]] : [];
 
   // Re-read from the scope on every call: someone may have replaced the map from the console.
   const map = (): ElementMap => {
@@ -95,10 +127,28 @@ function createRegistry(s: RegistryScope): RefRegistry {
     if (!isRefOf(s.__wbRefOf)) s.__wbRefOf = new WeakMap<Element, string>();
     return isRefOf(s.__wbRefOf) ? s.__wbRefOf : new WeakMap<Element, string>();
   };
+  const ranges = (): RefRanges => {
+    if (!isRanges(s.__wbRefRanges)) s.__wbRefRanges = [];
+    return isRanges(s.__wbRefRanges) ? s.__wbRefRanges : [];
+  };
+  const counter = (): number =>
+    typeof s.__wbRefCounter === 'number' && Number.isSafeInteger(s.__wbRefCounter) ? s.__wbRefCounter : 0;
   const nextNumber = (): number => {
-    const current = typeof s.__wbRefCounter === 'number' ? s.__wbRefCounter : 0;
-    s.__wbRefCounter = current + 1;
-    return current + 1;
+    const n = counter() + 1;
+    s.__wbRefCounter = n;
+    const all = ranges();
+    const last = all[all.length - 1];
+    if (last && last[1] === n - 1) last[1] = n;
+    else all.push([n, n]);
+    return n;
+  };
+  const mintedHere = (ref: string): boolean => {
+    const n = parseRefNumber(ref);
+    return n !== null && ranges().some(([lo, hi]) => n >= lo && n <= hi);
+  };
+  const raiseFloor = (floor: number): number => {
+    if (Number.isSafeInteger(floor) && floor > counter()) s.__wbRefCounter = floor;
+    return counter();
   };
 
   const liveElement = (ref: string): Element | null => {
@@ -149,6 +199,21 @@ function createRegistry(s: RegistryScope): RefRegistry {
     }
     const el = liveElement(ref);
     if (el) return ok(el);
+    const num = parseRefNumber(ref) ?? 0;
+    if (!mintedHere(ref) && num <= counter()) {
+      // Issued in this tab, but by another document: the page reloaded or navigated since the tree
+      // was read (or a back/forward cache swap brought an older document back).
+      return err(
+        'stale_ref',
+        `${ref} is from a previous page (the page reloaded or navigated): re-read the tree with get_accessibility_tree`,
+      );
+    }
+    if (num > counter()) {
+      return err(
+        'ref_not_found',
+        `${ref} was never issued on this page (refs are only those printed by the tree tools); re-read the tree with get_accessibility_tree`,
+      );
+    }
     const near = nearby(ref);
     const hint = near.length > 0 ? `; nearby refs: ${near.join(', ')}` : '; no other refs are live';
     return err(
@@ -198,5 +263,8 @@ function createRegistry(s: RegistryScope): RefRegistry {
     release,
     sweep,
     size,
+    raiseFloor,
+    high: counter,
+    mintedHere,
   };
 }

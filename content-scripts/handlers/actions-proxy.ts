@@ -10,6 +10,7 @@ import {
   SelectArgsSchema,
   TypeArgsSchema,
   TypeReadbackArgsSchema,
+  InputRecheckArgsSchema,
   ACTIONS_NOT_LOADED,
   type ActionName,
 } from '../../src/tools/actions';
@@ -46,4 +47,5 @@ export const actionProxies: readonly ContentHandler[] = [
   proxy('scroll', ScrollArgsSchema, (h) => h.scroll),
   proxy('action_observe', ObserveArgsSchema, (h) => h.action_observe),
   proxy('type_readback', TypeReadbackArgsSchema, (h) => h.type_readback),
+  proxy('input_recheck', InputRecheckArgsSchema, (h) => h.input_recheck),
 ];

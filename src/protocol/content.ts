@@ -5,9 +5,16 @@ import * as z from 'zod/mini';
  * arguments the content-side handler validates with the tool's own contract, so this union
  * does not grow with every tool.
  */
+/**
+ * `refFloor`: the highest ref number the worker has seen issued in this tab (any frame, any earlier
+ * document). The page raises its counter to it before running the request, so a new document never
+ * mints a number an older one already printed (see content-scripts/ax/ref-registry.ts).
+ */
+const RefFloor = z.optional(z.number().check(z.int(), z.minimum(0)));
+
 export const ContentRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ping') }),
-  z.object({ type: z.literal('tool'), tool: z.string().check(z.minLength(1)), args: z.unknown() }),
+  z.object({ type: z.literal('ping'), refFloor: RefFloor }),
+  z.object({ type: z.literal('tool'), tool: z.string().check(z.minLength(1)), args: z.unknown(), refFloor: RefFloor }),
 ]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;
 
@@ -25,3 +32,9 @@ export const PageInfoSchema = z.object({
   isTop: z.boolean(),
 });
 export type PageInfo = z.infer<typeof PageInfoSchema>;
+
+/**
+ * Every reply from a page carries, next to the Result, the highest ref number its document knows
+ * (`refHigh`), so the worker's per-tab floor follows every ref the model can have been shown.
+ */
+export const RefHighSchema = z.object({ refHigh: z.number().check(z.int(), z.minimum(0)) });

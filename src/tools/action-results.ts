@@ -138,6 +138,10 @@ export const TypeReplySchema = z.object({
 });
 export type TypeReply = z.infer<typeof TypeReplySchema>;
 
+/** `input_recheck`'s answer: the point (frame viewport) to press now, absent for a focus check. */
+export const InputRecheckReplySchema = z.object({ x: z.optional(z.number()), y: z.optional(z.number()) });
+export type InputRecheckReply = z.infer<typeof InputRecheckReplySchema>;
+
 export const HoverReplySchema = z.object({ result: HoverResultSchema, fallback: z.optional(ClickFallbackSchema) });
 export type HoverReply = z.infer<typeof HoverReplySchema>;
 

@@ -79,6 +79,20 @@ export type ObserveArgs = z.infer<typeof ObserveArgsSchema>;
 export const TypeReadbackArgsSchema = z.strictObject({ token: z.string(), action: z.enum(['collect', 'cancel']) });
 export type TypeReadbackArgs = z.infer<typeof TypeReadbackArgsSchema>;
 
+/**
+ * Right before the worker's trusted input (issue 10, item 8): the page re-checks that the input still
+ * reaches the element it was planned for. For a click, `x`/`y` (frame viewport) is the point about to
+ * be pressed, or absent to re-measure a hittable point; `settle` first waits for the page to react to
+ * the debugger's infobar resizing the viewport. For a typing read-back, focus must still be on the field.
+ */
+export const InputRecheckArgsSchema = z.strictObject({
+  token: z.string(),
+  x: z.optional(z.number()),
+  y: z.optional(z.number()),
+  settle: z.optional(z.boolean()),
+});
+export type InputRecheckArgs = z.infer<typeof InputRecheckArgsSchema>;
+
 /** Every page action the handler script routes to the lazily injected actions script. */
 export type ActionArgsMap = {
   click_ax: ClickArgs;
@@ -90,6 +104,7 @@ export type ActionArgsMap = {
   scroll: ScrollArgs;
   action_observe: ObserveArgs;
   type_readback: TypeReadbackArgs;
+  input_recheck: InputRecheckArgs;
 };
 export type ActionName = keyof ActionArgsMap;
 

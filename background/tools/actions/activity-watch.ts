@@ -3,20 +3,25 @@
  * page-side PerformanceObserver cannot see), new tabs it opened, downloads it started. The CDP retry
  * is vetoed by any of these, per the reference: "a nearby mutating XHR or non-telemetry beacon, new
  * tab, or download makes the result inconclusive and vetoes the retry; background reads and obvious
- * telemetry/heartbeat traffic are ignored."
+ * telemetry/heartbeat traffic are ignored." "Obvious telemetry" is a host list of third parties
+ * (telemetry-hosts.ts); every write to the page's own site vetoes, whatever its path.
  *
  * These listeners are added for the few hundred milliseconds of one action and removed after; they
  * observe only (no blocking), so they need the `webRequest` permission but no host rewrites.
  */
 
+import { telemetryDomainOf } from './telemetry-hosts';
+
 export interface SeenRequest {
   method: string;
   url: string;
   type: string;
+  /** Origin of the document that sent the request (webRequest `initiator`), when known. */
+  initiator?: string;
 }
 
 export interface Activity {
-  /** Non-telemetry requests that may change server state (not GET/HEAD/OPTIONS). */
+  /** Requests that may change server state (not GET/HEAD/OPTIONS), except to telemetry hosts. */
   mutating: SeenRequest[];
   /** Telemetry and reads, kept for diagnostics. */
   ignored: number;
@@ -24,26 +29,42 @@ export interface Activity {
   downloads: string[];
 }
 
-/** Analytics, logging and keep-alive endpoints whose POSTs do not mean "the click did something". */
-const TELEMETRY =
-  /(^|[./_-])(analytics|telemetry|beacon|heartbeat|keepalive|collect|track(ing)?|metrics|stats|rum|pixel|log(s|ging)?|events?|sentry|bugsnag|datadog|newrelic|segment|mixpanel|amplitude|hotjar|clarity|gtag|gtm|doubleclick|ping)([./_?-]|$)/i;
-
-export function isTelemetry(url: string): boolean {
+/**
+ * True when a write to `url` is telemetry: its host is a listed third-party telemetry domain that
+ * the page itself (`pageUrl`, the request's initiator) is not on. Paths never count: a same-site
+ * `/api/events` is a write (issue 10, item 7: a retry after one repeated a real POST).
+ */
+export function isTelemetry(url: string, pageUrl?: string): boolean {
+  let host: string;
   try {
-    const u = new URL(url);
-    return TELEMETRY.test(u.hostname) || TELEMETRY.test(u.pathname);
+    host = new URL(url).hostname;
   } catch {
     return false;
+  }
+  const domain = telemetryDomainOf(host);
+  if (domain === null) return false;
+  if (pageUrl === undefined) return true;
+  try {
+    // The telemetry vendor's own app (the user works on sentry.io): its POSTs are the user's data.
+    return telemetryDomainOf(new URL(pageUrl).hostname) !== domain;
+  } catch {
+    return true;
   }
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const PAGE_REQUEST_TYPES = new Set(['xmlhttprequest', 'ping', 'other', 'websocket']);
+/** Browser-generated reports (CSP violations) are no effect of the click. */
+const NOT_PAGE_WRITES = new Set(['csp_report']);
 
+/**
+ * Any request that may change server state vetoes the retry, whatever its type (XHR, fetch,
+ * beacon, a form POST into a frame or the top document) and whatever its path; only known
+ * third-party telemetry hosts are ignored. `initiator` is the origin of the document that sent it.
+ */
 export function classify(req: SeenRequest): 'mutating' | 'ignored' {
-  if (!PAGE_REQUEST_TYPES.has(req.type)) return 'ignored';
+  if (NOT_PAGE_WRITES.has(req.type)) return 'ignored';
   if (READ_METHODS.has(req.method.toUpperCase())) return 'ignored';
-  return isTelemetry(req.url) ? 'ignored' : 'mutating';
+  return isTelemetry(req.url, req.initiator) ? 'ignored' : 'mutating';
 }
 
 export interface ActivityWatch {
@@ -61,7 +82,8 @@ export function watchTabActivity(tabId: number): ActivityWatch {
   const activity: Activity = { mutating: [], ignored: 0, newTabs: [], downloads: [] };
   const hasWebRequest = typeof chrome !== 'undefined' && !!chrome.webRequest;
   const onRequest = (d: chrome.webRequest.OnBeforeRequestDetails): undefined => {
-    const req = { method: d.method, url: d.url, type: d.type };
+    const req: SeenRequest = { method: d.method, url: d.url, type: d.type };
+    if (d.initiator !== undefined) req.initiator = d.initiator;
     if (classify(req) === 'mutating') activity.mutating.push(req);
     else activity.ignored += 1;
     return undefined;

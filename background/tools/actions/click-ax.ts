@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../../../src/result';
 import { withSession } from '../../cdp/cdp-client';
 import { mouseClick } from '../../cdp/input';
 import { sendToContent } from '../../content-bridge';
-import { placeInTopFrame, tabFrameHitDeps } from '../../frames/frame-hit';
+import { confirmClickPoint, planTrustedClick } from '../../cdp/dispatch-check';
 import { defineTool } from '../define-tool';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
@@ -44,25 +44,26 @@ async function navigatedResult(
   });
 }
 
-async function trustedRetry(
-  tabId: number,
-  result: ClickResult,
-  token: string,
-  x: number,
-  y: number,
-  frameId = 0,
-): Promise<ClickResult> {
+async function trustedRetry(tabId: number, result: ClickResult, token: string, frameId = 0): Promise<ClickResult> {
   const before = await tabUrl(tabId);
   // The page measured in its own frame's viewport; CDP Input takes top-level viewport coordinates,
   // and in a child frame every ancestor must confirm that the point reaches the frame (frame-hit.ts).
-  const placed = await placeInTopFrame(tabFrameHitDeps(tabId), frameId, { x, y });
-  const clicked = placed.ok ? await withSession(tabId, ({ send }) => mouseClick(send, tabId, placed.data)) : placed;
+  // Checked only once the debugger is attached: its infobar resizes the viewport, and a page can
+  // answer that resize by sliding something under the point (issue 10, item 8, dispatch-check.ts).
+  const clicked = await withSession(tabId, async ({ send }) => {
+    const plan = await planTrustedClick(tabId, frameId, token);
+    if (!plan.ok) return plan;
+    return mouseClick(send, tabId, plan.data.top, () => confirmClickPoint(tabId, frameId, token, plan.data));
+  });
   if (!clicked.ok) {
     await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'cancel' } }, frameId);
     const out: ClickResult = { ...result, fallback: `not tried: ${clicked.error.message}` };
     if (clicked.error.code === 'frame_covered')
       out.hint =
         'something on the embedding page covers this frame (an overlay, dialog or banner?); close it first, then retry';
+    if (clicked.error.code === 'target_covered' || clicked.error.code === 'target_moved')
+      out.hint =
+        'something moved over the element just before the trusted click, so none was sent; re-read the tree, and close any overlay before retrying';
     return out;
   }
   const collected = await sendToContent(
@@ -145,6 +146,7 @@ export const clickAx = defineTool({
         hint: 'no visible change, but the page sent data or opened something; check the result (re-read the tree) before clicking again',
       });
     }
-    return ok(await trustedRetry(ctx.tabId, result, fallback.token, fallback.x, fallback.y, ctx.frameId ?? 0));
+    // fallback.x/y were the page's point at classification; the point is re-measured after attaching.
+    return ok(await trustedRetry(ctx.tabId, result, fallback.token, ctx.frameId ?? 0));
   },
 });

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { TypeReplySchema, TypeResultSchema, type TypeResult } from '../../../src/tools/action-results';
 import { ok, type Result } from '../../../src/result';
 import { withSession } from '../../cdp/cdp-client';
+import { confirmFocus } from '../../cdp/dispatch-check';
 import { sendToContent } from '../../content-bridge';
 import { defineTool } from '../define-tool';
 import type { ToolContext } from '../types';
@@ -29,10 +30,20 @@ async function trustedInsert(
   token: string,
   text: string,
 ): Promise<TypeResult> {
-  const sent = await withSession(tabId, ({ send }) => send(tabId, 'Input.insertText', { text }));
+  const sent = await withSession(tabId, async ({ send }) => {
+    // insertText types into whatever holds focus when it arrives: confirm it is still the field, after
+    // the debugger (and its viewport-resizing infobar) is attached (issue 10, item 8).
+    const focused = await confirmFocus(tabId, frameId, token);
+    if (!focused.ok) return focused;
+    return send(tabId, 'Input.insertText', { text });
+  });
   if (!sent.ok) {
     await sendToContent(tabId, { type: 'tool', tool: 'type_readback', args: { token, action: 'cancel' } }, frameId);
-    return withNote(result, `not tried: ${sent.error.message}`);
+    const out = withNote(result, `not tried: ${sent.error.message}`);
+    if (sent.error.code === 'focus_moved')
+      out.hint =
+        'focus moved to another element just before the trusted insertion, so nothing was typed; re-read the tree and retry';
+    return out;
   }
   const back = await forward(tabId, 'type_readback', { token, action: 'collect' }, TypeResultSchema, frameId);
   if (!back.ok) {
