@@ -4,7 +4,7 @@
  * (origin-policy.ts), execute_js asks every time. Trust grants (trusted-sites.ts) are per frame
  * origin, per action kind and per task or chosen duration.
  */
-import { err, isRecord, ok, type Result } from '../../src/result';
+import { err, isRecord, ok } from '../../src/result';
 import type { ToolApprovals } from '../tools/types';
 import { classifyAction, factsQuery, type ActionKind } from './approval-rules';
 import { inspectTarget } from './inspect-element';

@@ -1,5 +1,5 @@
 import type { Tier } from '../../src/modes';
-import { errorMessage, isRecord } from '../../src/result';
+import { errorMessage } from '../../src/result';
 import { getTool, runTool, toolsFor } from '../tools/registry';
 import { formatGenericResult, formatTreeResult, parseTreeResult, planRead, TREE_TOOLS } from './budgets';
 import type { Guards } from './guards';
