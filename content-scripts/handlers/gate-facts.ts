@@ -138,7 +138,9 @@ function selectFacts(api: WbAxApi, el: Element, args: GateFactsArgs, origin: str
     const items = scopes.flatMap((s) => [...s.querySelectorAll(OPTION_ROLES)]);
     option = pickOption(items, wanted, (o) => targetOf(api, o).name);
   }
-  const target = option ? targetOf(api, option) : { role: 'option', name: wanted };
+  // A hidden option may have no computed name yet; the text the model asked for is what select matches on.
+  const found = option ? targetOf(api, option) : null;
+  const target = { role: found?.role ?? 'option', name: found?.name || wanted };
   return { origin, activation: 'choose', target, form: null };
 }
 
