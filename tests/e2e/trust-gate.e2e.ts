@@ -5,7 +5,7 @@
 // `{type:'approval', tabId, approvalId, decision:'approve'|'deny', trustScope?:'task'|'hour'}`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/protocol/agent';
-import { formPolicy, todoPolicy } from '../fake-providers/policies';
+import { formPolicy, payInFrame, todoPolicy } from '../fake-providers/policies';
 import { answer, call, callsThisTask, findRef, read, taskOf } from '../fake-providers/reading';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import type { FakePolicy } from '../fake-providers/turn';
@@ -23,6 +23,8 @@ const PAGES: Record<string, string> = {
     <button onclick="status.textContent='Gekauft'">Jetzt kaufen</button>
     <button onclick="status.textContent='Trashed'"><img alt="Delete" src="${GIF}"></button>
     <button onclick="status.textContent='Added'">Add todo</button>
+    <button onclick="status.textContent='Archived'"><svg width="10" height="10"><title>Remove</title><rect width="10" height="10"/></svg></button>
+    <span id="lbl">Unsubscribe</span><button aria-labelledby="lbl" onclick="status.textContent='Unsubscribed'">✉</button>
     <button aria-haspopup="menu" aria-controls="menu" onclick="menu.hidden=!menu.hidden">Actions</button>
     <ul role="menu" id="menu" hidden>
       <li role="menuitem" tabindex="-1" onclick="status.textContent='Renamed'">Rename</li>
@@ -235,6 +237,18 @@ describe('the approval gate judges what is really activated', () => {
     expect(ask1.description).toBe('Click button "Delete"');
     await answerIt(panel, tabId, ask1, 'deny');
     await t1.next();
+    // Named by SVG <title> and by aria-labelledby: the tree's accname, so the gate sees the same names.
+    for (const name of ['Remove', 'Unsubscribe']) {
+      await use(
+        `icon-${name}`,
+        actOn((t) => ({ name: 'click_ax', args: { ref_id: ref(/^button$/, new RegExp(`^${name}$`))(t) } })),
+      );
+      const ti = await start(panel, tabId, `Click ${name}.`);
+      const a = asApproval(await ti.next());
+      expect(a.description).toBe(`Click button "${name}"`);
+      await answerIt(panel, tabId, a, 'deny');
+      await ti.next();
+    }
     await use(
       'kaufen',
       actOn((t) => ({ name: 'click_ax', args: { ref_id: ref(/^button$/, /^Jetzt kaufen$/)(t) } })),
@@ -272,6 +286,28 @@ describe('the approval gate judges what is really activated', () => {
     expect(again.description).toBe('Click button "Jetzt kaufen"');
     await answerIt(panel, tabId, again, 'deny');
     await t2.next();
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('trust scope', () => {
+  it("names the element's frame origin, not the top tab's, for a click in a cross-origin frame", async () => {
+    env.server.route('/gate/framed.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><title>Framed</title><iframe src="${env.partner.url('/agent-pay-inner.html')}" width="400" height="200"></iframe>`,
+      );
+    });
+    const { page, tabId, panel } = await session('/gate/framed.html');
+    await page.frameLocator('iframe').locator('#pay').waitFor();
+    await use('frame-site', payInFrame);
+    const t = await start(panel, tabId, 'Pay the bill.');
+    const ask = asApproval(await t.next());
+    expect(ask).toMatchObject({ site: env.partner.origin, description: 'Click button "Pay $9.00"', kind: 'click' });
+    await answerIt(panel, tabId, ask, 'deny');
+    await t.next();
+    expect(await page.frameLocator('iframe').locator('#status').textContent()).toBe('Waiting for payment');
     await panel.close();
     await page.close();
   });
@@ -322,9 +358,20 @@ describe('execute_js', () => {
     const ended = await t.next();
     expect(ended).toMatchObject({ type: 'task_ended' });
     expect(ended.type === 'task_ended' && ended.answer).toMatch(
-      /navigated after the user approved|No document|document/i,
+      /document_changed: the page navigated after the user approved/,
     );
     expect(await page.evaluate(() => Reflect.get(window, '__ranHere') ?? null)).toBeNull();
+
+    // Approved on a page whose CSP forbids eval: the CDP fallback runs in the pinned document.
+    await page.goto(env.server.url('/csp-no-eval.html'));
+    await use(
+      'js2',
+      direct(() => ({ name: 'execute_js', args: { code: 'document.title' } })),
+    );
+    const t2 = await start(panel, tabId, 'Run code.', 'dev');
+    await answerIt(panel, tabId, asApproval(await t2.next()), 'approve');
+    const ran = await t2.next();
+    expect(ran.type === 'task_ended' && ran.answer).toMatch(/"value":\s*"Strict CSP"[\s\S]*"via":\s*"cdp"/);
     await panel.close();
     await page.close();
   });
