@@ -242,7 +242,7 @@ export function newChat(): void {
   sendOrNotice(sent);
 }
 
-export function answerApproval(decision: 'approve' | 'deny', trustSite = false): void {
+export function answerApproval(decision: 'approve' | 'deny', trust: 'task' | 'hour' | null = null): void {
   const id = tabId.value;
   const pending = chat.value?.approval;
   if (id === null || !pending) return;
@@ -251,7 +251,7 @@ export function answerApproval(decision: 'approve' | 'deny', trustSite = false):
     tabId: id,
     approvalId: pending.approvalId,
     decision,
-    ...(trustSite ? { trustSite: true } : {}),
+    ...(trust ? { trustScope: trust } : {}),
   });
   sendOrNotice(sent);
 }

@@ -41,7 +41,12 @@ async function handle(s: Subscriber, cmd: AgentCommand): Promise<void> {
       await clearChat(cmd.tabId);
       return;
     case 'approval': {
-      const r = resolveApproval(cmd.tabId, cmd.approvalId, cmd.decision, cmd.trustSite === true);
+      const r = resolveApproval(
+        cmd.tabId,
+        cmd.approvalId,
+        cmd.decision,
+        cmd.trustScope ?? (cmd.trustSite === true ? 'task' : null),
+      );
       if (!r.ok) sendTo(s, { type: 'error', tabId: cmd.tabId, message: r.error.message });
       return;
     }

@@ -1,36 +1,110 @@
 import { describe, expect, it } from 'vitest';
-import { approvalReason, type ElementFacts } from './approval-rules';
+import type { GateFacts } from '../../src/protocol/gate-facts';
+import { classifyAction, factsQuery } from './approval-rules';
 
-const button = (text: string, extra: Partial<ElementFacts> = {}): ElementFacts => ({
-  tag: 'button',
-  role: 'button',
-  text,
-  isSubmit: false,
-  formHasPassword: false,
-  formHasPayment: false,
+const O = 'https://shop.example';
+const click = (role: string, name: string, form: GateFacts['form'] = null): GateFacts => ({
+  origin: O,
+  activation: 'click',
+  target: { role, name },
+  form,
+});
+const form = (extra: Partial<NonNullable<GateFacts['form']>> = {}): NonNullable<GateFacts['form']> => ({
+  submitter: { role: 'button', name: 'Continue' },
+  hasPassword: false,
+  hasPayment: false,
   ...extra,
 });
 
-describe('approval rules', () => {
-  it('asks before Buy / Pay / Send / Delete / Transfer / Place order', () => {
+describe('approval classifier', () => {
+  it('asks before clicking hard-to-undo buttons, naming role and name', () => {
     for (const label of ['Buy now', 'Pay $40.00', 'Send', 'Delete account', 'Transfer funds', 'Place your order']) {
-      expect(approvalReason('click_ax', { ref_id: 'ref_1' }, button(label))).toMatch(/^Click button/);
+      expect(classifyAction('click_ax', { ref_id: 'ref_1' }, click('button', label))?.description).toBe(
+        `Click button ${JSON.stringify(label)}`,
+      );
     }
   });
-  it('lets routine clicks through', () => {
-    for (const label of ['Add', 'Next page', 'Sender settings', 'Payments help']) {
-      expect(approvalReason('click_ax', { ref_id: 'ref_1' }, button(label))).toBeNull();
+  it('lets routine clicks and toggles through', () => {
+    for (const label of ['Add', 'Add todo', 'Next page', 'Sender settings', 'Payments help']) {
+      expect(classifyAction('click_ax', { ref_id: 'ref_1' }, click('button', label))).toBeNull();
     }
+    expect(classifyAction('click_ax', { ref_id: 'ref_1' }, click('checkbox', 'Toggle Pay bills'))).toBeNull();
   });
-  it('asks before submitting a form with password or payment fields', () => {
-    expect(approvalReason('click_ax', {}, button('Sign in', { isSubmit: true, formHasPassword: true }))).toMatch(
-      /password fields/,
+  it('counts Enter/Space on a button as a click', () => {
+    const need = classifyAction('press_key', { key: 'Enter', ref_id: 'ref_3' }, click('button', 'Buy now'));
+    expect(need).toEqual({ kind: 'click', description: 'Press Enter on button "Buy now"' });
+    expect(factsQuery('press_key', { key: 'Tab' })).toBeNull();
+    expect(factsQuery('press_key', { key: 'Control+Enter' })).toMatchObject({ tool: 'press_key' });
+    expect(factsQuery('press_key', { key: ' ' })).toMatchObject({ tool: 'press_key' });
+  });
+  it('asks before submitting a form with password or payment fields, by click or Enter', () => {
+    expect(
+      classifyAction('click_ax', { ref_id: 'ref_1' }, click('button', 'Sign in', form({ hasPassword: true }))),
+    ).toMatchObject({ kind: 'submit', description: expect.stringMatching(/password fields/) });
+    const enter: GateFacts = {
+      origin: O,
+      activation: 'submit',
+      target: { role: 'textbox', name: 'Card number' },
+      form: form({ hasPayment: true }),
+    };
+    expect(classifyAction('press_key', { key: 'Enter' }, enter)?.description).toBe(
+      'Submit a form with payment fields by pressing Enter on textbox "Card number"',
     );
-    const card = { ...button('Card number', { formHasPayment: true }), role: 'textbox' };
-    expect(approvalReason('focus_type', { ref_id: 'ref_2', text: '4242', submit: true }, card)).toMatch(
-      /payment fields/,
+    expect(classifyAction('focus_type', { ref_id: 'ref_2', text: '4242', submit: true }, enter)?.kind).toBe('submit');
+    expect(factsQuery('focus_type', { ref_id: 'ref_2', text: '4242' })).toBeNull();
+  });
+  it('asks when the form submitted by Enter has a hard-to-undo button', () => {
+    const f: GateFacts = {
+      origin: O,
+      activation: 'submit',
+      target: { role: 'textbox', name: 'Comment' },
+      form: form({ submitter: { role: 'button', name: 'Post comment' } }),
+    };
+    expect(classifyAction('focus_type', { ref_id: 'ref_2', text: 'hi', submit: true }, f)?.kind).toBe('submit');
+    const search: GateFacts = {
+      ...f,
+      target: { role: 'searchbox', name: 'Search' },
+      form: form({ submitter: { role: 'button', name: 'Search' } }),
+    };
+    expect(classifyAction('focus_type', { ref_id: 'ref_2', text: 'cats', submit: true }, search)).toBeNull();
+  });
+  it('always asks before sending from a composer', () => {
+    const composer: GateFacts = {
+      origin: O,
+      activation: 'send',
+      target: { role: 'textbox', name: 'Message' },
+      form: null,
+    };
+    expect(classifyAction('press_key', { key: 'Control+Enter' }, composer)?.kind).toBe('send');
+    expect(classifyAction('focus_type', { ref_id: 'ref_1', text: 'hi', submit: true }, composer)?.kind).toBe('send');
+  });
+  it('judges select_option on the option chosen', () => {
+    const choose = (name: string): GateFacts => ({
+      origin: O,
+      activation: 'choose',
+      target: { role: 'menuitem', name },
+      form: null,
+    });
+    expect(classifyAction('select_option', { ref_id: 'ref_1', label: 'Delete' }, choose('Delete'))?.description).toBe(
+      'Choose menuitem "Delete"',
     );
-    expect(approvalReason('focus_type', { ref_id: 'ref_2', text: '4242' }, card)).toBeNull();
-    expect(approvalReason('press_key', { ref_id: 'ref_2', key: 'Enter' }, card)).toMatch(/Press Enter/);
+    expect(classifyAction('select_option', { ref_id: 'ref_1', label: 'Support' }, choose('Support'))).toBeNull();
+  });
+  it('fails closed when the target cannot be inspected', () => {
+    expect(classifyAction('press_key', { key: 'Enter' }, null)?.kind).toBe('other');
+    expect(classifyAction('click_ax', { ref_id: 'ref_9' }, null)?.description).toMatch(
+      /^Click ref_9 \(Weaverbird cannot tell/,
+    );
+    expect(classifyAction('select_option', { ref_id: 'ref_9', label: 'x' }, null)).not.toBeNull();
+    // Nothing to activate: no question, whatever the page holds.
+    expect(classifyAction('type_ax', { ref_id: 'ref_9', text: 'x' }, null)).toBeNull();
+    expect(classifyAction('scroll', { direction: 'down' }, null)).toBeNull();
+    expect(classifyAction('some_new_tool', {}, null)?.kind).toBe('other');
+  });
+  it('caps and quotes page-controlled names', () => {
+    const long = `Delete ${'x'.repeat(200)}"`;
+    const d = classifyAction('click_ax', { ref_id: 'ref_1' }, click('button', long))?.description ?? '';
+    expect(d.length).toBeLessThan(90);
+    expect(d).toMatch(/…"$/);
   });
 });

@@ -1,25 +1,30 @@
+/**
+ * The one approval classifier for page actions. It judges the element the action will really
+ * activate (facts from content-scripts/handlers/gate-facts.ts, named by the tree's own role and
+ * accessible name), and fails closed: an action that could activate something and whose target
+ * could not be inspected asks.
+ */
+import type { GateFacts, GateFactsArgs } from '../../src/protocol/gate-facts';
 import { isRecord } from '../../src/result';
+import { hardToUndo } from './hard-to-undo';
 
-/** What the page says about the element an action would touch (see inspect-element.ts). */
-export interface ElementFacts {
-  tag: string;
-  role: string;
-  /** Visible label: aria-label, text, value or title, trimmed. */
-  text: string;
-  isSubmit: boolean;
-  formHasPassword: boolean;
-  formHasPayment: boolean;
+/** What the user approves, and what "don't ask again" is scoped to. */
+export type ActionKind = 'click' | 'submit' | 'send' | 'choose' | 'navigate' | 'execute_js' | 'other';
+
+export interface ApprovalNeed {
+  kind: ActionKind;
+  /** What will happen, in words a person checks ("Click button \"Pay $40\""). */
+  description: string;
 }
 
-/**
- * Buttons whose effect is hard to undo: money moves, messages go out, data is deleted. Matched on
- * the element's visible label, as a person reading the button would judge it.
- */
-const HARD_TO_UNDO =
-  /\b(buy|pay|purchase|checkout|check out|place (?:your |my )?order|order now|complete (?:order|purchase)|send|delete|transfer|wire|withdraw|donate|confirm (?:payment|purchase|order|transfer))\b/i;
+const CLICK_TOOLS = new Set(['click', 'click_ax', 'iframe_click']);
+const TYPE_TOOLS = new Set(['type_ax', 'focus_type', 'iframe_type']);
+/** Tools that only move the pointer or the viewport: nothing is activated. */
+const INERT_TOOLS = new Set(['hover', 'scroll']);
+/** Toggling these is undone by toggling again; their names do not make them hard to undo. */
+const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'tab', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 
-const CLICK_TOOLS = /^(click|click_ax|iframe_click)$/;
-const TYPE_TOOLS = /^(type_ax|focus_type|iframe_type)$/;
+const NAME_CAP = 60;
 
 /** The ref an action names, whatever the tool calls its argument (ref_id, ref). */
 export function refOf(args: unknown): string | null {
@@ -31,28 +36,129 @@ export function refOf(args: unknown): string | null {
   return null;
 }
 
-function quoted(facts: ElementFacts): string {
-  return `${facts.role || facts.tag} "${facts.text.slice(0, 80)}"`;
+/** A page-controlled name, capped and quoted so it cannot pass for Weaverbird's own words. */
+export function quoteName(name: string): string {
+  const t = name.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(t.length > NAME_CAP ? `${t.slice(0, NAME_CAP - 1)}…` : t);
+}
+
+function named(t: { role: string; name: string } | null): string {
+  if (!t) return 'the focused element';
+  return t.name ? `${t.role} ${quoteName(t.name)}` : `an unnamed ${t.role}`;
+}
+
+function str(args: unknown, key: string): string | undefined {
+  const v = isRecord(args) ? args[key] : undefined;
+  return typeof v === 'string' ? v : undefined;
 }
 
 /**
- * Decides whether an Act-mode action needs the user's approval first, and says what it would do
- * in words a person can check. Null when the action is routine.
+ * The question to ask the page about this call, or null when the call activates nothing whatever
+ * the page holds (typing without submit, arrow keys, hover, scroll).
  */
-export function approvalReason(tool: string, args: unknown, facts: ElementFacts | null): string | null {
-  if (!facts) return null;
-  const sensitiveForm = facts.formHasPassword || facts.formHasPayment;
-  const formKind = facts.formHasPayment ? 'payment' : 'password';
-  if (CLICK_TOOLS.test(tool)) {
-    if (HARD_TO_UNDO.test(facts.text)) return `Click ${quoted(facts)}`;
-    if (facts.isSubmit && sensitiveForm) return `Submit a form with ${formKind} fields by clicking ${quoted(facts)}`;
-    return null;
+export function factsQuery(tool: string, args: unknown): GateFactsArgs | null {
+  const ref = refOf(args) ?? undefined;
+  const base = ref ? { ref } : {};
+  if (CLICK_TOOLS.has(tool)) return { tool: 'click', ...base };
+  if (tool === 'press_key') {
+    const key = str(args, 'key') ?? '';
+    return /(^|\+)\s*(enter|return|space|spacebar| )$/i.test(key) ? { tool: 'press_key', key, ...base } : null;
   }
-  const submits = isRecord(args) && args.submit === true;
-  if (TYPE_TOOLS.test(tool) && submits && sensitiveForm)
-    return `Type into ${quoted(facts)} and submit its form, which has ${formKind} fields`;
-  const enter = isRecord(args) && typeof args.key === 'string' && /^enter$/i.test(args.key);
-  if (tool === 'press_key' && enter && sensitiveForm)
-    return `Press Enter in ${quoted(facts)}, submitting a form with ${formKind} fields`;
+  if (tool === 'select_option') {
+    const value = str(args, 'value');
+    const label = str(args, 'label');
+    return {
+      tool: 'select',
+      ...base,
+      ...(value !== undefined ? { value } : {}),
+      ...(label !== undefined ? { label } : {}),
+    };
+  }
+  if (TYPE_TOOLS.has(tool))
+    return isRecord(args) && args.submit === true ? { tool: 'type', submit: true, ...base } : null;
   return null;
+}
+
+/** Non-read-only tools the classifier does not know ask: a new tool is gated until it is classified. */
+export function isClassified(tool: string): boolean {
+  return (
+    CLICK_TOOLS.has(tool) ||
+    TYPE_TOOLS.has(tool) ||
+    INERT_TOOLS.has(tool) ||
+    tool === 'press_key' ||
+    tool === 'select_option'
+  );
+}
+
+function verb(tool: string, args: unknown): string {
+  if (tool === 'press_key') return `Press ${str(args, 'key') ?? 'a key'} on`;
+  if (TYPE_TOOLS.has(tool)) return 'Type into';
+  if (tool === 'select_option') return 'Choose in';
+  return 'Click';
+}
+
+/**
+ * Decides whether an Act-mode page action needs the user's approval. `facts` is null when the page
+ * could not say what the action would activate (element gone, frame unreachable, inspection failed):
+ * then any call that could activate something asks.
+ */
+export function classifyAction(
+  tool: string,
+  args: unknown,
+  facts: GateFacts | null,
+  unknownWhy = 'it could not be inspected',
+): ApprovalNeed | null {
+  const query = factsQuery(tool, args);
+  if (!query) return isClassified(tool) ? null : { kind: 'other', description: `Run ${tool}` };
+  if (!facts) {
+    const what = refOf(args) ?? 'the focused element';
+    return {
+      kind: 'other',
+      description: `${verb(tool, args)} ${what} (Weaverbird cannot tell what it is: ${unknownWhy})`,
+    };
+  }
+  const form = facts.form;
+  const sensitive = form && (form.hasPayment || form.hasPassword) ? (form.hasPayment ? 'payment' : 'password') : null;
+  const key = str(args, 'key');
+  const via =
+    tool === 'press_key' ? `by pressing ${key ?? 'a key'} on ${named(facts.target)}` : `from ${named(facts.target)}`;
+  switch (facts.activation) {
+    case 'none':
+      return null;
+    case 'click': {
+      const t = facts.target;
+      const how =
+        tool === 'press_key' ? `Press ${key ?? 'a key'} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : 'Click';
+      if (t && !TOGGLE_ROLES.has(t.role) && hardToUndo(t.name))
+        return { kind: 'click', description: `${how} ${named(t)}` };
+      if (form && sensitive)
+        return {
+          kind: 'submit',
+          description: `Submit a form with ${sensitive} fields ${tool === 'press_key' ? via : `by clicking ${named(t)}`}`,
+        };
+      if (form?.submitter && hardToUndo(form.submitter.name))
+        return { kind: 'submit', description: `Submit the form of ${named(form.submitter)} ${via}` };
+      return null;
+    }
+    case 'submit': {
+      if (sensitive) return { kind: 'submit', description: `Submit a form with ${sensitive} fields ${via}` };
+      const submitter = form?.submitter ?? null;
+      if (submitter && hardToUndo(submitter.name))
+        return { kind: 'submit', description: `Submit the form of ${named(submitter)} ${via}` };
+      if (facts.target && hardToUndo(facts.target.name))
+        return { kind: 'submit', description: `Submit ${named(facts.target)} ${via}` };
+      return null;
+    }
+    case 'send':
+      // Committing a message composer sends it to other people: always hard to undo.
+      return {
+        kind: 'send',
+        description: `Send what is typed in ${named(facts.target)} (${tool === 'press_key' ? `${key ?? 'key'} in a composer` : 'submit in a composer'})`,
+      };
+    case 'choose': {
+      const t = facts.target;
+      if (t && hardToUndo(t.name)) return { kind: 'choose', description: `Choose ${named(t)}` };
+      return null;
+    }
+  }
 }

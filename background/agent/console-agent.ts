@@ -29,6 +29,7 @@ const ApproveSchema = z.object({
   decision: z.enum(['approve', 'deny']),
   approvalId: z.string().optional(),
   trustSite: z.boolean().optional(),
+  trustScope: z.enum(['task', 'hour']).optional(),
 });
 
 export interface RunReport {
@@ -80,11 +81,16 @@ export const agentConsole = {
     if (!o.success)
       return err(
         'bad_arguments',
-        `wb.approve({tabId, decision: 'approve'|'deny', approvalId?, trustSite?}): ${z.prettifyError(o.error)}`,
+        `wb.approve({tabId, decision: 'approve'|'deny', approvalId?, trustSite?, trustScope?: 'task'|'hour'}): ${z.prettifyError(o.error)}`,
       );
     const id = o.data.approvalId ?? runningTask(o.data.tabId)?.pending?.approvalId;
     if (!id) return err('no_such_approval', `nothing awaits approval in tab ${o.data.tabId}`);
-    return resolveApproval(o.data.tabId, id, o.data.decision, o.data.trustSite === true);
+    return resolveApproval(
+      o.data.tabId,
+      id,
+      o.data.decision,
+      o.data.trustScope ?? (o.data.trustSite === true ? 'task' : null),
+    );
   },
   conversation: (tabId: number): Promise<Conversation> => conversationOf(tabId),
   newChat: (tabId: number) => clearChat(tabId),

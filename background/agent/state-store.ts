@@ -31,6 +31,8 @@ export const TaskRecordSchema = z.object({
   inFlight: z.optional(z.object({ tool: z.string(), readOnly: z.boolean() })),
   resumes: z.number(),
   maxSteps: z.number(),
+  /** The task's origin policy state (background/agent/origin-policy.ts): where it started, what the user approved. */
+  origins: z.optional(z.object({ start: z.string(), approved: z.array(z.string()) })),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 

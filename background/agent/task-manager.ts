@@ -9,11 +9,12 @@ import { deleteTask, listTasks, loadChatHistory, saveChatHistory, saveTask, type
 import type { ApprovalAsk } from './tool-exec';
 import { loadSettings } from '../settings-store';
 import { redactText } from '../providers/redact';
-import { trustSite } from './trusted-sites';
+import { canTrust, forgetTaskTrust, trustSite, type TrustScope } from './trusted-sites';
 import { makeNonce } from './untrusted';
+import { startOrigins } from './origin-policy';
 
 type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
-type Decision = { decision: 'approve' | 'deny'; trustSite: boolean };
+type Decision = { decision: 'approve' | 'deny'; trust: TrustScope | null };
 
 interface Running {
   taskId: string;
@@ -37,15 +38,23 @@ export function runningTask(tabId: number): { taskId: string; pending?: Approval
 
 async function askApproval(rec: TaskRecord, r: Running, ask: ApprovalAsk): Promise<'approve' | 'deny'> {
   const approvalId = crypto.randomUUID();
-  const event: ApprovalEvent = { type: 'approval_request', tabId: rec.tabId, taskId: rec.taskId, approvalId, ...ask };
+  const trustable = canTrust(ask.site, ask.kind);
+  const event: ApprovalEvent = {
+    type: 'approval_request',
+    tabId: rec.tabId,
+    taskId: rec.taskId,
+    approvalId,
+    ...ask,
+    trustable,
+  };
   const decision = await new Promise<Decision>((resolve) => {
-    const timeout = setTimeout(() => resolve({ decision: 'deny', trustSite: false }), APPROVAL_TIMEOUT_MS);
+    const timeout = setTimeout(() => resolve({ decision: 'deny', trust: null }), APPROVAL_TIMEOUT_MS);
     const finish = (d: Decision) => {
       clearTimeout(timeout);
       r.abort.signal.removeEventListener('abort', onAbort);
       resolve(d);
     };
-    const onAbort = () => finish({ decision: 'deny', trustSite: false });
+    const onAbort = () => finish({ decision: 'deny', trust: null });
     r.abort.signal.addEventListener('abort', onAbort);
     r.approvals.set(approvalId, finish);
     r.pending = event;
@@ -53,7 +62,8 @@ async function askApproval(rec: TaskRecord, r: Running, ask: ApprovalAsk): Promi
   });
   r.approvals.delete(approvalId);
   r.pending = undefined;
-  if (decision.decision === 'approve' && decision.trustSite) await trustSite(ask.site);
+  if (decision.decision === 'approve' && decision.trust && trustable)
+    await trustSite(rec.taskId, ask.site, ask.kind, decision.trust);
   await emit({
     type: 'approval_resolved',
     tabId: rec.tabId,
@@ -70,6 +80,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   const outcome = result.error && key ? { ...result, error: redactText(result.error, [key]) } : result;
   running.delete(rec.tabId);
   setTaskKeepalive(running.size > 0);
+  await forgetTaskTrust(rec.taskId);
   await deleteTask(rec.tabId);
   if (outcome.status === 'done' && outcome.answer) {
     const history = await loadChatHistory(rec.tabId);
@@ -135,8 +146,9 @@ export async function startTask(
   opts: StartOptions = {},
 ): Promise<Result<{ taskId: string; done: Promise<TaskOutcome>; record: TaskRecord }>> {
   if (running.has(tabId)) return err('busy', `a task is already running in tab ${tabId}; stop it first`);
+  let startUrl: string | undefined;
   try {
-    await chrome.tabs.get(tabId);
+    startUrl = (await chrome.tabs.get(tabId)).url;
   } catch {
     return err('bad_tab', `tab ${tabId} does not exist (closed?)`);
   }
@@ -156,6 +168,7 @@ export async function startTask(
     malformedSteps: 0,
     resumes: 0,
     maxSteps: opts.maxSteps ?? DEFAULT_MAX_STEPS,
+    origins: startOrigins(startUrl),
   };
   await saveTask(rec);
   await addUserMessage(tabId, `${taskId}-user`, task);
@@ -177,7 +190,7 @@ export function resolveApproval(
   tabId: number,
   approvalId: string,
   decision: 'approve' | 'deny',
-  trust: boolean,
+  trust: TrustScope | null,
 ): Result<true> {
   const resolve = running.get(tabId)?.approvals.get(approvalId);
   if (!resolve)
@@ -185,7 +198,7 @@ export function resolveApproval(
       'no_such_approval',
       `no pending approval ${approvalId} in tab ${tabId} (already answered, or the task ended)`,
     );
-  resolve({ decision, trustSite: trust });
+  resolve({ decision, trust });
   return ok(true);
 }
 

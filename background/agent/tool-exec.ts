@@ -1,21 +1,13 @@
 import type { Tier } from '../../src/modes';
-import { errorMessage, isRecord } from '../../src/result';
+import { errorMessage } from '../../src/result';
 import { getTool, runTool, toolsFor } from '../tools/registry';
-import { approvalReason, refOf } from './approval-rules';
 import { formatGenericResult, formatTreeResult, parseTreeResult, planRead, TREE_TOOLS } from './budgets';
 import type { Guards } from './guards';
-import { inspectElement } from './inspect-element';
+import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
-import { isTrusted, originOf } from './trusted-sites';
-import { quotePageText } from '../../src/fence';
 import { wrapUntrusted } from './untrusted';
 
-export interface ApprovalAsk {
-  tool: string;
-  args: unknown;
-  site: string;
-  description: string;
-}
+export type { ApprovalAsk } from './gate';
 
 export interface ExecContext {
   rec: TaskRecord;
@@ -39,22 +31,14 @@ export interface ExecOutcome {
 }
 
 const REF_LINE = /\[((?:f\d+:)?ref_\d+)\]/;
-// Only the registry's own refusals stay outside the fence. `bad_arguments` is fenced: handlers return it
-// too, quoting page text (frame URLs in get_frames/iframe_read errors, for one).
-const GATE_ERRORS: ReadonlySet<string> = new Set(['unknown_tool', 'tool_not_allowed', 'bad_tab']);
+// Only the registry's own refusals and the gate's (whose page labels are quoted and capped) stay outside the
+// fence. `bad_arguments` is fenced: handlers return it too, quoting page text (frame URLs in iframe_read errors).
+const GATE_ERRORS: ReadonlySet<string> = new Set(['unknown_tool', 'tool_not_allowed', 'bad_tab', 'denied_by_user']);
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
   for (const line of tree.split('\n')) {
     const m = REF_LINE.exec(line);
     if (m?.[1]) lines.set(m[1], line.trim());
-  }
-}
-
-async function tabUrl(tabId: number): Promise<string | undefined> {
-  try {
-    return (await chrome.tabs.get(tabId)).url;
-  } catch {
-    return undefined;
   }
 }
 
@@ -75,22 +59,12 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const plan = planRead(name, rawArgs, ctx.tier, ctx.contextWindow);
   const offered = toolsFor(rec.mode, ctx.tier).some((t) => t.name === name);
 
-  if (tool && !readOnly && offered && rec.mode !== 'ask') {
-    const ref = refOf(plan.args);
-    const frame = isRecord(plan.args) && typeof plan.args.frameId === 'string' ? plan.args.frameId : undefined;
-    const facts = ref ? await inspectElement(rec.tabId, ref, ctx.treeLines.get(ref), frame) : null;
-    const description = approvalReason(name, plan.args, facts);
-    if (description) {
-      const site = originOf(await tabUrl(rec.tabId));
-      if (!(await isTrusted(site))) {
-        const decision = await ctx.requestApproval({ tool: name, args: plan.args, site, description });
-        if (decision === 'deny') {
-          // The description quotes page labels and this note sits outside the fence: capped and quoted.
-          const text = `REFUSED BY THE USER: the user denied ${quotePageText(description, 200)} on ${quotePageText(site, 200)}. Do not retry this action or look for another way to do it; tell the user it was not done and finish.`;
-          guards.recordCall(name, plan.args, text);
-          return { ok: false, text, args: plan.args };
-        }
-      }
+  const gated = tool && !readOnly && offered && rec.mode !== 'ask';
+  if (gated) {
+    const refused = await gatePageAction(name, plan.args, ctx);
+    if (refused) {
+      guards.recordCall(name, plan.args, refused);
+      return { ok: false, text: refused, args: plan.args };
     }
   }
   if (ctx.signal.aborted) return { ok: false, text: 'CANCELLED: the user stopped the task.', args: plan.args };
@@ -99,7 +73,13 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   await saveTask(rec);
   let result;
   try {
-    result = await runTool(name, plan.args, { tabId: rec.tabId, mode: rec.mode, tier: ctx.tier, signal: ctx.signal });
+    result = await runTool(name, plan.args, {
+      tabId: rec.tabId,
+      mode: rec.mode,
+      tier: ctx.tier,
+      signal: ctx.signal,
+      ...(gated ? { approvals: toolApprovals(name, plan.args, ctx) } : {}),
+    });
   } catch (e) {
     result = { ok: false as const, error: { code: 'tool_failed', message: `${name} failed: ${errorMessage(e)}` } };
   }

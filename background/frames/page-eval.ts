@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../src/result';
-import { withSession } from '../cdp/cdp-client';
+import { on, withSession, type send as cdpSend } from '../cdp/cdp-client';
 
 export interface EvalOutcome {
   ok: boolean;
@@ -166,6 +166,11 @@ export function pageEvaluate(
 export interface EvalRequest {
   tabId: number;
   frameId: number;
+  /**
+   * The document the user approved (chrome.webNavigation documentId). Both paths run only there:
+   * executeScript targets it by id, the CDP fallback by the unique id of its execution context.
+   */
+  documentId?: string;
   code: string;
   maxChars: number;
   timeoutMs: number;
@@ -174,7 +179,9 @@ export interface EvalRequest {
 async function viaScripting(req: EvalRequest): Promise<Result<EvalOutcome>> {
   try {
     const [first] = await chrome.scripting.executeScript({
-      target: { tabId: req.tabId, frameIds: [req.frameId] },
+      target: req.documentId
+        ? { tabId: req.tabId, documentIds: [req.documentId] }
+        : { tabId: req.tabId, frameIds: [req.frameId] },
       world: 'MAIN',
       func: pageEvaluate,
       args: [req.code, req.maxChars, req.timeoutMs],
@@ -203,17 +210,76 @@ const RuntimeReplySchema = z.object({
     .optional(),
 });
 
+const ContextEventSchema = z.object({
+  context: z.object({
+    uniqueId: z.string(),
+    auxData: z.object({ frameId: z.string(), isDefault: z.boolean() }).partial().optional(),
+  }),
+});
+const FrameTreeSchema = z.object({ frameTree: z.object({ frame: z.object({ id: z.string() }) }) });
+
+async function currentDocumentId(tabId: number, frameId: number): Promise<string | undefined> {
+  try {
+    return (await chrome.webNavigation.getFrame({ tabId, frameId }))?.documentId;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The unique id of the main world of the approved document. Runtime.enable replays the existing
+ * contexts as executionContextCreated events; the document is checked against the pinned id only
+ * after the context is known, so a navigation in between is caught here, and one after it destroys
+ * the context, which makes Runtime.evaluate fail instead of running in the new document.
+ */
+async function pinnedContext(tabId: number, documentId: string, send: typeof cdpSend): Promise<Result<string>> {
+  const seen: { uniqueId: string; frameId?: string; isDefault?: boolean }[] = [];
+  const off = on(tabId, 'Runtime.executionContextCreated', (params) => {
+    const p = ContextEventSchema.safeParse(params);
+    if (p.success) seen.push({ uniqueId: p.data.context.uniqueId, ...p.data.context.auxData });
+  });
+  try {
+    const frameTree = await send(tabId, 'Page.getFrameTree');
+    const main = frameTree.ok ? FrameTreeSchema.safeParse(frameTree.data) : null;
+    if (!main?.success) return err('eval_failed', 'could not read the frame tree through the debugger');
+    const enabled = await send(tabId, 'Runtime.enable');
+    if (!enabled.ok) return enabled;
+    // The replayed events are dispatched around the reply; give them a moment to land.
+    await new Promise((r) => setTimeout(r, 50));
+    const ctx = seen.filter((c) => c.frameId === main.data.frameTree.frame.id && c.isDefault).at(-1);
+    if (!ctx) return err('eval_failed', "could not find the page's main world through the debugger");
+    if ((await currentDocumentId(tabId, 0)) !== documentId) return err('document_changed', DOCUMENT_CHANGED);
+    return ok(ctx.uniqueId);
+  } finally {
+    off();
+    await send(tabId, 'Runtime.disable');
+  }
+}
+
+const DOCUMENT_CHANGED =
+  'the page navigated after the user approved this code, so it was not run: read the page again and ask again if it is still needed';
+
 /** CDP fallback (main frame only): not subject to the page CSP. replMode allows top-level await. */
 async function viaCdp(req: EvalRequest): Promise<Result<EvalOutcome>> {
-  const reply = await withSession(req.tabId, ({ send }) =>
-    send(req.tabId, 'Runtime.evaluate', {
+  const reply = await withSession(req.tabId, async ({ send }) => {
+    let pinned: { uniqueContextId: string } | Record<string, never> = {};
+    if (req.documentId) {
+      const ctx = await pinnedContext(req.tabId, req.documentId, send);
+      if (!ctx.ok) return ctx;
+      pinned = { uniqueContextId: ctx.data };
+    }
+    const r = await send(req.tabId, 'Runtime.evaluate', {
       expression: req.code,
       returnByValue: true,
       awaitPromise: true,
       replMode: true,
       timeout: req.timeoutMs,
-    }),
-  );
+      ...pinned,
+    });
+    // A destroyed context (the document left mid-way) reads as "Cannot find context".
+    if (!r.ok && req.documentId && /context/i.test(r.error.message)) return err('document_changed', DOCUMENT_CHANGED);
+    return r;
+  });
   if (!reply.ok) return reply;
   const r = RuntimeReplySchema.safeParse(reply.data);
   if (!r.success) return err('eval_failed', 'Runtime.evaluate returned an unexpected shape');
@@ -233,7 +299,11 @@ async function viaCdp(req: EvalRequest): Promise<Result<EvalOutcome>> {
 
 export async function evaluateInPage(req: EvalRequest): Promise<Result<EvalOutcome & { via: 'main-world' | 'cdp' }>> {
   const first = await viaScripting(req);
-  if (!first.ok) return first;
+  if (!first.ok) {
+    if (req.documentId && (await currentDocumentId(req.tabId, req.frameId)) !== req.documentId)
+      return err('document_changed', DOCUMENT_CHANGED);
+    return first;
+  }
   if (!first.data.cspBlocked) return ok({ ...first.data, via: 'main-world' });
   if (req.frameId !== 0) {
     return err(

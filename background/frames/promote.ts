@@ -14,6 +14,7 @@ import { describeFrames, pickFrame } from './frame-select';
 import { shortUrl, syncFrames, type BrowserFrame } from './frame-store';
 import { withTimeout } from './inventory';
 import { qualifyRef } from './qualified-ref';
+import type { ToolApprovals } from '../tools/types';
 
 const FieldSchema = z.object({ ref: z.string(), tag: z.string(), type: z.string(), name: z.string() });
 const DraftSchema = z.object({
@@ -148,7 +149,11 @@ function waitForMainFrame(tabId: number): { done: Promise<Result<string>>; cance
   return { done, cancel };
 }
 
-export async function promoteIframe(tabId: number, args: PromoteArgs): Promise<Result<unknown>> {
+export async function promoteIframe(
+  tabId: number,
+  args: PromoteArgs,
+  approvals?: ToolApprovals,
+): Promise<Result<unknown>> {
   const synced = await syncFrames(tabId);
   if (!synced.ok) return synced;
   const frames = synced.data;
@@ -182,6 +187,10 @@ export async function promoteIframe(tabId: number, args: PromoteArgs): Promise<R
       `not promoted: opening the frame would discard unsaved work. ${detail}. Finish or submit the embedded form (and verify it), or pass force:true only if the user explicitly wants to discard it.`,
     );
   }
+  // The task's origin policy: opening a frame of another origin in the tab asks, showing its URL.
+  // Asked before the re-check below, so a frame that navigates while the user reads is refused.
+  const allowed = await approvals?.guardNavigation(target.url, 'Open the embedded page');
+  if (allowed && !allowed.ok) return allowed;
   // Atomicity: the checks above took time; if the frame navigated or left meanwhile, do not open a URL
   // that no longer describes it.
   const again = await syncFrames(tabId);

@@ -9,6 +9,7 @@ import { findFrame } from '../frames/frame-store';
 import { FrameIdArg } from '../frames/iframe-read';
 import { evaluateInPage } from '../frames/page-eval';
 import { defineTool } from './define-tool';
+import { originOf } from '../agent/trusted-sites';
 
 export const executeJs = defineTool({
   name: 'execute_js',
@@ -42,9 +43,18 @@ export const executeJs = defineTool({
       if (!found.ok) return found;
       chromeFrameId = found.data.frame.chromeFrameId;
     }
+    // Pin the document: the user approves code for the document they see, and it runs only there.
+    const doc = await chrome.webNavigation.getFrame({ tabId: ctx.tabId, frameId: chromeFrameId }).catch(() => null);
+    if (!doc?.documentId)
+      return err('frame_gone', `frame ${frame} has no document right now (navigating or closed); read the page again`);
+    if (ctx.approvals) {
+      const approved = await ctx.approvals.approveCode(args.code, originOf(doc.url));
+      if (!approved.ok) return approved;
+    }
     const r = await evaluateInPage({
       tabId: ctx.tabId,
       frameId: chromeFrameId,
+      documentId: doc.documentId,
       code: args.code,
       maxChars: args.maxChars ?? 20_000,
       timeoutMs: args.timeoutMs ?? 10_000,

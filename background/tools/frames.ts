@@ -115,5 +115,5 @@ export const promoteIframeTool = defineTool({
   modes: ['act', 'dev'],
   tiers: ['mid', 'full'],
   readOnly: false,
-  handler: (args, ctx) => promoteIframe(ctx.tabId, args),
+  handler: (args, ctx) => promoteIframe(ctx.tabId, args, ctx.approvals),
 });

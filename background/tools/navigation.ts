@@ -62,6 +62,9 @@ export const navigate = defineTool({
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
       return err('bad_arguments', `navigate only opens http(s) URLs, not ${target.protocol} ones`);
     }
+    // The task's origin policy: another origin asks first, showing the whole URL.
+    const allowed = await ctx.approvals?.guardNavigation(target.href, 'Open');
+    if (allowed && !allowed.ok) return allowed;
     const r = await loadAfter(ctx.tabId, () => chrome.tabs.update(ctx.tabId, { url: target.toString() }), ctx.signal);
     if (!r.ok) return err('navigation_failed', `could not open ${target.toString()}: ${r.error.message}`);
     return ok({ ...r.data, note: r.data.loaded ? NOTE : `Still loading after ${LOAD_TIMEOUT_MS / 1000}s. ${NOTE}` });

@@ -13,6 +13,19 @@ export interface ToolContext {
    * (background/frames/route-ref.ts) when the model passes a frame-qualified ref such as "f2:ref_7".
    */
   frameId?: number;
+  /** Set by the agent loop (background/agent/gate.ts); absent for the user's own console calls. */
+  approvals?: ToolApprovals;
+}
+
+/**
+ * Approval hooks for tools that must ask at the exact moment they know what they will touch: the
+ * final URL of a navigation, the document code will run in. Denials come back as `denied_by_user`.
+ */
+export interface ToolApprovals {
+  /** Applies the task's origin policy to a navigation of its tab to `url` (asks when needed). */
+  guardNavigation(url: string, verb: string): Promise<Result<true>>;
+  /** Asks the user to approve running `code` in the document of `origin`. */
+  approveCode(code: string, origin: string): Promise<Result<true>>;
 }
 
 export interface ToolSpec<S extends z.ZodType> {

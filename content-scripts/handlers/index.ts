@@ -1,5 +1,6 @@
 import { actionProxies } from './actions-proxy';
 import { frameHitTestHandler } from './frame-hit-test';
+import { gateFactsHandler } from './gate-facts';
 import { frameInfoHandler, frameStateHandler } from './frame-state';
 import { highlightHandler } from './highlight';
 import { pageInfoHandler } from './page-info';
@@ -16,6 +17,7 @@ const handlers: readonly ContentHandler[] = [
   frameInfoHandler,
   frameStateHandler,
   frameHitTestHandler,
+  gateFactsHandler,
   shadowHostsHandler,
   shadowBindHandler,
 ];

@@ -2,6 +2,14 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { prettyJson } from '../lib/tool-summary';
 import { answerApproval, chat } from '../store';
 
+const KIND_WORDS: Readonly<Record<string, string>> = {
+  click: 'clicks like this',
+  submit: 'form submissions',
+  send: 'sending messages',
+  choose: 'choices like this',
+  navigate: 'opening pages',
+};
+
 /**
  * Shown while the agent waits before a hard-to-undo action. Focus moves to the prompt itself, not to a
  * button, so a stray Enter can never approve a payment.
@@ -21,7 +29,13 @@ export function ApprovalPrompt() {
   } catch {
     // Not a URL (e.g. "file" pages): show it as given.
   }
-  const answer = (decision: 'approve' | 'deny', trust = false) => {
+  // execute_js puts its code after the first line: shown verbatim, not collapsed into the sentence.
+  const cut = pending.description.indexOf('\n');
+  const head = cut < 0 ? pending.description : pending.description.slice(0, cut);
+  const body = cut < 0 ? '' : pending.description.slice(cut + 1);
+  // A grant covers one action kind on one frame origin, never more (see background/agent/trusted-sites.ts).
+  const kindWords = KIND_WORDS[pending.kind ?? ''] ?? 'this kind of action';
+  const answer = (decision: 'approve' | 'deny', trust: 'task' | 'hour' | null = null) => {
     setAnswered(decision);
     answerApproval(decision, trust);
   };
@@ -38,11 +52,12 @@ export function ApprovalPrompt() {
     >
       <h2 id="approval-title">Approve this action?</h2>
       <p id="approval-what" class="approval-what">
-        <strong>{pending.description}</strong> on{' '}
+        <strong>{head}</strong> on{' '}
         <span class="approval-site" title={pending.site}>
           {host}
         </span>
       </p>
+      {body && <pre class="approval-code">{body}</pre>}
       <details class="approval-details">
         <summary>Details ({pending.tool})</summary>
         <pre>{prettyJson(pending.args)}</pre>
@@ -54,15 +69,28 @@ export function ApprovalPrompt() {
         <button type="button" class="button-danger" disabled={answered !== null} onClick={() => answer('deny')}>
           Deny
         </button>
-        <button
-          type="button"
-          class="button-quiet"
-          disabled={answered !== null}
-          onClick={() => answer('approve', true)}
-          title={`Approve, and stop asking on ${host} until the browser closes`}
-        >
-          Approve and trust {host} for this session
-        </button>
+        {pending.trustable && (
+          <>
+            <button
+              type="button"
+              class="button-quiet"
+              disabled={answered !== null}
+              onClick={() => answer('approve', 'task')}
+              title={`Approve, and stop asking for ${kindWords} on ${host} until this task ends`}
+            >
+              Approve; don't ask again for {kindWords} on {host} in this task
+            </button>
+            <button
+              type="button"
+              class="button-quiet"
+              disabled={answered !== null}
+              onClick={() => answer('approve', 'hour')}
+              title={`Approve, and stop asking for ${kindWords} on ${host} for one hour, in any task`}
+            >
+              …for 1 hour
+            </button>
+          </>
+        )}
       </div>
     </section>
   );

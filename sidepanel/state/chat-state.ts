@@ -13,6 +13,10 @@ export interface PendingApproval {
   args: unknown;
   site: string;
   description: string;
+  /** Action kind a "don't ask again" grant would cover (click, submit, navigate…). */
+  kind?: string;
+  /** False when no grant may be offered: opaque or unknown origin, execute_js. */
+  trustable: boolean;
 }
 
 export interface ChatState {
@@ -173,6 +177,8 @@ export function applyEvent(state: ChatState, event: AgentEvent, now = Date.now()
           args: event.args,
           site: event.site,
           description: event.description,
+          ...(event.kind !== undefined ? { kind: event.kind } : {}),
+          trustable: event.trustable ?? false,
         },
       };
     case 'approval_resolved': {

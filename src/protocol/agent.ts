@@ -18,8 +18,10 @@ export const AgentCommandSchema = z.discriminatedUnion('type', [
     tabId: TabId,
     approvalId: z.string(),
     decision: z.enum(['approve', 'deny']),
-    // Trust this site for the rest of the browser session: no more prompts on its origin.
+    // "Don't ask again" for this frame origin and action kind, for the rest of this task…
     trustSite: z.optional(z.boolean()),
+    // …or for a duration the user picked ('hour'); 'task' is the same as trustSite.
+    trustScope: z.optional(z.enum(['task', 'hour'])),
   }),
 ]);
 export type AgentCommand = z.infer<typeof AgentCommandSchema>;
@@ -103,6 +105,10 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     site: z.string(),
     /** What will happen, in words a person checks before approving ("Click button \"Pay $40\""). */
     description: z.string(),
+    /** Action kind ("click", "submit", "send", "choose", "navigate", "execute_js", "other"): what a trust grant covers. */
+    kind: z.optional(z.string()),
+    /** False when "don't ask again" is not offered (opaque or unknown origin, execute_js). */
+    trustable: z.optional(z.boolean()),
   }),
   z.object({
     type: z.literal('approval_resolved'),

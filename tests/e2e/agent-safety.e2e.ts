@@ -115,11 +115,12 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
       /^REFUSED BY THE USER: the user denied "Click button \\"Pay \$18\.50\\""|^REFUSED BY THE USER/,
     );
 
-    // Approve, trusting the site: the click happens, and a second payment needs no prompt.
+    // Approve, trusting the site for an hour (a duration the user picked spans tasks; plain "this
+    // task" trust does not, see trust-gate.e2e.ts): the click happens, and a second payment needs no prompt.
     await panel.send({ type: 'start', tabId, task: 'Pay for my cart.', mode: 'act' });
     const ask2 = await panel.waitFor((e) => e.type === 'approval_request' && e.approvalId !== ask.approvalId);
     if (ask2.type !== 'approval_request') throw new Error('unreachable');
-    await panel.send({ type: 'approval', tabId, approvalId: ask2.approvalId, decision: 'approve', trustSite: true });
+    await panel.send({ type: 'approval', tabId, approvalId: ask2.approvalId, decision: 'approve', trustScope: 'hour' });
     const paid = await panel.waitFor((e) => e.type === 'task_ended' && e.taskId === ask2.taskId);
     expect(paid).toMatchObject({ status: 'done' });
     expect(paid.type === 'task_ended' && paid.answer).toMatch(/Payment complete: order #1042/);
@@ -130,7 +131,7 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
     const approvals = (await panel.events()).filter((e) => e.type === 'approval_request');
     expect(approvals).toHaveLength(2);
     // Routine clicks never ask.
-    await browser.worker.evaluate(() => chrome.storage.session.remove('wb.trusted-sites'));
+    await browser.worker.evaluate(() => chrome.storage.session.remove('wb.trust-grants'));
     fake.scenario(`${scenario}-routine`, {
       apiKey: FAKE_KEY,
       policy: clickThenReport(/^Show details$/, /Details shown/),

@@ -1,0 +1,118 @@
+/**
+ * The approval gate for every non-read-only call of a task: page actions are classified on what
+ * they will really activate (approval-rules.ts), navigations follow the task's origin policy
+ * (origin-policy.ts), execute_js asks every time. Trust grants (trusted-sites.ts) are per frame
+ * origin, per action kind and per task or chosen duration.
+ */
+import { err, isRecord, ok } from '../../src/result';
+import { quotePageText } from '../../src/fence';
+import type { ToolApprovals } from '../tools/types';
+import { classifyAction, factsQuery, type ActionKind } from './approval-rules';
+import { inspectTarget } from './inspect-element';
+import { approveOrigin, judgeNavigation, startOrigins } from './origin-policy';
+import { saveTask, type TaskRecord } from './state-store';
+import { isTrusted, originOf } from './trusted-sites';
+
+export interface ApprovalAsk {
+  tool: string;
+  args: unknown;
+  /** Origin of the frame the action touches (for navigation: the origin it goes to). */
+  site: string;
+  description: string;
+  kind: ActionKind;
+}
+
+export interface GateContext {
+  rec: TaskRecord;
+  requestApproval(ask: ApprovalAsk): Promise<'approve' | 'deny'>;
+}
+
+/** Tools whose handlers ask themselves, at the moment they know the exact URL or document. */
+const SELF_GATED = new Set(['navigate', 'promote_iframe', 'execute_js', 'go_back']);
+
+async function tabUrl(tabId: number): Promise<string | undefined> {
+  try {
+    return (await chrome.tabs.get(tabId)).url;
+  } catch {
+    return undefined;
+  }
+}
+
+export function refusal(description: string, site: string): string {
+  // Outside the fence: the description quotes page labels, so it is capped and quoted here.
+  return `REFUSED BY THE USER: the user denied ${quotePageText(description, 200)} on ${quotePageText(site, 200)}. Do not retry this action or look for another way to do it; tell the user it was not done and finish.`;
+}
+
+/** Asks unless a grant covers it. True when the action may go ahead. */
+async function ask(
+  ctx: GateContext,
+  tool: string,
+  args: unknown,
+  need: Omit<ApprovalAsk, 'tool' | 'args'>,
+): Promise<boolean> {
+  if (await isTrusted(ctx.rec.taskId, need.site, need.kind)) return true;
+  return (await ctx.requestApproval({ tool, args, ...need })) === 'approve';
+}
+
+/**
+ * Judges one page action before it runs. Null when it may run; else the refusal text for the
+ * model. Unknown facts fail closed: the call asks, naming what could not be inspected.
+ */
+export async function gatePageAction(name: string, args: unknown, ctx: GateContext): Promise<string | null> {
+  if (SELF_GATED.has(name)) return null;
+  const query = factsQuery(name, args);
+  const frame = isRecord(args) && typeof args.frameId === 'string' ? args.frameId : undefined;
+  let facts = null;
+  let why = 'it could not be inspected';
+  let site = 'unknown';
+  if (query) {
+    const r = await inspectTarget(ctx.rec.tabId, query, frame);
+    if (r.ok) {
+      facts = r.data;
+      site = r.data.origin;
+    } else {
+      why = r.error.message.slice(0, 160);
+      site = originOf(await tabUrl(ctx.rec.tabId));
+    }
+  } else {
+    site = originOf(await tabUrl(ctx.rec.tabId));
+  }
+  const need = classifyAction(name, args, facts, why);
+  if (!need) return null;
+  return (await ask(ctx, name, args, { site, ...need })) ? null : refusal(need.description, site);
+}
+
+/** Caps shown to the user for execute_js code. */
+const CODE_CAP = 600;
+
+/**
+ * The approval hooks handed to self-gated tools (navigate, promote_iframe, execute_js): they call
+ * them at the moment they know the exact URL or document, so nothing can change in between.
+ */
+export function toolApprovals(name: string, args: unknown, ctx: GateContext): ToolApprovals {
+  return {
+    async guardNavigation(url, verb) {
+      const rec = ctx.rec;
+      rec.origins ??= startOrigins(await tabUrl(rec.tabId));
+      const verdict = judgeNavigation(url, rec.origins, verb);
+      if (verdict.kind === 'free') return ok(true);
+      if (verdict.kind === 'refuse') return err('navigation_refused', verdict.message);
+      const approved = await ask(ctx, name, args, {
+        site: verdict.origin,
+        kind: 'navigate',
+        description: verdict.description,
+      });
+      if (!approved) return err('denied_by_user', refusal(verdict.description, verdict.origin));
+      rec.origins = approveOrigin(rec.origins, verdict.origin);
+      await saveTask(rec);
+      return ok(true);
+    },
+    async approveCode(code, origin) {
+      const shown = code.length > CODE_CAP ? `${code.slice(0, CODE_CAP - 1)}…` : code;
+      const description = `Run JavaScript in ${origin}:\n${shown}`;
+      // execute_js is never covered by a grant: each call is approved on its own.
+      const decision = await ctx.requestApproval({ tool: name, args, site: origin, kind: 'execute_js', description });
+      return decision === 'approve' ? ok(true) : err('denied_by_user', refusal(`Run JavaScript in ${origin}`, origin));
+    },
+  };
+}
