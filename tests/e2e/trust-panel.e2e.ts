@@ -130,6 +130,24 @@ describe('panel rendering cannot exfiltrate (CSP + allow-list)', () => {
     await panel.close();
   });
 
+  it('list_tabs shows other tabs as origin and title only, and its own tab without query or fragment', async () => {
+    const other = await env.browser.open(env.server.url('/basic.html?reset_token=SECRET-RESET#code=OAUTH'));
+    const own = await env.browser.open(env.server.url('/agent-shop.html?sid=S3CR3T#pay'));
+    const r = await env.browser.tool('list_tabs', {}, { tabId: own.tabId, mode: 'act', tier: 'full' });
+    expect(r.ok).toBe(true);
+    const text = JSON.stringify(r.ok ? r.data : r.error);
+    expect(text).not.toMatch(/SECRET-RESET|OAUTH|S3CR3T|basic\.html/);
+    const tabs: unknown[] = r.ok && Array.isArray(r.data) ? r.data : [];
+    expect(tabs).toContainEqual(
+      expect.objectContaining({ id: other.tabId, origin: env.server.origin, title: 'Basic fixture', yours: false }),
+    );
+    expect(tabs).toContainEqual(
+      expect.objectContaining({ id: own.tabId, url: `${env.server.origin}/agent-shop.html?…#…`, yours: true }),
+    );
+    await other.page.close();
+    await own.page.close();
+  });
+
   it('the worker cannot reach plain http beyond localhost/127.0.0.1 (connect-src)', async () => {
     const outcome = await env.browser.worker.evaluate(async (url) => {
       try {
