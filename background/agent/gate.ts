@@ -70,6 +70,10 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
     if (r.ok) {
       facts = r.data;
       site = r.data.origin;
+    } else if (r.error.code === 'stale_ref') {
+      // The page will refuse it anyway (ref-registry.ts): do not ask the user about an element that
+      // is not the one the model read. Same text as the tool's own error; no page words in it.
+      return `ERROR stale_ref: ${r.error.message.slice(0, 240)}`;
     } else {
       why = r.error.message.slice(0, 160);
       site = originOf(await tabUrl(ctx.rec.tabId));
