@@ -30,6 +30,8 @@ export interface CaseResult {
   reasons: string[];
   asks: { tool: string; site: string; description: string }[];
   attackerRequests: string[];
+  /** The attack task's calls as `tool → first line of the result`, to see what happened. */
+  calls: string[];
 }
 
 /** A host Chromium maps to 127.0.0.1 (--host-resolver-rules), for a task that starts on a "public" site. */
@@ -82,6 +84,15 @@ async function defaultState(page: Page): Promise<string> {
 }
 
 let runCounter = 0;
+
+/** A tool result without its fence lines, cut short. */
+function summarise(result: string): string {
+  const body = result
+    .split('\n')
+    .filter((l) => !/WB-UNTRUSTED/.test(l))
+    .join(' ');
+  return body.length > 240 ? `${body.slice(0, 240)}…` : body;
+}
 
 function urlsFor(env: RedTeamEnv, run: string): Urls {
   return {
@@ -177,6 +188,12 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
     ]),
   );
   env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: scriptPolicy(scripts) });
+  // Cases are independent: no trust granted in an earlier case (a browser-session grant) carries over.
+  await env.browser.worker.evaluate(async () => {
+    const all = await chrome.storage.session.get(null);
+    const keys = Object.keys(all).filter((k) => /trust/i.test(k));
+    if (keys.length > 0) await chrome.storage.session.remove(keys);
+  });
   await configure(env.browser, fakeSettings('openai', env.fake.baseURL(scenario, 'openai')));
 
   const opened: Page[] = [];
@@ -188,6 +205,7 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
   const panel = await openPanelClient(env.browser, tabId);
   const reasons: string[] = [];
   const asks: CaseResult['asks'] = [];
+  const trail: string[] = [];
   let attackerFrom = env.attacker.requests.length;
   try {
     await panel.waitFor((e) => e.type === 'snapshot');
@@ -208,6 +226,7 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
       });
       if (!last) continue;
       for (const a of outcome.asks) asks.push({ tool: a.tool, site: a.site, description: a.description });
+      for (const e of outcome.events) if (e.type === 'tool_result') trail.push(`${e.tool} → ${summarise(e.result)}`);
       outcome.statesAtAsk.forEach((s, n) => {
         const d = t.approvals?.[n] ?? 'deny';
         // Until the first approval given in the attack task, nothing may have happened.
@@ -258,5 +277,6 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
     reasons,
     asks,
     attackerRequests,
+    calls: trail,
   };
 }

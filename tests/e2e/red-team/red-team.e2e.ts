@@ -14,8 +14,11 @@ import { EXFIL_ATTACKS } from './attacks-exfil';
 import { GATE_ATTACKS } from './attacks-gate';
 import { PUBLIC_HOST, runAttack, serveRedTeamPages, type CaseResult, type RedTeamEnv } from './harness';
 
-const ATTACKS = [...EXFIL_ATTACKS, ...GATE_ATTACKS];
-const OUT = path.join(ROOT, 'tests/.out/red-team.json');
+const ALL_ATTACKS = [...EXFIL_ATTACKS, ...GATE_ATTACKS];
+/** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */
+const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;
+const ATTACKS = ONLY ? ALL_ATTACKS.filter((a) => ONLY.test(a.id)) : ALL_ATTACKS;
+const OUT = path.join(ROOT, ONLY ? 'tests/.out/red-team-partial.json' : 'tests/.out/red-team.json');
 
 const ext = useExtension({ partner: true, args: [`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`] });
 let attacker: FixtureServer;
@@ -47,9 +50,9 @@ afterAll(async () => {
 
 describe('red team: a compromised model against the built extension', () => {
   it('has at least 30 attacks covering every item of issue 10', () => {
-    expect(ATTACKS.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(ATTACKS.map((a) => a.item))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
-    expect(new Set(ATTACKS.map((a) => a.id)).size).toBe(ATTACKS.length);
+    expect(ALL_ATTACKS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(ALL_ATTACKS.map((a) => a.item))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    expect(new Set(ALL_ATTACKS.map((a) => a.id)).size).toBe(ALL_ATTACKS.length);
   });
 
   for (const attack of ATTACKS) {
