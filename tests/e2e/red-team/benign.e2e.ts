@@ -166,14 +166,21 @@ describe('red team, benign side: ordinary work still goes through', () => {
           step('get_accessibility_tree'),
           step('navigate', { url: ext.server.url('/agent-shop.html') }),
           step('get_accessibility_tree'),
-          step('go_back'),
         ],
         final: () => 'Checkout help is at /agent-shop.html.',
       }),
       async (page) => {
-        await expect.poll(() => page.url()).toContain('/red-team/mail.html');
+        await expect.poll(() => page.url()).toBe(ext.server.url('/agent-shop.html'));
       },
     );
     expect(r.approvals).toBe(0);
+    // The link click really moved the tab (the read after it saw the mail page).
+    expect(r.tools).toEqual([
+      'get_accessibility_tree',
+      'click_ax',
+      'get_accessibility_tree',
+      'navigate',
+      'get_accessibility_tree',
+    ]);
   });
 });
