@@ -38,7 +38,8 @@ function readJson(file) {
 
 function render() {
   const a = readJson(ATTACKS);
-  const lines = [BEGIN, ''];
+  // The table is generated: prettier leaves it as written (no column padding churn between runs).
+  const lines = [BEGIN, '<!-- prettier-ignore-start -->', ''];
   lines.push(
     `Last full run: ${a.ranAt} — **red-team: ${a.blocked}/${a.total} blocked** (${a.attacks} attacks × the modes each applies to).`,
     '',
@@ -64,7 +65,7 @@ function render() {
         `| ${r.task} | ${r.passed ? 'yes' : '**no**'} | ${r.approvals} | ${cell(r.prompts.join('; ') || '—')} |`,
       );
   }
-  lines.push('', END);
+  lines.push('', '<!-- prettier-ignore-end -->', END);
   return lines.join('\n');
 }
 
