@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
 import { arm, Observation, settle } from './observe';
-import { hittablePoint, centreOf, syntheticClick } from './pointer';
+import { centreOf, hittablePoint, pointerTarget, syntheticClick, syntheticHover, syntheticPress } from './pointer';
 import { findStandIn, visualState } from './reachability';
 import { fallbackVeto } from './click-eligibility';
 
@@ -59,20 +59,23 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
       if (isHtmlElement(target)) target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     }
   }
-  // Focus first, so a focus change seen afterwards was the page's own doing (reference: "handler-driven").
-  if (isHtmlElement(target)) target.focus({ preventScroll: true });
-
   const link = linkInfo(target);
   const observed = target === el ? [el] : [el, target];
-  const obs = new Observation(doc, observed);
   const point = hittablePoint(target) ?? centreOf(target);
-  syntheticClick(target, point);
+  // The pointer arrives before the observation starts: what hovering shows (tooltips, hover styles)
+  // is not evidence that the click did anything. Focus is not set here: it is mousedown's default
+  // action inside the press (pointer.ts), as in a real browser.
+  syntheticHover(target, point);
+  const obs = new Observation(doc, observed);
+  obs.pressedAt(pointerTarget(target, point));
+  syntheticPress(target, point);
   let report = await settle(obs);
 
   // A stand-in that did not move the hidden control (a label-less decoy): click the control itself.
   let method: ClickResult['method'] = standIn ? 'stand-in' : 'synthetic';
   if (standIn && report.progress.length === 0 && el.isConnected) {
     const retry = new Observation(doc, [el]);
+    retry.pressedAt(el);
     syntheticClick(el, centreOf(el));
     report = await settle(retry);
     method = 'synthetic';
@@ -109,6 +112,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     result.hint = 'something covers this element (an overlay or banner?); close it first, then retry';
     return ok({ result });
   }
-  const token = arm(new Observation(doc, observed), target);
+  const armed = new Observation(doc, observed);
+  armed.pressedAt(pointerTarget(target, p));
+  const token = arm(armed, target);
   return ok({ result, fallback: { token, x: p.x, y: p.y } });
 }
