@@ -7,11 +7,12 @@
 import type { ClickArgs, ClickReply, ClickResult } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import { isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
+import { describe, isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
 import { arm, Observation, settle } from './observe';
 import { centreOf, hittablePoint, pointerTarget, syntheticClick, syntheticHover, syntheticPress } from './pointer';
 import { findStandIn, visualState } from './reachability';
 import { fallbackVeto } from './click-eligibility';
+import { OPTION_ROLES, renderedTwin } from './widget-twin';
 
 function linkInfo(el: Element): { href?: string; navigates?: boolean; hint?: string } {
   const a = el.closest('a[href]');
@@ -51,7 +52,16 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
 
   let target = el;
   let standIn: string | undefined;
-  if (state.hidden !== null || state.pointerDisabled !== null) {
+  let twinned = false;
+  if (state.hidden !== null && OPTION_ROLES.has(role)) {
+    // An option of a list kept for screen readers: the person clicks the option the widget draws.
+    const twin = renderedTwin(el, ref);
+    if (!twin.el) return err('not_rendered', twin.instead);
+    target = twin.el;
+    twinned = true;
+    standIn = `it is in a list hidden for screen readers; clicked the drawn option ${describe(twin.el)} instead`;
+    if (isHtmlElement(target)) target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+  } else if (state.hidden !== null || state.pointerDisabled !== null) {
     const found = findStandIn(el);
     if (found) {
       target = found.el;
@@ -73,7 +83,7 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
 
   // A stand-in that did not move the hidden control (a label-less decoy): click the control itself.
   let method: ClickResult['method'] = standIn ? 'stand-in' : 'synthetic';
-  if (standIn && report.progress.length === 0 && el.isConnected) {
+  if (standIn && !twinned && report.progress.length === 0 && el.isConnected) {
     const retry = new Observation(doc, [el]);
     retry.pressedAt(el);
     syntheticClick(el, centreOf(el));

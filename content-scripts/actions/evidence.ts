@@ -50,7 +50,8 @@ export function controlledBy(targets: readonly Element[]): Element[] {
   return [...out];
 }
 
-function closeWrapper(t: Element): Element | null {
+/** The widget a target sits in: two levels up, unless that is a page region rather than a widget. */
+export function closeWrapper(t: Element): Element | null {
   let node: Element | null = t;
   for (let i = 0; node && i < WRAPPER_LEVELS; i++) node = flatParentOf(node);
   return node && !NOT_A_WRAPPER.has(node.localName) ? node : null;

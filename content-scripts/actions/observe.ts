@@ -27,7 +27,7 @@ import {
   semanticStates,
   TEXT_INPUT_TYPES,
 } from './element-info';
-import { controlledBy, isStylingRecord, relatedTo } from './evidence';
+import { closeWrapper, controlledBy, isStylingRecord, relatedTo } from './evidence';
 import { flatContains } from './pointer';
 import { visualState } from './reachability';
 
@@ -62,6 +62,8 @@ export class Observation {
   private readonly targetObserver: MutationObserver;
   private readonly pageObserver: MutationObserver;
   private readonly controlledObserver: MutationObserver;
+  private readonly wrapperObserver: MutationObserver;
+  private syncWrapperMutations = 0;
   private readonly controlled: Map<Element, boolean>;
   private readonly holdingDialogs: Set<Element>;
   private hit: Element | null = null;
@@ -98,6 +100,10 @@ export class Observation {
       this.controlledMutations += records.filter((r) => !isStylingRecord(r)).length;
     });
     for (const c of this.controlled.keys()) this.controlledObserver.observe(c, options);
+    // A date picker's month arrow changes nothing on itself: the calendar beside it re-renders.
+    this.wrapperObserver = new MO((records) => this.countWrapper(records));
+    const wrapper = targets[0] ? closeWrapper(targets[0]) : null;
+    if (wrapper) this.wrapperObserver.observe(wrapper, options);
     this.holdingDialogs = new Set([...this.dialogs].filter((d) => targets.some((t) => flatContains(d, t))));
     this.pageObserver = new MO((records) => {
       this.pageMutations += records.length;
@@ -127,6 +133,10 @@ export class Observation {
     else this.syncTargetMutations += substantive;
   }
 
+  private countWrapper(records: readonly MutationRecord[]): void {
+    if (!this.syncClosed) this.syncWrapperMutations += records.filter((r) => !isStylingRecord(r)).length;
+  }
+
   /** True once the page started unloading (a navigation): further waiting is pointless. */
   get navigating(): boolean {
     return this.unloading;
@@ -147,6 +157,7 @@ export class Observation {
   private flush(): void {
     this.countTarget(this.targetObserver.takeRecords());
     this.controlledMutations += this.controlledObserver.takeRecords().filter((r) => !isStylingRecord(r)).length;
+    this.countWrapper(this.wrapperObserver.takeRecords());
     this.pageMutations += this.pageObserver.takeRecords().length;
   }
 
@@ -228,6 +239,7 @@ export class Observation {
       }
     }
     if (this.controlledMutations > 0) progress.push('what the target controls changed');
+    if (this.hit && this.syncWrapperMutations > 0) progress.push('the widget around the target changed right away');
     if (this.stylingMutations > 0)
       diagnostics.push(`${this.stylingMutations} style/class change(s) on the target (hover/focus styling)`);
     if (this.syncTargetMutations > 0) progress.push('the target changed right away');
@@ -239,6 +251,7 @@ export class Observation {
   stop(): void {
     this.targetObserver.disconnect();
     this.controlledObserver.disconnect();
+    this.wrapperObserver.disconnect();
     this.pageObserver.disconnect();
     const view = this.doc.defaultView;
     view?.removeEventListener('beforeunload', this.onUnload);

@@ -12,12 +12,7 @@ import { flatParentOf, visualState } from './reachability';
 const WIDGET_SELECTOR = '[role="combobox"], [aria-haspopup]:not([aria-haspopup="false"]), [role="listbox"]';
 const LIST_SELECTOR = '[role="listbox"], [role="menu"]';
 const OPTION_SELECTOR = '[role="option"], [role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
-export const OPTION_ROLES: ReadonlySet<string> = new Set([
-  'option',
-  'menuitem',
-  'menuitemradio',
-  'menuitemcheckbox',
-]);
+export const OPTION_ROLES: ReadonlySet<string> = new Set(['option', 'menuitem', 'menuitemradio', 'menuitemcheckbox']);
 const LIST_ROLES = new Set(['listbox', 'menu', 'tree', 'grid']);
 
 export function norm(s: string): string {
@@ -51,6 +46,8 @@ export function renderedWidgetFor(hidden: Element): Element | null {
   }
   for (let node = flatParentOf(own), i = 0; node && i < 2; node = flatParentOf(node), i++) {
     if (node.localName === 'body' || node.localName === 'form') break;
+    // choices.js keeps the native select inside the element it draws.
+    if (node.matches(WIDGET_SELECTOR) && isShown(node)) return node;
     if (node.querySelectorAll('select, [role="listbox"]').length > 1 + node.querySelectorAll(LIST_SELECTOR).length)
       break;
     const inner = firstShown(node, own);
