@@ -271,6 +271,8 @@ export async function selectOption(args: SelectArgs, doc: Document): Promise<Res
   if (!resolved.ok) return resolved;
   let el = resolved.data;
   if (isLabel(el) && el.control) el = el.control;
+  // An option ref (often one of a hidden list kept for screen readers) stands for its list.
+  if (roleOf(el) === 'option') el = el.closest('select, [role="listbox"]') ?? el;
   if (isHtmlElement(el)) el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
   if (isSelect(el)) {
     const widget = visualState(el).hidden !== null ? renderedWidgetFor(el) : null;
