@@ -22,6 +22,8 @@ export function centreOf(el: Element): Point {
 
 /** The element hit at a point, through open shadow roots (document.elementFromPoint stops at hosts). */
 export function deepElementFromPoint(doc: Document, x: number, y: number): Element | null {
+  // jsdom has no layout and no elementFromPoint: nothing is hit there.
+  if (typeof doc.elementFromPoint !== 'function') return null;
   let hit = doc.elementFromPoint(x, y);
   while (hit?.shadowRoot) {
     const inner = hit.shadowRoot.elementFromPoint(x, y);

@@ -82,7 +82,9 @@ function hintFrom(token: string): string {
  */
 export function computeHintLabel(el: Element): string {
   // Only an icon-only control reads its icon: a container's children speak for themselves.
-  const iconOnly = normalizeName(el.textContent ?? '') === '';
+  let text = el.textContent ?? '';
+  for (const svg of Array.from(el.querySelectorAll('svg'))) text = text.replace(svg.textContent ?? '', '');
+  const iconOnly = normalizeName(text) === '';
   const icons = iconOnly ? Array.from(el.querySelectorAll('svg, svg *, i, img, use')).slice(0, MAX_HINT_NODES) : [];
   const nodes = [el, ...icons];
   for (const n of nodes) {
