@@ -58,6 +58,24 @@ const ACTION_WORDS =
 const HINT_ATTRS = ['data-action', 'data-direction', 'data-nav', 'data-icon', 'data-testid', 'data-test', 'data-cy'];
 const MAX_HINT_NODES = 12;
 
+/**
+ * No text outside SVG within a small subtree. Bounded, because the tree asks this of every unnamed
+ * clickable, and a clickable container can hold the whole page.
+ */
+function isIconOnly(el: Element): boolean {
+  let budget = MAX_HINT_NODES * 2;
+  const visit = (node: Node): boolean => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (--budget < 0) return false;
+      if (c.nodeType === 3 && normalizeName(c.textContent ?? '') !== '') return false;
+      // An icon's own <title>/<desc> is its label, not text beside it.
+      if (isElement(c) && c.localName !== 'svg' && !visit(c)) return false;
+    }
+    return true;
+  };
+  return visit(el);
+}
+
 /** `flatpickr-prev-month` → ["flatpickr","prev","month"]; `navigation--previous`, `btnNext` likewise. */
 function words(token: string): string[] {
   return token
@@ -82,9 +100,7 @@ function hintFrom(token: string): string {
  */
 export function computeHintLabel(el: Element): string {
   // Only an icon-only control reads its icon: a container's children speak for themselves.
-  let text = el.textContent ?? '';
-  for (const svg of Array.from(el.querySelectorAll('svg'))) text = text.replace(svg.textContent ?? '', '');
-  const iconOnly = normalizeName(text) === '';
+  const iconOnly = isIconOnly(el);
   const icons = iconOnly ? Array.from(el.querySelectorAll('svg, svg *, i, img, use')).slice(0, MAX_HINT_NODES) : [];
   const nodes = [el, ...icons];
   for (const n of nodes) {
