@@ -7,11 +7,12 @@
 import type { ClickArgs, ClickReply, ClickResult } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import { isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
+import { describe, isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
 import { arm, Observation, settle } from './observe';
-import { hittablePoint, centreOf, syntheticClick } from './pointer';
+import { centreOf, hittablePoint, pointerTarget, syntheticClick, syntheticHover, syntheticPress } from './pointer';
 import { findStandIn, visualState } from './reachability';
 import { fallbackVeto } from './click-eligibility';
+import { OPTION_ROLES, renderedTwin } from './widget-twin';
 
 function linkInfo(el: Element): { href?: string; navigates?: boolean; hint?: string } {
   const a = el.closest('a[href]');
@@ -51,7 +52,16 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
 
   let target = el;
   let standIn: string | undefined;
-  if (state.hidden !== null || state.pointerDisabled !== null) {
+  let twinned = false;
+  if (state.hidden !== null && OPTION_ROLES.has(role)) {
+    // An option of a list kept for screen readers: the person clicks the option the widget draws.
+    const twin = renderedTwin(el, ref);
+    if (!twin.el) return err('not_rendered', twin.instead);
+    target = twin.el;
+    twinned = true;
+    standIn = `it is in a list hidden for screen readers; clicked the drawn option ${describe(twin.el)} instead`;
+    if (isHtmlElement(target)) target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+  } else if (state.hidden !== null || state.pointerDisabled !== null) {
     const found = findStandIn(el);
     if (found) {
       target = found.el;
@@ -59,20 +69,23 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
       if (isHtmlElement(target)) target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     }
   }
-  // Focus first, so a focus change seen afterwards was the page's own doing (reference: "handler-driven").
-  if (isHtmlElement(target)) target.focus({ preventScroll: true });
-
   const link = linkInfo(target);
   const observed = target === el ? [el] : [el, target];
-  const obs = new Observation(doc, observed);
   const point = hittablePoint(target) ?? centreOf(target);
-  syntheticClick(target, point);
+  // The pointer arrives before the observation starts: what hovering shows (tooltips, hover styles)
+  // is not evidence that the click did anything. Focus is not set here: it is mousedown's default
+  // action inside the press (pointer.ts), as in a real browser.
+  syntheticHover(target, point);
+  const obs = new Observation(doc, observed);
+  obs.pressedAt(pointerTarget(target, point));
+  syntheticPress(target, point);
   let report = await settle(obs);
 
   // A stand-in that did not move the hidden control (a label-less decoy): click the control itself.
   let method: ClickResult['method'] = standIn ? 'stand-in' : 'synthetic';
-  if (standIn && report.progress.length === 0 && el.isConnected) {
+  if (standIn && !twinned && report.progress.length === 0 && el.isConnected) {
     const retry = new Observation(doc, [el]);
+    retry.pressedAt(el);
     syntheticClick(el, centreOf(el));
     report = await settle(retry);
     method = 'synthetic';
@@ -109,6 +122,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     result.hint = 'something covers this element (an overlay or banner?); close it first, then retry';
     return ok({ result });
   }
-  const token = arm(new Observation(doc, observed), target);
+  const armed = new Observation(doc, observed);
+  armed.pressedAt(pointerTarget(target, p));
+  const token = arm(armed, target);
   return ok({ result, fallback: { token, x: p.x, y: p.y } });
 }

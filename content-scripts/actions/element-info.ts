@@ -191,6 +191,7 @@ export function semanticStates(el: Element): Record<string, string> {
   }
   if (el.localName === 'details' || el.localName === 'dialog') out.open = String(el.hasAttribute('open'));
   if (isSelect(el)) out.value = el.value;
+  if (el.localName === 'option' && 'selected' in el) out.selected = String(el.selected);
   // Form-associated custom elements (Shoelace sl-checkbox) expose checked as a property.
   if (el.localName.includes('-') && 'checked' in el) out.checked = String(Boolean(el.checked));
   return out;

@@ -8,9 +8,27 @@
  * (checked, expanded, selected, pressed, current, open, value) at any time, a dialog or popup opening,
  * or the target leaving the page. Whole-page churn and late target class/style/child/text changes
  * are only diagnostics: unread badges, timestamps and chat previews change on their own.
+ *
+ * For pointer actions (`pressedAt` called) evidence must belong to the target (evidence.ts): a popup
+ * or dialog counts only when the target controls it, what the target controls (a tab panel) counts
+ * when it changes or is shown, focus counts only when the page moved it somewhere other than where
+ * the press's own default action put it, and the target's class/style changes (focus rings, hover
+ * and pressed styles) are styling, not a result.
  */
 import type { Changes } from '../../src/tools/actions';
-import { deepActiveElement, describe, diffStates, semanticStates } from './element-info';
+import {
+  deepActiveElement,
+  describe,
+  diffStates,
+  isContentEditable,
+  isInput,
+  isTextArea,
+  roleOf,
+  semanticStates,
+  TEXT_INPUT_TYPES,
+} from './element-info';
+import { closeWrapper, controlledBy, isStylingRecord, relatedTo } from './evidence';
+import { flatContains } from './pointer';
 import { visualState } from './reachability';
 
 export const INTERVAL_SYNC_MS = 80;
@@ -43,6 +61,14 @@ export class Observation {
   private readonly popups: Set<Element>;
   private readonly targetObserver: MutationObserver;
   private readonly pageObserver: MutationObserver;
+  private readonly controlledObserver: MutationObserver;
+  private readonly wrapperObserver: MutationObserver;
+  private syncWrapperMutations = 0;
+  private readonly controlled: Map<Element, boolean>;
+  private readonly holdingDialogs: Set<Element>;
+  private hit: Element | null = null;
+  private controlledMutations = 0;
+  private stylingMutations = 0;
   private syncClosed = false;
   private syncTargetMutations = 0;
   private lateTargetMutations = 0;
@@ -63,15 +89,22 @@ export class Observation {
     this.popups = visibleSet(doc, POPUP_SELECTOR);
     const view = doc.defaultView;
     const MO = view?.MutationObserver ?? MutationObserver;
-    this.targetObserver = new MO((records) => {
-      if (this.syncClosed) this.lateTargetMutations += records.length;
-      else this.syncTargetMutations += records.length;
-    });
+    this.targetObserver = new MO((records) => this.countTarget(records));
     const options: MutationObserverInit = { attributes: true, childList: true, subtree: true, characterData: true };
     for (const t of targets) {
       this.targetObserver.observe(t, options);
       if (t.shadowRoot) this.targetObserver.observe(t.shadowRoot, options);
     }
+    this.controlled = new Map(controlledBy(targets).map((c) => [c, visualState(c).hidden === null]));
+    this.controlledObserver = new MO((records) => {
+      this.controlledMutations += records.filter((r) => !isStylingRecord(r)).length;
+    });
+    for (const c of this.controlled.keys()) this.controlledObserver.observe(c, options);
+    // A date picker's month arrow changes nothing on itself: the calendar beside it re-renders.
+    this.wrapperObserver = new MO((records) => this.countWrapper(records));
+    const wrapper = targets[0] ? closeWrapper(targets[0]) : null;
+    if (wrapper) this.wrapperObserver.observe(wrapper, options);
+    this.holdingDialogs = new Set([...this.dialogs].filter((d) => targets.some((t) => flatContains(d, t))));
     this.pageObserver = new MO((records) => {
       this.pageMutations += records.length;
     });
@@ -83,6 +116,25 @@ export class Observation {
     });
     view?.addEventListener('beforeunload', this.onUnload);
     view?.addEventListener('pagehide', this.onUnload);
+  }
+
+  /**
+   * Marks this as a pointer action whose press lands on `hit`: evidence must then belong to the target
+   * (see the file comment), and focus on an ancestor of `hit` is the press's own doing.
+   */
+  pressedAt(hit: Element): void {
+    this.hit = hit;
+  }
+
+  private countTarget(records: readonly MutationRecord[]): void {
+    const substantive = this.hit ? records.filter((r) => !isStylingRecord(r)).length : records.length;
+    this.stylingMutations += records.length - substantive;
+    if (this.syncClosed) this.lateTargetMutations += substantive;
+    else this.syncTargetMutations += substantive;
+  }
+
+  private countWrapper(records: readonly MutationRecord[]): void {
+    if (!this.syncClosed) this.syncWrapperMutations += records.filter((r) => !isStylingRecord(r)).length;
   }
 
   /** True once the page started unloading (a navigation): further waiting is pointless. */
@@ -103,10 +155,33 @@ export class Observation {
   }
 
   private flush(): void {
-    const pending = this.targetObserver.takeRecords().length;
-    if (this.syncClosed) this.lateTargetMutations += pending;
-    else this.syncTargetMutations += pending;
+    this.countTarget(this.targetObserver.takeRecords());
+    this.controlledMutations += this.controlledObserver.takeRecords().filter((r) => !isStylingRecord(r)).length;
+    this.countWrapper(this.wrapperObserver.takeRecords());
     this.pageMutations += this.pageObserver.takeRecords().length;
+  }
+
+  /** Pointer actions only count what belongs to the target; other actions keep every signal. */
+  private owned(node: Element): boolean {
+    return this.hit === null || relatedTo(this.targets, node);
+  }
+
+  /**
+   * A press focuses the first focusable ancestor of what it hit (mousedown's default action), so that
+   * focus proves nothing, except on a text field without a popup, where taking focus is the result.
+   */
+  private focusIsEvidence(focus: Element): boolean {
+    if (!this.hit || !flatContains(focus, this.hit)) return true;
+    const t = this.targets[0];
+    const textEntry =
+      isTextArea(focus) || (isInput(focus) && TEXT_INPUT_TYPES.has(focus.type)) || isContentEditable(focus);
+    return (
+      !!t &&
+      textEntry &&
+      roleOf(t) !== 'combobox' &&
+      !t.hasAttribute('aria-expanded') &&
+      !t.hasAttribute('aria-haspopup')
+    );
   }
 
   report(): ObservationReport {
@@ -122,7 +197,8 @@ export class Observation {
     const focus = deepActiveElement(this.doc);
     if (focus !== this.focus && focus && focus !== this.doc.body) {
       changes.focus = describe(focus);
-      progress.push('focus moved');
+      if (this.focusIsEvidence(focus)) progress.push('focus moved');
+      else diagnostics.push('focus moved to what the press hit (its own default action)');
     }
     const stateChanges: string[] = [];
     for (const [el, before] of this.states) {
@@ -136,19 +212,36 @@ export class Observation {
     const newDialog = [...visibleSet(this.doc, OVERLAY_SELECTOR)].find((d) => !this.dialogs.has(d));
     if (newDialog) {
       changes.dialogOpened = describe(newDialog);
-      progress.push('a dialog opened');
+      if (this.owned(newDialog)) progress.push('a dialog opened');
+      else diagnostics.push('a dialog the target does not control opened');
     }
-    const newPopup = [...visibleSet(this.doc, POPUP_SELECTOR)].find((p) => !this.popups.has(p));
+    const newPopups = [...visibleSet(this.doc, POPUP_SELECTOR)].filter((p) => !this.popups.has(p));
+    const ownPopup = newPopups.find((p) => roleOf(p) !== 'tooltip' && this.owned(p));
+    const newPopup = ownPopup ?? newPopups[0];
     if (newPopup) {
       changes.popupOpened = describe(newPopup);
-      progress.push('a popup opened');
+      if (ownPopup) progress.push('a popup opened');
+      else diagnostics.push(`a ${roleOf(newPopup)} the target does not control opened`);
     }
-    const closedDialog = [...this.dialogs].some((d) => !d.isConnected || visualState(d).hidden !== null);
-    if (closedDialog) progress.push('a dialog closed');
+    const closed = [...this.dialogs].filter((d) => !d.isConnected || visualState(d).hidden !== null);
+    if (closed.some((d) => this.hit === null || this.holdingDialogs.has(d) || this.owned(d)))
+      progress.push('a dialog closed');
+    else if (closed.length > 0) diagnostics.push('a dialog the target does not control closed');
     if (this.targets[0] && !this.targets[0].isConnected) {
       changes.targetRemoved = true;
       progress.push('the target left the page');
     }
+    for (const [c, wasShown] of this.controlled) {
+      const shown = c.isConnected && visualState(c).hidden === null;
+      if (shown !== wasShown) {
+        progress.push(`${describe(c, false)}, which the target controls, was ${shown ? 'shown' : 'hidden'}`);
+        break;
+      }
+    }
+    if (this.controlledMutations > 0) progress.push('what the target controls changed');
+    if (this.hit && this.syncWrapperMutations > 0) progress.push('the widget around the target changed right away');
+    if (this.stylingMutations > 0)
+      diagnostics.push(`${this.stylingMutations} style/class change(s) on the target (hover/focus styling)`);
     if (this.syncTargetMutations > 0) progress.push('the target changed right away');
     if (this.lateTargetMutations > 0) diagnostics.push(`${this.lateTargetMutations} later change(s) inside the target`);
     if (this.pageMutations > 0) diagnostics.push(`${this.pageMutations} change(s) elsewhere on the page`);
@@ -157,6 +250,8 @@ export class Observation {
 
   stop(): void {
     this.targetObserver.disconnect();
+    this.controlledObserver.disconnect();
+    this.wrapperObserver.disconnect();
     this.pageObserver.disconnect();
     const view = this.doc.defaultView;
     view?.removeEventListener('beforeunload', this.onUnload);

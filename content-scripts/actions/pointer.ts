@@ -4,10 +4,11 @@
  * `el.click()` alone fires only `click`; widgets built on pointer events (Radix opens a Select on
  * `pointerdown`, many menus on `mousedown`) ignore it. A real press is, per UI Events §5.3 and Pointer
  * Events §4: pointerover/enter, mouseover/enter, pointermove/mousemove, pointerdown, mousedown, (focus),
- * pointerup, mouseup, click. We replay that order with coordinates at the element's centre. Handlers that
- * insist on `event.isTrusted` still refuse it; those get the worker's one guarded CDP click.
+ * pointerup, mouseup, click. We replay that order at the element's visible point, on the element a real
+ * pointer would hit there. Handlers that insist on `event.isTrusted` still refuse it; those get the
+ * worker's one guarded CDP click.
  */
-import { isHtmlElement, isShadowRoot } from './element-info';
+import { deepActiveElement, isElementNode, isShadowRoot } from './element-info';
 
 export interface Point {
   x: number;
@@ -21,6 +22,8 @@ export function centreOf(el: Element): Point {
 
 /** The element hit at a point, through open shadow roots (document.elementFromPoint stops at hosts). */
 export function deepElementFromPoint(doc: Document, x: number, y: number): Element | null {
+  // jsdom has no layout and no elementFromPoint: nothing is hit there.
+  if (typeof doc.elementFromPoint !== 'function') return null;
   let hit = doc.elementFromPoint(x, y);
   while (hit?.shadowRoot) {
     const inner = hit.shadowRoot.elementFromPoint(x, y);
@@ -92,32 +95,106 @@ function fire(el: Element, type: string, init: PointerEventInit): boolean {
   return el.dispatchEvent(new Ctor(type, { ...init, bubbles, cancelable: bubbles }));
 }
 
-/** Moves the synthetic pointer onto the element (what hover menus and tooltips listen to). */
-export function syntheticHover(el: Element, p: Point = centreOf(el)): void {
-  const init = mouseInit(el, p);
-  for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove'])
-    fire(el, type, init);
+/**
+ * Where a real pointer at `p` lands for `el`: the topmost element there (composed through open shadow
+ * roots) when it is `el` or inside it. A tab whose handler sits on the inner link that fills it only
+ * reacts when the events start at that link, because mouse events bubble up, never down (UI Events
+ * §3.1). When something from elsewhere covers the point, the synthetic events still go to `el`; the
+ * trusted retry refuses that case (click-eligibility / hittablePoint).
+ */
+export function pointerTarget(el: Element, p: Point): Element {
+  if (!el.isConnected) return el;
+  const hit = deepElementFromPoint(el.ownerDocument, p.x, p.y);
+  return hit && flatContains(el, hit) ? hit : el;
+}
+
+function flatParent(node: Element): Element | null {
+  if (node.assignedSlot) return node.assignedSlot;
+  const parent = node.parentNode;
+  if (!parent) return null;
+  if (isShadowRoot(parent)) return parent.host;
+  return isElementNode(parent) ? parent : null;
+}
+
+function canFocus(el: Element): el is HTMLElement | SVGElement {
+  return 'focus' in el && typeof el.focus === 'function';
 }
 
 /**
- * One synthetic press-and-release at `p`. Follows UI Events: a canceled mousedown does not move
- * focus, and `click` follows only when down and up hit the same element. Returns false when the
- * page canceled the click event itself (a handled click; not a failure).
+ * The focusing steps a real mousedown runs as its default action (HTML §6.6.3 "focusing steps",
+ * Chromium MouseEventManager::HandleMouseFocus): the first click-focusable inclusive flat-tree ancestor
+ * of the hit node takes focus; when there is none, focus is cleared (a click on plain text blurs the
+ * field that had it). `focus()` on an element that is not focusable is a no-op, so trying it is the
+ * exact focusability test, including tabindex=-1, contenteditable and delegatesFocus hosts.
  */
-export function syntheticClick(el: Element, p: Point = centreOf(el)): boolean {
-  syntheticHover(el, p);
-  const down = mouseInit(el, p, { buttons: 1, detail: 1 });
-  const pointerDownOk = fire(el, 'pointerdown', down);
+function focusFromMousedown(hit: Element): void {
+  const doc = hit.ownerDocument;
+  for (
+    let node: Element | null = hit;
+    node && node !== doc.body && node !== doc.documentElement;
+    node = flatParent(node)
+  ) {
+    const before = deepActiveElement(doc);
+    if (before === node) return;
+    if (!canFocus(node)) continue;
+    node.focus({ preventScroll: true });
+    const after = deepActiveElement(doc);
+    if (after === node || (after !== before && flatContains(node, after))) return;
+  }
+  const active = deepActiveElement(doc);
+  if (active && active !== doc.body && canFocus(active)) active.blur();
+}
+
+/** The innermost element containing both (the target of `click`, UI Events §3.5 click target). */
+function commonAncestor(a: Element, b: Element): Element {
+  for (let node: Element | null = a; node; node = flatParent(node)) if (flatContains(node, b)) return node;
+  return b;
+}
+
+/** Moves the synthetic pointer onto the element (what hover menus and tooltips listen to). */
+export function syntheticHover(el: Element, p: Point = centreOf(el)): void {
+  const at = pointerTarget(el, p);
+  const init = mouseInit(at, p);
+  for (const type of ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove'])
+    fire(at, type, init);
+}
+
+export interface PressOutcome {
+  /** Where the press landed: the hit-tested element inside `el`, or `el` itself. */
+  hit: Element;
+  /** False when the page canceled the click event itself (a handled click; not a failure). */
+  clickNotCanceled: boolean;
+}
+
+/**
+ * One synthetic press-and-release at `p`, in a real browser's order (UI Events §5.3, Pointer Events
+ * §11): pointerdown, mousedown, then focus as mousedown's default action (skipped when pointerdown or
+ * mousedown is canceled), pointerup, mouseup, click. Focus must not come first: a combobox that opens
+ * on focus and toggles on mousedown would open and close again in one click.
+ */
+export function syntheticPress(el: Element, p: Point = centreOf(el)): PressOutcome {
+  const down = pointerTarget(el, p);
+  const downInit = mouseInit(down, p, { buttons: 1, detail: 1 });
+  const pointerDownOk = fire(down, 'pointerdown', downInit);
   // Pointer Events §11: a canceled pointerdown suppresses the compatibility mouse events.
-  const mouseDownOk = pointerDownOk ? fire(el, 'mousedown', down) : false;
-  if (mouseDownOk && el.isConnected && isHtmlElement(el)) el.focus({ preventScroll: true });
-  const up = mouseInit(el, p, { buttons: 0, detail: 1 });
-  fire(el, 'pointerup', up);
-  if (pointerDownOk) fire(el, 'mouseup', up);
-  // The handlers above may have re-rendered the target away; a click on a detached node does nothing.
-  if (!el.isConnected) return true;
+  const mouseDownOk = pointerDownOk ? fire(down, 'mousedown', downInit) : false;
+  if (mouseDownOk && down.isConnected) focusFromMousedown(down);
+  // Handlers may have re-rendered the pressed node; the release goes to whatever is there now.
+  const up = down.isConnected ? down : pointerTarget(el, p);
+  const upInit = mouseInit(up, p, { buttons: 0, detail: 1 });
+  fire(up, 'pointerup', upInit);
+  if (pointerDownOk) fire(up, 'mouseup', upInit);
+  // A click on a detached node does nothing.
+  if (!el.isConnected || !up.isConnected) return { hit: down, clickNotCanceled: true };
   // A dispatched `click` MouseEvent runs the target's activation behaviour (checkbox toggle, link
   // follow, form submit) just as el.click() does (DOM §2.9 dispatch, "isActivationEvent"), and unlike
   // el.click() it carries the coordinates menus and ripples read.
-  return fire(el, 'click', mouseInit(el, p, { detail: 1 }));
+  const clickAt = down.isConnected ? commonAncestor(down, up) : up;
+  return { hit: down, clickNotCanceled: fire(clickAt, 'click', mouseInit(clickAt, p, { detail: 1 })) };
+}
+
+/** Hover, then press: the whole sequence a person's click produces. */
+export function syntheticClick(el: Element, p: Point = centreOf(el)): PressOutcome {
+  syntheticHover(el, p);
+  return syntheticPress(el, p);
 }

@@ -41,8 +41,15 @@ export function visualState(el: Element): VisualState {
   else {
     // Opacity multiplies down the flat tree, so any transparent ancestor hides it.
     for (let node: Element | null = el, depth = 0; node && depth < 12; node = flatParentOf(node), depth++) {
-      if (view?.getComputedStyle(node).opacity === '0') {
+      const ns = view?.getComputedStyle(node);
+      if (ns?.opacity === '0') {
         hidden = node === el ? 'it is fully transparent (opacity:0)' : 'an ancestor is fully transparent (opacity:0)';
+        break;
+      }
+      // The "visually hidden" idiom (tom-select, select2, Bootstrap .visually-hidden): a 1px box with
+      // overflow hidden, or clip: rect(0 0 0 0), around content that keeps its own box.
+      if (node !== el && ns && (CLIPPED.test(ns.clip) || (ns.overflow === 'hidden' && isTiny(node)))) {
+        hidden = 'an ancestor clips it to nothing (a visually hidden element kept for screen readers)';
         break;
       }
     }
@@ -55,6 +62,13 @@ export function visualState(el: Element): VisualState {
     // :disabled is supported everywhere we run; a throwing selector engine must not break a click.
   }
   return { hidden, pointerDisabled, disabled };
+}
+
+const CLIPPED = /^rect\(\s*0(px)?[\s,]+0(px)?[\s,]+0(px)?[\s,]+0(px)?\s*\)$/;
+
+function isTiny(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  return r.width <= 1 || r.height <= 1;
 }
 
 export interface StandIn {

@@ -9,12 +9,10 @@ import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isHtmlElement, isLabel, isSelect, roleOf, shortName } from './element-info';
 import { keyDown, keyUp, parseChord } from './keys';
 import { Observation, settle } from './observe';
-import { syntheticClick } from './pointer';
+import { relatedTo } from './evidence';
+import { centreOf, hittablePoint, syntheticClick } from './pointer';
 import { visualState } from './reachability';
-
-function norm(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
+import { controlledLists, isShown, itemsOf, norm, renderedWidgetFor } from './widget-twin';
 
 /** Exact, then case-insensitive, then a unique prefix, then a unique substring match. */
 export function pickByText<T>(
@@ -42,13 +40,12 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function selectNative(
+function pickNative(
   ref: string,
   sel: HTMLSelectElement,
   value: string | undefined,
   label: string | undefined,
-  doc: Document,
-): Promise<Result<SelectResult>> | Result<SelectResult> {
+): Result<HTMLOptionElement> {
   const options = [...sel.options];
   const listing = options
     .slice(0, 25)
@@ -71,6 +68,19 @@ function selectNative(
     );
   if (sel.matches(':disabled'))
     return err('target_disabled', `${ref} is disabled; it can be changed only once enabled`);
+  return ok(pick);
+}
+
+function selectNative(
+  ref: string,
+  sel: HTMLSelectElement,
+  value: string | undefined,
+  label: string | undefined,
+  doc: Document,
+): Promise<Result<SelectResult>> | Result<SelectResult> {
+  const picked = pickNative(ref, sel, value, label);
+  if (!picked.ok) return picked;
+  const pick = picked.data;
   const obs = new Observation(doc, [sel]);
   sel.focus({ preventScroll: true });
   if (sel.multiple) pick.selected = true;
@@ -98,29 +108,33 @@ function selectNative(
   });
 }
 
-function visibleListboxes(doc: Document, trigger: Element): Element[] {
-  const out: Element[] = [];
-  const ids = `${trigger.getAttribute('aria-controls') ?? ''} ${trigger.getAttribute('aria-owns') ?? ''}`
-    .split(/\s+/)
-    .filter(Boolean);
-  for (const id of ids) {
-    const lb = doc.getElementById(id);
-    if (lb && visualState(lb).hidden === null) out.push(lb);
-  }
-  if (roleOf(trigger) === 'listbox') out.push(trigger);
-  for (const lb of doc.querySelectorAll('[role="listbox"], [role="menu"]')) {
-    if (!out.includes(lb) && visualState(lb).hidden === null) out.push(lb);
-  }
-  return out;
+/**
+ * The lists a trigger opened. When it declares its popup (aria-controls/aria-owns, the relation the
+ * tree prints as "(popup of ref_N)"), that popup and nothing else: another widget's open listbox on the
+ * same page is not this one's. Otherwise lists that belong to it (labelled by it, in its wrapper), and
+ * only when none shows up in time, lists that were not open before this action began.
+ */
+function candidateLists(doc: Document, trigger: Element, openBefore: ReadonlySet<Element> | null): Element[] {
+  const own = controlledLists(trigger);
+  if (roleOf(trigger) === 'listbox') own.push(trigger);
+  if (own.length > 0) return own;
+  const all = [...doc.querySelectorAll('[role="listbox"], [role="menu"]')].filter(isShown);
+  const related = all.filter((lb) => relatedTo([trigger], lb));
+  if (related.length > 0 || !openBefore) return related;
+  return all.filter((lb) => !openBefore.has(lb));
 }
 
-async function waitForListbox(doc: Document, trigger: Element, ms: number): Promise<Element[]> {
+async function waitForListbox(
+  doc: Document,
+  trigger: Element,
+  openBefore: ReadonlySet<Element> | null,
+  ms: number,
+): Promise<Element[]> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const found = visibleListboxes(doc, trigger).filter((lb) =>
-      lb.querySelector('[role="option"], [role="menuitem"], [role="menuitemradio"]'),
-    );
-    if (found.length > 0 || Date.now() >= deadline) return found;
+    const last = Date.now() >= deadline;
+    const found = candidateLists(doc, trigger, last ? openBefore : null).filter((lb) => itemsOf(lb).some(isShown));
+    if (found.length > 0 || last) return found;
     await sleep(40);
   }
 }
@@ -136,12 +150,14 @@ async function selectAria(
   label: string | undefined,
   doc: Document,
 ): Promise<Result<SelectResult>> {
+  const openBefore = new Set([...doc.querySelectorAll('[role="listbox"], [role="menu"]')].filter(isShown));
   const obs = new Observation(doc, [trigger]);
-  let listboxes = await waitForListbox(doc, trigger, 0);
+  // Already open and its own: a list this trigger declares, or one that belongs to it.
+  let listboxes = await waitForListbox(doc, trigger, null, 0);
   if (listboxes.length === 0) {
     // Open it like a person: a click, then (for widgets that open on keys only) ArrowDown.
-    syntheticClick(trigger);
-    listboxes = await waitForListbox(doc, trigger, 600);
+    syntheticClick(trigger, hittablePoint(trigger) ?? centreOf(trigger));
+    listboxes = await waitForListbox(doc, trigger, openBefore, 600);
   }
   if (listboxes.length === 0 && isHtmlElement(trigger)) {
     trigger.focus({ preventScroll: true });
@@ -150,7 +166,7 @@ async function selectAria(
       keyDown(trigger, down);
       keyUp(trigger, down);
     }
-    listboxes = await waitForListbox(doc, trigger, 600);
+    listboxes = await waitForListbox(doc, trigger, openBefore, 600);
   }
   if (listboxes.length === 0) {
     obs.stop();
@@ -159,9 +175,7 @@ async function selectAria(
       `${ref} (${describe(trigger, false)}) did not open a list of options; click_ax it, re-read the tree and click the option`,
     );
   }
-  const options = listboxes.flatMap((lb) => [
-    ...lb.querySelectorAll('[role="option"], [role="menuitem"], [role="menuitemradio"]'),
-  ]);
+  const options = listboxes.flatMap((lb) => itemsOf(lb));
   const wanted = value ?? label ?? '';
   const pick =
     value !== undefined
@@ -181,7 +195,7 @@ async function selectAria(
   }
   const chosen = shortName(pick);
   if (isHtmlElement(pick)) pick.scrollIntoView({ block: 'nearest', behavior: 'instant' });
-  syntheticClick(pick);
+  syntheticClick(pick, hittablePoint(pick) ?? centreOf(pick));
   await sleep(60);
   const report = await settle(obs);
   const triggerText = norm(shortName(trigger)).toLowerCase();
@@ -203,14 +217,67 @@ async function selectAria(
   });
 }
 
+/**
+ * A hidden native select that a widget draws (tom-select, choices.js, select2-likes): setting the
+ * hidden select leaves the widget on its placeholder and its own value empty, so operate the widget
+ * like a person, then require that the select the form posts agrees. Falls back to the native value
+ * only when the widget cannot be operated, and then says whether the widget shows the choice.
+ */
+async function selectThroughWidget(
+  ref: string,
+  sel: HTMLSelectElement,
+  widget: Element,
+  value: string | undefined,
+  label: string | undefined,
+  doc: Document,
+): Promise<Result<SelectResult>> {
+  const picked = pickNative(ref, sel, value, label);
+  if (!picked.ok) return picked;
+  const pick = picked.data;
+  const text = norm(pick.label || pick.text);
+  const via = `${ref} is hidden; the page draws it as ${describe(widget)}, which was operated instead`;
+  const viaWidget = await selectAria(ref, widget, undefined, text, doc);
+  if (viaWidget.ok && pick.selected) {
+    return ok({ ...viaWidget.data, success: true, value: pick.value, hint: via });
+  }
+  const native = await selectNative(ref, sel, pick.value, undefined, doc);
+  if (!native.ok) return native;
+  const shows = norm(widgetArea(widget).innerText || '')
+    .toLowerCase()
+    .includes(text.toLowerCase());
+  return ok({
+    ...native.data,
+    success: native.data.success && shows,
+    hint: shows
+      ? `${via}, but that did not take, so the hidden select was set; the widget now shows it`
+      : `set the hidden select, but the widget ${describe(widget)} still does not show ${JSON.stringify(text)}; click_ax it, re-read the tree and click the option`,
+  });
+}
+
+/** The box a widget draws its current choice in (a few levels up from its input). */
+function widgetArea(widget: Element): HTMLElement {
+  let node: Element = widget;
+  for (let i = 0; i < 2; i++) {
+    const up = node.parentElement;
+    if (!up || up.localName === 'body' || up.querySelector('select:not([hidden])')) break;
+    node = up;
+  }
+  return isHtmlElement(node) ? node : widget.ownerDocument.body;
+}
+
 export async function selectOption(args: SelectArgs, doc: Document): Promise<Result<SelectResult>> {
   const { ref_id: ref, value, label } = args;
   const resolved = getRefRegistry(globalThis).resolve(ref);
   if (!resolved.ok) return resolved;
   let el = resolved.data;
   if (isLabel(el) && el.control) el = el.control;
+  // An option ref (often one of a hidden list kept for screen readers) stands for its list.
+  if (roleOf(el) === 'option') el = el.closest('select, [role="listbox"]') ?? el;
   if (isHtmlElement(el)) el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-  if (isSelect(el)) return selectNative(ref, el, value, label, doc);
+  if (isSelect(el)) {
+    const widget = visualState(el).hidden !== null ? renderedWidgetFor(el) : null;
+    return widget ? selectThroughWidget(ref, el, widget, value, label, doc) : selectNative(ref, el, value, label, doc);
+  }
   const inner = el.shadowRoot?.querySelector('select') ?? el.querySelector('select');
   if (isSelect(inner)) return selectNative(ref, inner, value, label, doc);
   const role = roleOf(el);

@@ -12,7 +12,7 @@ import { finalize, flushText, newNode, type AxNode } from './ax-node';
 import { INTERACTIVE_ROLES, refKind, type ClickHints } from './clickable';
 import { flatParent, isElement } from './flat-tree';
 import { linkAreasOf, mapOf } from './image-map';
-import { computeFallbackLabel } from './name-fallback';
+import { computeFallbackLabel, computeHintLabel } from './name-fallback';
 import { computeName } from './names';
 import { overlayOf, scanPopups } from './overlays';
 import { cap, collapse, formatAttrs, formatStates, type Capper, type PageBase } from './render';
@@ -210,7 +210,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
     if (!name && FIELD_ROLES.has(role)) name = computeFallbackLabel(el, ctx);
   }
   // A clickable span's tooltip is often its only label (an "✕" with title="Dismiss").
-  if (!name && wantsRef) name = collapse(el.getAttribute('title') ?? '').trim();
+  if (!name && wantsRef) name = collapse(el.getAttribute('title') ?? '').trim() || computeHintLabel(el);
   const keep =
     visibleSelf &&
     inView &&
