@@ -11,7 +11,7 @@ import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { qualifyRef, qualifyRefsInText } from '../frames/qualified-ref';
 import { resolveRefTarget } from '../frames/route-ref';
-import { hostsViaCdp, queryPierced } from '../frames/shadow-cdp';
+import { hostsViaCdp, queryPierced } from '../cdp/shadow-cdp';
 import { defineTool } from './define-tool';
 
 const TIERS = { act: ['full'], dev: ['mid', 'full'] } as const;
