@@ -18,7 +18,6 @@ export const MAX_MAX_TEXT_CHARS = 100_000;
 export const MIN_MAX_CHARS = 500;
 /** The schema's ceiling; the service worker clamps lower per model tier. */
 export const MAX_MAX_CHARS = 1_000_000;
-export const REF_ID_PATTERN = /^ref_[1-9]\d*$/;
 export const ATTRIBUTE_NAME_PATTERN = /^[a-z][a-z0-9_.:-]*$/i;
 
 /** The tool's arguments as the model writes them (all optional); `tree-args.ts` validates them. */

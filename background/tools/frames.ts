@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { err, ok } from '../../src/result';
+import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { frameInventory } from '../frames/inventory';
 import { FrameIdArg, IframeReadArgsSchema, readFrame } from '../frames/iframe-read';
 import { PromoteArgsSchema, promoteIframe } from '../frames/promote';
@@ -16,9 +17,7 @@ import { defineTool } from './define-tool';
 import { getTool } from './registry';
 import type { ToolContext } from './types';
 
-const FrameRef = z
-  .string()
-  .regex(/^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/, 'must be a ref from iframe_read, such as "f2:ref_12"');
+const FrameRef = z.string().regex(QUALIFIED_REF_PATTERN, 'must be a ref from iframe_read, such as "f2:ref_12"');
 
 export const getFrames = defineTool({
   name: 'get_frames',

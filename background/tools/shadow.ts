@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { err, ok } from '../../src/result';
+import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { qualifyRef, qualifyRefsInText } from '../frames/qualified-ref';
@@ -34,9 +35,7 @@ const PageHostsSchema = z.object({
   cappedAt: z.number().optional(),
 });
 
-const RefArg = z
-  .string()
-  .regex(/^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/, 'must be a ref such as "ref_12" or "f2:ref_12"');
+const RefArg = z.string().regex(QUALIFIED_REF_PATTERN, 'must be a ref such as "ref_12" or "f2:ref_12"');
 
 export const getShadowDom = defineTool({
   name: 'get_shadow_dom',
