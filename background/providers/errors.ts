@@ -1,6 +1,6 @@
 import { APICallError, RetryError } from 'ai';
 import { errorMessage, isRecord, type ErrorInfo } from '../../src/result';
-import { redactText } from './redact';
+import { redactText } from '../../src/redact';
 
 /** The AI SDK gave up waiting (its step or chunk timeout): the provider went silent. */
 export class ProviderTimeoutError extends Error {

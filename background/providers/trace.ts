@@ -1,5 +1,5 @@
 import { errorMessage } from '../../src/result';
-import { redactHeaders, redactText, redactUrl } from './redact';
+import { redactHeaders, redactText, redactUrl } from '../../src/redact';
 
 export interface TraceEntry {
   id: number;
