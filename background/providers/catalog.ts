@@ -1,68 +1,7 @@
 import type { Tier } from '../../src/modes';
 import type { ProviderId } from '../../src/settings';
 
-export interface ProviderInfo {
-  label: string;
-  /** Where requests go when the user gives no base URL. */
-  defaultBaseURL: string;
-  /** Local servers (Ollama, LM Studio) take no key. */
-  needsKey: boolean;
-  defaultModel: string;
-  /** The wire protocol the provider speaks, which decides the AI SDK package. */
-  wire: 'openai-chat' | 'anthropic' | 'google';
-}
-
-export const PROVIDERS: Readonly<Record<ProviderId, ProviderInfo>> = {
-  openai: {
-    label: 'OpenAI',
-    defaultBaseURL: 'https://api.openai.com/v1',
-    needsKey: true,
-    defaultModel: 'gpt-4.1-mini',
-    wire: 'openai-chat',
-  },
-  anthropic: {
-    label: 'Anthropic',
-    defaultBaseURL: 'https://api.anthropic.com/v1',
-    needsKey: true,
-    defaultModel: 'claude-sonnet-4-5',
-    wire: 'anthropic',
-  },
-  google: {
-    label: 'Google Gemini',
-    defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
-    needsKey: true,
-    defaultModel: 'gemini-2.5-flash',
-    wire: 'google',
-  },
-  openrouter: {
-    label: 'OpenRouter',
-    defaultBaseURL: 'https://openrouter.ai/api/v1',
-    needsKey: true,
-    defaultModel: 'openai/gpt-4.1-mini',
-    wire: 'openai-chat',
-  },
-  ollama: {
-    label: 'Ollama (local)',
-    defaultBaseURL: 'http://localhost:11434/v1',
-    needsKey: false,
-    defaultModel: 'qwen2.5:7b',
-    wire: 'openai-chat',
-  },
-  lmstudio: {
-    label: 'LM Studio (local)',
-    defaultBaseURL: 'http://localhost:1234/v1',
-    needsKey: false,
-    defaultModel: 'qwen2.5-7b-instruct',
-    wire: 'openai-chat',
-  },
-  'openai-compatible': {
-    label: 'OpenAI-compatible',
-    defaultBaseURL: 'http://localhost:8000/v1',
-    needsKey: false,
-    defaultModel: 'default',
-    wire: 'openai-chat',
-  },
-};
+/** The provider table itself lives in src/providers.ts, shared with the panel; this file holds the worker's model knowledge. */
 
 export interface ModelProfile {
   tier: Tier;

@@ -4,7 +4,7 @@ import { ProviderIdSchema } from '../../src/settings';
 import {
   formFromPublic,
   providerInfo,
-  PROVIDERS,
+  PROVIDER_CHOICES,
   switchProvider,
   TIER_HELP,
   validateSettingsForm,
@@ -164,7 +164,7 @@ export function SettingsView() {
               setTest({ kind: 'idle' });
             }}
           >
-            {PROVIDERS.map((p) => (
+            {PROVIDER_CHOICES.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
               </option>
