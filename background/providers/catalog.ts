@@ -1,7 +1,7 @@
 import type { Tier } from '../../src/modes';
 import type { ProviderId } from '../../src/settings';
 
-/** The provider table itself lives in src/providers.ts, shared with the panel; this file holds the worker's model knowledge. */
+/** The worker's model knowledge; the provider table itself is src/providers.ts, shared with the panel. */
 
 export interface ModelProfile {
   tier: Tier;
@@ -9,8 +9,8 @@ export interface ModelProfile {
 }
 
 // Known model families, most specific first. Figures are the vendors' published context windows;
-// the tier says how much tool surface and read budget the model handles well (the reference's
-// Compact / Mid / Full).
+// the tier (Compact / Mid / Full, src/modes.ts) says how much tool surface and read budget the
+// model handles well.
 const KNOWN: readonly { pattern: RegExp; profile: ModelProfile }[] = [
   { pattern: /gpt-5.*nano|gpt-4\.1-nano/i, profile: { tier: 'compact', contextWindow: 400_000 } },
   { pattern: /gpt-5.*mini|o4-mini|o3-mini/i, profile: { tier: 'mid', contextWindow: 400_000 } },

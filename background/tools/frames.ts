@@ -2,7 +2,7 @@
  * Frame tools: get_frames, iframe_read, iframe_click, iframe_type, promote_iframe. Logic lives in
  * background/frames/; these are the model-facing contracts and gating.
  *
- * Exposure follows the reference's tier rules: reading frames is read-only (Ask too) for Mid/Full
+ * Exposure by tier: reading frames is read-only (Ask too) for Mid/Full
  * models; acting in a frame and promotion need Act or Dev and are never offered to Compact models,
  * which reach iframe content through frame-qualified refs with click_ax/type_ax instead.
  */

@@ -2,8 +2,8 @@
  * Shadow-DOM tools: get_shadow_dom (hosts, open and closed, with their children and refs for their
  * controls) and shadow_dom_query (a CSS query run inside every shadow root, closed ones included).
  *
- * Exposure per the reference's tier rules: Full-tier Act gets them as fallbacks, Dev gets them for
- * Mid and Full; never Ask or Compact.
+ * Exposure: Full-tier Act gets them as fallbacks, Dev gets them for Mid and Full; never Ask or
+ * Compact, whose small models do better with fewer tools and reach shadow content through the tree.
  */
 import { z } from 'zod';
 import { err, ok } from '../../src/result';
