@@ -34,9 +34,6 @@ export function createLanguageModel(config: ModelConfig): Result<LanguageModel> 
       `${info.label} needs an API key: open Settings in the side panel and paste your key.`,
     );
   }
-  const problem = providerUrlProblem(base(config));
-  if (problem) return err('bad_base_url', `${info.label}: ${problem} Change the Base URL in Settings.`);
-  const fetch = tracingFetch({ provider: config.provider, model: config.model, secrets: apiKey ? [apiKey] : [] });
   const baseURL = base(config);
   if (baseURL === undefined) {
     return err(
@@ -44,6 +41,9 @@ export function createLanguageModel(config: ModelConfig): Result<LanguageModel> 
       `${info.label} needs the server's address: open Settings in the side panel and enter its base URL, e.g. http://localhost:8080/v1.`,
     );
   }
+  const problem = providerUrlProblem(baseURL);
+  if (problem) return err('bad_base_url', `${info.label}: ${problem} Change the Base URL in Settings.`);
+  const fetch = tracingFetch({ provider: config.provider, model: config.model, secrets: apiKey ? [apiKey] : [] });
   switch (config.provider) {
     case 'openai':
       // `openai(model)` defaults to the Responses API; chat completions is the protocol every
