@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { TierSchema } from '../src/modes';
 import { err, ok, type Result } from '../src/result';
 import { ProviderIdSchema, SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../src/settings';
-import { PROVIDERS, profileFor } from './providers/catalog';
+import { PROVIDERS } from '../src/providers';
+import { profileFor } from './providers/catalog';
 
 const STORAGE_KEY = 'wb.settings.v1';
 
@@ -26,7 +27,8 @@ export interface EffectiveSettings {
   provider: ProviderId;
   model: string;
   apiKey?: string;
-  baseURL: string;
+  /** Absent only for a server the user must name (openai-compatible) and has not yet. */
+  baseURL?: string;
   tier: Settings['tier'] & string;
   contextWindow: number;
   /** True when tier/contextWindow came from the user rather than the model table. */
@@ -64,11 +66,12 @@ export function salvage(stored: unknown): StoredSettings {
 export function resolveSettings(stored: StoredSettings): EffectiveSettings {
   const profile = profileFor(stored.provider, stored.model);
   const apiKey = stored.apiKeys[stored.provider];
+  const baseURL = stored.baseURL ?? PROVIDERS[stored.provider].defaultBaseURL;
   return {
     provider: stored.provider,
     model: stored.model,
     ...(apiKey ? { apiKey } : {}),
-    baseURL: stored.baseURL ?? PROVIDERS[stored.provider].defaultBaseURL,
+    ...(baseURL !== undefined ? { baseURL } : {}),
     tier: stored.tier ?? profile.tier,
     contextWindow: stored.contextWindow ?? profile.contextWindow,
     tierFromUser: stored.tier !== undefined,

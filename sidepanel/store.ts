@@ -20,14 +20,15 @@ import {
   type Prefs,
 } from './lib/ui-prefs';
 import { fetchSettings, fetchTabInfo, resolveTargetTabId } from './panel-client';
-import { applyEvent, emptyChat, isBusy, withLocalUserMessage, withNotice, type ChatState } from './state/chat-state';
+import { applyEvent, emptyConversation, isBusy, withNotice, withUserMessage } from '../src/conversation';
+import type { Conversation } from '../src/protocol/agent';
 
 export type View = 'chat' | 'settings';
 
 export const tabId = signal<number | null>(null);
 export const tabInfo = signal<TabInfo | null>(null);
 export const tabError = signal<string | null>(null);
-export const chat = signal<ChatState | null>(null);
+export const chat = signal<Conversation | null>(null);
 export const settings = signal<PublicSettings | null>(null);
 export const settingsStatus = signal<'loading' | 'ready' | 'missing' | 'error'>('loading');
 export const settingsError = signal<string | null>(null);
@@ -98,7 +99,7 @@ async function selectTab(id: number | null): Promise<void> {
   }
   if (tabId.value !== id) {
     tabId.value = id;
-    chat.value = emptyChat(id);
+    chat.value = emptyConversation(id);
     clearStarting();
     ensureConnection().subscribe(id);
   }
@@ -208,7 +209,8 @@ export function sendTask(text: string): boolean {
     return false;
   }
   const mode = prefs.value.mode;
-  chat.value = withLocalUserMessage(chat.value, task);
+  // Shown at once; the worker's next snapshot replaces it with its own record.
+  chat.value = withUserMessage(chat.value, `local-${Date.now()}-${chat.value.messages.length}`, task);
   starting.value = true;
   startTimer = setTimeout(() => {
     if (!starting.value) return;
@@ -238,7 +240,7 @@ export function newChat(): void {
   if (id === null) return;
   const sent = ensureConnection().send({ type: 'new_chat', tabId: id });
   // The worker answers with a fresh snapshot; clear at once so the click feels immediate.
-  if (sent) chat.value = emptyChat(id);
+  if (sent) chat.value = emptyConversation(id);
   sendOrNotice(sent);
 }
 

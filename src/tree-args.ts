@@ -5,13 +5,13 @@
  */
 import * as z from 'zod/mini';
 import { err, ok, type Result } from './result';
+import { REF_PATTERN } from './refs';
 import {
   ATTRIBUTE_NAME_PATTERN,
   MAX_MAX_CHARS,
   MAX_MAX_DEPTH,
   MAX_MAX_TEXT_CHARS,
   MIN_MAX_CHARS,
-  REF_ID_PATTERN,
   TREE_FILTERS,
   resolveTreeOptions,
   type TreeArgs,
@@ -24,7 +24,7 @@ export const TreeArgsMiniSchema = z.strictObject({
   filter: z.optional(z.enum(TREE_FILTERS)),
   maxDepth: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_MAX_DEPTH))),
   maxChars: z.optional(z.number().check(z.int(), z.minimum(MIN_MAX_CHARS), z.maximum(MAX_MAX_CHARS))),
-  ref_id: z.optional(z.string().check(z.regex(REF_ID_PATTERN, 'must be a ref such as "ref_12"'))),
+  ref_id: z.optional(z.string().check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12"'))),
   page: z.optional(z.number().check(z.int(), z.minimum(1))),
   tree_revision: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   testIdAttributes: z.optional(

@@ -5,13 +5,13 @@
  * step by tree-contract.test.ts. Content scripts import only types from this file.
  */
 import { z } from 'zod';
+import { REF_PATTERN } from './refs';
 import {
   ATTRIBUTE_NAME_PATTERN,
   MAX_MAX_CHARS,
   MAX_MAX_DEPTH,
   MAX_MAX_TEXT_CHARS,
   MIN_MAX_CHARS,
-  REF_ID_PATTERN,
   TREE_FILTERS,
 } from './tree-args';
 
@@ -40,7 +40,7 @@ export const TreeArgsSchema = z.strictObject({
     .describe('page size in characters (default 6000 for all, 3000 visible, 3500 interactive)'),
   ref_id: z
     .string()
-    .regex(REF_ID_PATTERN, 'must be a ref such as "ref_12"')
+    .regex(REF_PATTERN, 'must be a ref such as "ref_12"')
     .optional()
     .describe("print only this element's subtree"),
   page: z.number().int().min(1).optional().describe('1-based page of a long tree; pass continuationArgs as given'),

@@ -7,7 +7,10 @@
 export const TREE_FILTERS = ['all', 'visible', 'interactive'] as const;
 export type TreeFilter = (typeof TREE_FILTERS)[number];
 
-/** Page sizes per filter, in characters of tree text (the reference design's 6,000/3,000/3,500). */
+/**
+ * Page sizes per filter, in characters of tree text: a 6,000-character page fits an 8,000-character
+ * tool result (background/agent/budgets.ts); the viewport and controls-only views are smaller by nature.
+ */
 export const DEFAULT_MAX_CHARS: Readonly<Record<TreeFilter, number>> = { all: 6000, visible: 3000, interactive: 3500 };
 export const DEFAULT_MAX_DEPTH = 15;
 export const MAX_MAX_DEPTH = 100;
@@ -18,7 +21,6 @@ export const MAX_MAX_TEXT_CHARS = 100_000;
 export const MIN_MAX_CHARS = 500;
 /** The schema's ceiling; the service worker clamps lower per model tier. */
 export const MAX_MAX_CHARS = 1_000_000;
-export const REF_ID_PATTERN = /^ref_[1-9]\d*$/;
 export const ATTRIBUTE_NAME_PATTERN = /^[a-z][a-z0-9_.:-]*$/i;
 
 /** The tool's arguments as the model writes them (all optional); `tree-args.ts` validates them. */

@@ -3,7 +3,10 @@ import { isRecord } from '../../src/result';
 import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
 import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
 
-/** The reference's paired limits: tree page characters inside a serialized tool result. */
+/**
+ * Paired limits: a tree page of `page` characters fits inside a tool result of `result` characters
+ * with its header and paging instructions (about 2,000 characters of headroom).
+ */
 export const STANDARD_READ = { page: 6_000, result: 8_000 } as const;
 export const EXPANDED_READ = { page: 12_000, result: 16_000 } as const;
 /** A 64k-token context is the least that fits 16k-character reads alongside a conversation. */

@@ -1,5 +1,5 @@
 import type { AgentEvent, Conversation } from '../../src/protocol/agent';
-import { applyEvent } from './conversation';
+import { applyEvent, withNotice, withUserMessage } from '../../src/conversation';
 import { loadConversation, saveConversation } from './state-store';
 
 type Listener = (e: AgentEvent) => void;
@@ -65,8 +65,8 @@ function post(port: chrome.runtime.Port, e: AgentEvent): void {
 /** Sends one event to the panels watching its tab, folds it into the conversation and persists. */
 export async function emit(e: AgentEvent): Promise<void> {
   if (e.tabId !== undefined) {
-    const conv = await conversationOf(e.tabId);
-    applyEvent(conv, e);
+    const conv = applyEvent(await conversationOf(e.tabId), e);
+    conversations.set(e.tabId, conv);
     scheduleSave(conv, e.type !== 'text_delta');
   }
   for (const s of subscribers) {
@@ -77,14 +77,14 @@ export async function emit(e: AgentEvent): Promise<void> {
 
 /** Adds a user message that no event carries (the panel already shows what it sent). */
 export async function addUserMessage(tabId: number, id: string, text: string): Promise<void> {
-  const conv = await conversationOf(tabId);
-  conv.messages.push({ id, role: 'user', text, ts: Date.now() });
+  const conv = withUserMessage(await conversationOf(tabId), id, text);
+  conversations.set(tabId, conv);
   scheduleSave(conv, true);
 }
 
 export async function addNotice(tabId: number, text: string): Promise<void> {
-  const conv = await conversationOf(tabId);
-  conv.messages.push({ id: `notice-${Date.now()}-${conv.messages.length}`, role: 'notice', text, ts: Date.now() });
+  const conv = withNotice(await conversationOf(tabId), text, false);
+  conversations.set(tabId, conv);
   scheduleSave(conv, true);
 }
 

@@ -1,7 +1,10 @@
 import { isRecord } from '../../src/result';
 import type { TreeResult } from '../../src/tree-contract';
 
-/** After this many reads without progress the model must act or answer (the reference's checkpoint). */
+/**
+ * After this many reads without progress the model must act or answer: a model that keeps reading
+ * is usually lost, and every read costs the user tokens.
+ */
 export const OBSERVATION_LIMIT = 8;
 /** The same call with the same result this many times earns a warning… */
 export const LOOP_WARN = 3;

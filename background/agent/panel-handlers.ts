@@ -2,7 +2,7 @@ import { generateText } from 'ai';
 import type { Settings } from '../../src/settings';
 import { err, ok, type Result } from '../../src/result';
 import { onPanelRequest } from '../panel-messages';
-import { PROVIDERS } from '../providers/catalog';
+import { PROVIDERS } from '../../src/providers';
 import { createLanguageModel } from '../providers/create-model';
 import { describeProviderError } from '../providers/errors';
 import { traceEntries } from '../providers/trace';

@@ -1,7 +1,7 @@
 import { streamText, type ModelMessage, type ProviderMetadata, type ToolResultPart } from 'ai';
 import type { TaskStatus, Usage } from '../../src/protocol/agent';
 import { errorMessage } from '../../src/result';
-import { PROVIDERS } from '../providers/catalog';
+import { PROVIDERS } from '../../src/providers';
 import { createLanguageModel } from '../providers/create-model';
 import { describeProviderError, ProviderTimeoutError } from '../providers/errors';
 import { loadSettings } from '../settings-store';

@@ -2,7 +2,7 @@ import { modelMessageSchema, type ModelMessage } from 'ai';
 import { z } from 'zod';
 import { ConversationSchema, UsageSchema, type Conversation } from '../../src/protocol/agent';
 import { ModeSchema } from '../../src/modes';
-import { emptyConversation } from './conversation';
+import { emptyConversation } from '../../src/conversation';
 
 /**
  * Everything a running task needs to go on after Chrome stops and restarts the worker. It lives in

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_STEPS, DEFAULT_TIMEOUTS, internalError, runTask, type TaskO
 import { deleteTask, listTasks, loadChatHistory, saveChatHistory, saveTask, type TaskRecord } from './state-store';
 import type { ApprovalAsk } from './tool-exec';
 import { loadSettings } from '../settings-store';
-import { redactText } from '../providers/redact';
+import { redactText } from '../../src/redact';
 import { canTrust, forgetTaskTrust, trustSite, type TrustScope } from './trusted-sites';
 import { makeNonce } from './untrusted';
 import { startOrigins } from './origin-policy';

@@ -1,5 +1,6 @@
 import type { Tier } from '../../src/modes';
 import { errorMessage } from '../../src/result';
+import { refOfLine } from '../../src/tree-line';
 import { getTool, runTool, toolsFor } from '../tools/registry';
 import { formatGenericResult, formatTreeResult, parseTreeResult, planRead, TREE_TOOLS } from './budgets';
 import type { Guards } from './guards';
@@ -30,15 +31,14 @@ export interface ExecOutcome {
   stop?: string;
 }
 
-const REF_LINE = /\[((?:f\d+:)?ref_\d+)\]/;
 // Only the registry's own refusals and the gate's (whose page labels are quoted and capped) stay outside the
 // fence. `bad_arguments` is fenced: handlers return it too, quoting page text (frame URLs in iframe_read errors).
 const GATE_ERRORS: ReadonlySet<string> = new Set(['unknown_tool', 'tool_not_allowed', 'bad_tab', 'denied_by_user']);
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
   for (const line of tree.split('\n')) {
-    const m = REF_LINE.exec(line);
-    if (m?.[1]) lines.set(m[1], line.trim());
+    const ref = refOfLine(line);
+    if (ref) lines.set(ref, line.trim());
   }
 }
 

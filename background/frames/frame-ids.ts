@@ -7,6 +7,7 @@
  * id while Chrome still lists it, and numbers come from a counter that never goes back, so an id that
  * left the page is never reused for another frame (the same rule as refs: a stale id misses loudly).
  */
+import { FRAME_ID_PATTERN } from '../../src/refs';
 
 export interface FrameIdState {
   /** The next number to mint (never decreases). */
@@ -23,7 +24,6 @@ export interface LiveFrame {
 }
 
 export const MAIN_FRAME_ID = 'f0';
-export const FRAME_ID_PATTERN = /^f(0|[1-9]\d{0,8})$/;
 
 export function emptyFrameIdState(): FrameIdState {
   return { next: 1, ids: {} };

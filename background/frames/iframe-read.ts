@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { TreeArgsSchema, TreeResultSchema, type TreeArgs, type TreeResult } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
+import { FRAME_ID_PATTERN, QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { sendToContent } from '../content-bridge';
 import { describeFrames, pickFrame } from './frame-select';
 import { syncFrames } from './frame-store';
@@ -12,13 +13,10 @@ import { parseQualifiedRef, qualifyRef, qualifyRefsInText } from './qualified-re
 
 export const FrameIdArg = z
   .string()
-  .regex(/^f(0|[1-9]\d{0,8})$/, 'must be a frame id such as "f1", as listed by get_frames');
+  .regex(FRAME_ID_PATTERN, 'must be a frame id such as "f1", as listed by get_frames');
 const QualifiedRefArg = z
   .string()
-  .regex(
-    /^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/,
-    'must be a ref such as "f2:ref_12" (or "ref_12" inside the chosen frame)',
-  );
+  .regex(QUALIFIED_REF_PATTERN, 'must be a ref such as "f2:ref_12" (or "ref_12" inside the chosen frame)');
 
 export const IframeReadArgsSchema = TreeArgsSchema.extend({
   frameId: FrameIdArg.optional().describe('the frame to read, e.g. "f1" (from get_frames)'),

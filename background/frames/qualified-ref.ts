@@ -5,9 +5,8 @@
  * the prefix is what makes it unambiguous. Main-frame refs stay plain `ref_N` (and `f0:ref_N` is
  * accepted as the same thing).
  */
+import { bareRefsIn, QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { MAIN_FRAME_ID } from './frame-ids';
-
-export const QUALIFIED_REF_PATTERN = /^(?:(f(?:0|[1-9]\d{0,8})):)?(ref_[1-9]\d{0,15})$/;
 
 export interface ParsedRef {
   /** The frame the ref names, `f0` when unqualified. */
@@ -29,11 +28,8 @@ export function qualifyRef(frame: string, localRef: string): string {
   return frame === MAIN_FRAME_ID ? localRef : `${frame}:${localRef}`;
 }
 
-// A ref token not already qualified: `ref_12` but not `f2:ref_12`, `ref_id`, or `xref_1`.
-const BARE_REF = /(?<![\w:])ref_[1-9]\d{0,15}(?!\w)/g;
-
 /** Qualifies every bare ref in a text (tree lines, notices) minted in `frame`. */
 export function qualifyRefsInText(text: string, frame: string): string {
   if (frame === MAIN_FRAME_ID) return text;
-  return text.replace(BARE_REF, (ref) => `${frame}:${ref}`);
+  return text.replace(bareRefsIn(), (ref) => `${frame}:${ref}`);
 }

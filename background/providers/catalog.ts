@@ -1,68 +1,7 @@
 import type { Tier } from '../../src/modes';
 import type { ProviderId } from '../../src/settings';
 
-export interface ProviderInfo {
-  label: string;
-  /** Where requests go when the user gives no base URL. */
-  defaultBaseURL: string;
-  /** Local servers (Ollama, LM Studio) take no key. */
-  needsKey: boolean;
-  defaultModel: string;
-  /** The wire protocol the provider speaks, which decides the AI SDK package. */
-  wire: 'openai-chat' | 'anthropic' | 'google';
-}
-
-export const PROVIDERS: Readonly<Record<ProviderId, ProviderInfo>> = {
-  openai: {
-    label: 'OpenAI',
-    defaultBaseURL: 'https://api.openai.com/v1',
-    needsKey: true,
-    defaultModel: 'gpt-4.1-mini',
-    wire: 'openai-chat',
-  },
-  anthropic: {
-    label: 'Anthropic',
-    defaultBaseURL: 'https://api.anthropic.com/v1',
-    needsKey: true,
-    defaultModel: 'claude-sonnet-4-5',
-    wire: 'anthropic',
-  },
-  google: {
-    label: 'Google Gemini',
-    defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
-    needsKey: true,
-    defaultModel: 'gemini-2.5-flash',
-    wire: 'google',
-  },
-  openrouter: {
-    label: 'OpenRouter',
-    defaultBaseURL: 'https://openrouter.ai/api/v1',
-    needsKey: true,
-    defaultModel: 'openai/gpt-4.1-mini',
-    wire: 'openai-chat',
-  },
-  ollama: {
-    label: 'Ollama (local)',
-    defaultBaseURL: 'http://localhost:11434/v1',
-    needsKey: false,
-    defaultModel: 'qwen2.5:7b',
-    wire: 'openai-chat',
-  },
-  lmstudio: {
-    label: 'LM Studio (local)',
-    defaultBaseURL: 'http://localhost:1234/v1',
-    needsKey: false,
-    defaultModel: 'qwen2.5-7b-instruct',
-    wire: 'openai-chat',
-  },
-  'openai-compatible': {
-    label: 'OpenAI-compatible',
-    defaultBaseURL: 'http://localhost:8000/v1',
-    needsKey: false,
-    defaultModel: 'default',
-    wire: 'openai-chat',
-  },
-};
+/** The worker's model knowledge; the provider table itself is src/providers.ts, shared with the panel. */
 
 export interface ModelProfile {
   tier: Tier;
@@ -70,8 +9,8 @@ export interface ModelProfile {
 }
 
 // Known model families, most specific first. Figures are the vendors' published context windows;
-// the tier says how much tool surface and read budget the model handles well (the reference's
-// Compact / Mid / Full).
+// the tier (Compact / Mid / Full, src/modes.ts) says how much tool surface and read budget the
+// model handles well.
 const KNOWN: readonly { pattern: RegExp; profile: ModelProfile }[] = [
   { pattern: /gpt-5.*nano|gpt-4\.1-nano/i, profile: { tier: 'compact', contextWindow: 400_000 } },
   { pattern: /gpt-5.*mini|o4-mini|o3-mini/i, profile: { tier: 'mid', contextWindow: 400_000 } },

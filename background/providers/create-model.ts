@@ -6,7 +6,7 @@ import type { LanguageModel } from 'ai';
 import { providerUrlProblem } from '../../src/connect-policy';
 import { err, ok, type Result } from '../../src/result';
 import type { ProviderId } from '../../src/settings';
-import { PROVIDERS } from './catalog';
+import { PROVIDERS } from '../../src/providers';
 import { tracingFetch } from './trace';
 
 export interface ModelConfig {
@@ -16,9 +16,9 @@ export interface ModelConfig {
   baseURL?: string;
 }
 
-/** Strips a trailing slash so `${baseURL}/chat/completions` never doubles it. */
-function base(config: ModelConfig): string {
-  return (config.baseURL ?? PROVIDERS[config.provider].defaultBaseURL).replace(/\/+$/, '');
+/** The address requests go to, without a trailing slash so `${baseURL}/chat/completions` never doubles it. */
+function base(config: ModelConfig): string | undefined {
+  return (config.baseURL ?? PROVIDERS[config.provider].defaultBaseURL)?.replace(/\/+$/, '');
 }
 
 /**
@@ -34,10 +34,16 @@ export function createLanguageModel(config: ModelConfig): Result<LanguageModel> 
       `${info.label} needs an API key: open Settings in the side panel and paste your key.`,
     );
   }
-  const problem = providerUrlProblem(base(config));
+  const baseURL = base(config);
+  if (baseURL === undefined) {
+    return err(
+      'missing_base_url',
+      `${info.label} needs the server's address: open Settings in the side panel and enter its base URL, e.g. http://localhost:8080/v1.`,
+    );
+  }
+  const problem = providerUrlProblem(baseURL);
   if (problem) return err('bad_base_url', `${info.label}: ${problem} Change the Base URL in Settings.`);
   const fetch = tracingFetch({ provider: config.provider, model: config.model, secrets: apiKey ? [apiKey] : [] });
-  const baseURL = base(config);
   switch (config.provider) {
     case 'openai':
       // `openai(model)` defaults to the Responses API; chat completions is the protocol every

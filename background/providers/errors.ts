@@ -1,6 +1,6 @@
 import { APICallError, RetryError } from 'ai';
 import { errorMessage, isRecord, type ErrorInfo } from '../../src/result';
-import { redactText } from './redact';
+import { redactText } from '../../src/redact';
 
 /** The AI SDK gave up waiting (its step or chunk timeout): the provider went silent. */
 export class ProviderTimeoutError extends Error {
@@ -10,7 +10,7 @@ export class ProviderTimeoutError extends Error {
 export interface ErrorContext {
   providerLabel: string;
   model: string;
-  baseURL: string;
+  baseURL: string | undefined;
   secrets: readonly string[];
 }
 
@@ -113,7 +113,7 @@ function classify(e: unknown, ctx: ErrorContext): ErrorInfo {
   if (UNREACHABLE.test(message)) {
     return {
       code: 'provider_unreachable',
-      message: `Could not reach ${ctx.providerLabel} at ${ctx.baseURL} (${message}). Check the network, the base URL, or that the local server is running.`,
+      message: `Could not reach ${ctx.providerLabel} at ${ctx.baseURL ?? 'its base URL'} (${message}). Check the network, the base URL, or that the local server is running.`,
     };
   }
   if (DROPPED.test(message)) {

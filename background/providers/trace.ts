@@ -1,5 +1,5 @@
 import { errorMessage } from '../../src/result';
-import { redactHeaders, redactText, redactUrl } from './redact';
+import { redactHeaders, redactText, redactUrl } from '../../src/redact';
 
 export interface TraceEntry {
   id: number;
@@ -19,7 +19,7 @@ export interface TraceEntry {
   error?: string;
 }
 
-/** How many request/response pairs the debug log keeps (the reference keeps the last 200). */
+/** How many request/response pairs the debug log keeps: enough for a long task, small enough for session storage. */
 export const TRACE_CAPACITY = 200;
 /**
  * Trace storage has its own truncation policy: a trace showing only the head of a large body does

@@ -7,7 +7,7 @@ import { err, ok } from '../../src/result';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { findFrame } from '../frames/frame-store';
 import { FrameIdArg } from '../frames/iframe-read';
-import { evaluateInPage } from '../frames/page-eval';
+import { evaluateInPage } from '../cdp/page-eval';
 import { defineTool } from './define-tool';
 import { originOf } from '../agent/trusted-sites';
 

@@ -2,12 +2,13 @@
  * Frame tools: get_frames, iframe_read, iframe_click, iframe_type, promote_iframe. Logic lives in
  * background/frames/; these are the model-facing contracts and gating.
  *
- * Exposure follows the reference's tier rules: reading frames is read-only (Ask too) for Mid/Full
+ * Exposure by tier: reading frames is read-only (Ask too) for Mid/Full
  * models; acting in a frame and promotion need Act or Dev and are never offered to Compact models,
  * which reach iframe content through frame-qualified refs with click_ax/type_ax instead.
  */
 import { z } from 'zod';
 import { err, ok } from '../../src/result';
+import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { frameInventory } from '../frames/inventory';
 import { FrameIdArg, IframeReadArgsSchema, readFrame } from '../frames/iframe-read';
 import { PromoteArgsSchema, promoteIframe } from '../frames/promote';
@@ -16,9 +17,7 @@ import { defineTool } from './define-tool';
 import { getTool } from './registry';
 import type { ToolContext } from './types';
 
-const FrameRef = z
-  .string()
-  .regex(/^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/, 'must be a ref from iframe_read, such as "f2:ref_12"');
+const FrameRef = z.string().regex(QUALIFIED_REF_PATTERN, 'must be a ref from iframe_read, such as "f2:ref_12"');
 
 export const getFrames = defineTool({
   name: 'get_frames',

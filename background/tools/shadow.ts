@@ -2,16 +2,17 @@
  * Shadow-DOM tools: get_shadow_dom (hosts, open and closed, with their children and refs for their
  * controls) and shadow_dom_query (a CSS query run inside every shadow root, closed ones included).
  *
- * Exposure per the reference's tier rules: Full-tier Act gets them as fallbacks, Dev gets them for
- * Mid and Full; never Ask or Compact.
+ * Exposure: Full-tier Act gets them as fallbacks, Dev gets them for Mid and Full; never Ask or
+ * Compact, whose small models do better with fewer tools and reach shadow content through the tree.
  */
 import { z } from 'zod';
 import { err, ok } from '../../src/result';
+import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { qualifyRef, qualifyRefsInText } from '../frames/qualified-ref';
 import { resolveRefTarget } from '../frames/route-ref';
-import { hostsViaCdp, queryPierced } from '../frames/shadow-cdp';
+import { hostsViaCdp, queryPierced } from '../cdp/shadow-cdp';
 import { defineTool } from './define-tool';
 
 const TIERS = { act: ['full'], dev: ['mid', 'full'] } as const;
@@ -34,9 +35,7 @@ const PageHostsSchema = z.object({
   cappedAt: z.number().optional(),
 });
 
-const RefArg = z
-  .string()
-  .regex(/^(?:f(?:0|[1-9]\d{0,8}):)?ref_[1-9]\d*$/, 'must be a ref such as "ref_12" or "f2:ref_12"');
+const RefArg = z.string().regex(QUALIFIED_REF_PATTERN, 'must be a ref such as "ref_12" or "f2:ref_12"');
 
 export const getShadowDom = defineTool({
   name: 'get_shadow_dom',

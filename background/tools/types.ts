@@ -38,7 +38,7 @@ export interface ToolSpec<S extends z.ZodType> {
   tiers?: readonly Tier[];
   /**
    * Per-mode tier lists that override `tiers` for that mode, for rules such as "Full-tier Act, and
-   * Mid/Full Dev" (the reference's fallback-tool exposure), which one flat tier list cannot state.
+   * Mid/Full Dev" (fallback tools), which one flat tier list cannot state.
    */
   tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
   /** True when the tool cannot change the page or the browser (Ask mode may only use these). */

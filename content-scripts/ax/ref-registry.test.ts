@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, test } from 'vitest';
-import { getRefRegistry, parseRefNumber } from './ref-registry';
+import { parseRefNumber } from '../../src/refs';
+import { getRefRegistry } from './ref-registry';
 
 function el(tag = 'button'): Element {
   const e = document.createElement(tag);

@@ -18,6 +18,7 @@
  * each bundle has its own copy of this module, but both must see one registry.
  */
 import { err, ok, type Result } from '../../src/result';
+import { parseRefNumber } from '../../src/refs';
 
 export interface RefRegistry {
   /** The element's existing ref while it is live, else a freshly minted `ref_N`. */
@@ -58,13 +59,6 @@ interface RegistryScope {
   __wbRefOf?: unknown;
   __wbRefRanges?: unknown;
   __wbRegistry?: unknown;
-}
-
-const REF_PATTERN = /^ref_([1-9]\d{0,15})$/;
-
-export function parseRefNumber(ref: string): number | null {
-  const m = REF_PATTERN.exec(ref);
-  return m && m[1] ? Number(m[1]) : null;
 }
 
 function isElementMap(v: unknown): v is ElementMap {

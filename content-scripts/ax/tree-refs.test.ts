@@ -6,8 +6,10 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { parseTreeArgs } from '../../src/tree-args';
+import { parseTree } from '../../src/tree-line';
 import { describeElement } from './describe';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
+import { quote } from './render';
 import { generateAccessibilityTree } from './tree';
 
 let registry: RefRegistry;
@@ -29,14 +31,12 @@ function tree(html: string): string {
 /** Every `role "name" [ref_N]` line against describe's role and name for that ref's element. */
 function printedVersusDescribed(out: string): { printed: string; described: string }[] {
   const rows: { printed: string; described: string }[] = [];
-  for (const line of out.split('\n')) {
-    const ref = /\[(ref_\d+)\]/.exec(line)?.[1];
-    const m = /^\s*([\w-]+)(?: "((?:[^"\\]|\\.)*)")? \[ref_/.exec(line);
-    if (!ref || !m) continue;
-    const el = registry.resolve(ref);
+  for (const line of parseTree(out)) {
+    if (line.ref === undefined) continue;
+    const el = registry.resolve(line.ref);
     if (!el.ok) throw new Error(el.error.message);
     const d = describeElement(el.data);
-    rows.push({ printed: `${m[1]} "${m[2] ?? ''}"`, described: `${d.role} "${d.name}"` });
+    rows.push({ printed: `${line.role} ${quote(line.name ?? '')}`, described: `${d.role} ${quote(d.name)}` });
   }
   return rows;
 }

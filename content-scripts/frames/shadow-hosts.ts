@@ -5,13 +5,14 @@
  */
 import * as z from 'zod/mini';
 import { err, ok, type Result } from '../../src/result';
+import { REF_PATTERN } from '../../src/refs';
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
 import { composedPath, elementAtPath, shadowModeOf, shadowRootOf, walkComposed, type ShadowMode } from './shadow-roots';
 import { INTERACTIVE_ROLES } from '../ax/clickable';
 
 export const ShadowHostsArgsSchema = z.strictObject({
-  ref_id: z.optional(z.string().check(z.regex(/^ref_[1-9]\d*$/))),
+  ref_id: z.optional(z.string().check(z.regex(REF_PATTERN))),
   maxHosts: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))),
 });
 

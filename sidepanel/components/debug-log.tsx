@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { redactSecrets } from '../lib/redact';
+import { redactSecrets } from '../../src/redact';
 import { prettyJson } from '../lib/tool-summary';
 import { buildTraceExport, exportFileName, summarizeTraceEntry, type TraceSummary } from '../lib/trace';
 import { fetchTrace } from '../panel-client';

@@ -8,7 +8,7 @@ export function StatusLine() {
   if (starting.value) text = 'Starting…';
   else if (state?.status === 'awaiting_approval') text = 'Waiting for your approval';
   else if (busy.value)
-    text = `Working in ${state?.mode ? modeLabel(state.mode) : 'this'} mode${state && state.steps > 0 ? ` · step ${state.steps + 1}` : ''}…`;
+    text = `Working in ${state?.mode ? modeLabel(state.mode) : 'this'} mode${state?.steps ? ` · step ${state.steps + 1}` : ''}…`;
   // Chrome stops idle workers; the Port reconnects by itself and the snapshot restores the chat.
   else if (!connected.value && state !== null) text = 'Reconnecting to the agent…';
   return (

@@ -2,91 +2,22 @@
 import { SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../../src/settings';
 import type { Tier } from '../../src/modes';
 import { providerUrlProblem } from '../../src/connect-policy';
+import { PROVIDER_IDS, PROVIDERS, type ProviderInfo } from '../../src/providers';
 
-export interface ProviderInfo {
+/** A provider as the form shows it: the shared table's entry with its id. */
+export interface ProviderChoice extends ProviderInfo {
   id: ProviderId;
-  label: string;
-  needsKey: boolean;
-  /** Shown as the Base URL placeholder: what the worker uses when the field is empty. */
-  defaultBaseURL?: string;
+  /** True when the provider has no default address, so the user must give one. */
   baseURLRequired: boolean;
-  suggestedModels: readonly string[];
-  keyHelp?: string;
 }
 
-export const PROVIDERS: readonly ProviderInfo[] = [
-  {
-    id: 'openai',
-    label: 'OpenAI',
-    needsKey: true,
-    defaultBaseURL: 'https://api.openai.com/v1',
-    baseURLRequired: false,
-    suggestedModels: ['gpt-4.1-mini', 'gpt-4.1', 'gpt-5-mini', 'gpt-4o-mini'],
-    keyHelp: 'platform.openai.com → API keys',
-  },
-  {
-    id: 'anthropic',
-    label: 'Anthropic',
-    needsKey: true,
-    defaultBaseURL: 'https://api.anthropic.com/v1',
-    baseURLRequired: false,
-    suggestedModels: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-5'],
-    keyHelp: 'console.anthropic.com → API keys',
-  },
-  {
-    id: 'google',
-    label: 'Google Gemini',
-    needsKey: true,
-    defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
-    baseURLRequired: false,
-    suggestedModels: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite'],
-    keyHelp: 'aistudio.google.com → Get API key',
-  },
-  {
-    id: 'openrouter',
-    label: 'OpenRouter',
-    needsKey: true,
-    defaultBaseURL: 'https://openrouter.ai/api/v1',
-    baseURLRequired: false,
-    suggestedModels: ['openai/gpt-4.1-mini', 'anthropic/claude-sonnet-4.5', 'google/gemini-2.5-flash'],
-    keyHelp: 'openrouter.ai → Keys',
-  },
-  {
-    id: 'ollama',
-    label: 'Ollama (local)',
-    needsKey: false,
-    defaultBaseURL: 'http://localhost:11434/v1',
-    baseURLRequired: false,
-    suggestedModels: ['qwen3:8b', 'llama3.1:8b'],
-  },
-  {
-    id: 'lmstudio',
-    label: 'LM Studio (local)',
-    needsKey: false,
-    defaultBaseURL: 'http://localhost:1234/v1',
-    baseURLRequired: false,
-    suggestedModels: [],
-  },
-  {
-    id: 'openai-compatible',
-    label: 'OpenAI-compatible (custom URL)',
-    needsKey: false,
-    baseURLRequired: true,
-    suggestedModels: [],
-  },
-];
-
-export function providerInfo(id: ProviderId): ProviderInfo {
-  return (
-    PROVIDERS.find((p) => p.id === id) ?? {
-      id,
-      label: id,
-      needsKey: false,
-      baseURLRequired: false,
-      suggestedModels: [],
-    }
-  );
+export function providerInfo(id: ProviderId): ProviderChoice {
+  const info = PROVIDERS[id];
+  return { ...info, id, baseURLRequired: info.defaultBaseURL === undefined };
 }
+
+/** Every provider, in the order the form lists them. */
+export const PROVIDER_CHOICES: readonly ProviderChoice[] = PROVIDER_IDS.map(providerInfo);
 
 export const TIER_HELP: Readonly<Record<Tier, string>> = {
   compact: 'Compact: small or local models; fewest tools, shortest reads.',

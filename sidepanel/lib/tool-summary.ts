@@ -1,6 +1,7 @@
 /** One-line summaries for tool cards: the arguments a person needs to recognise the step. */
 import { unfence } from '../../src/fence';
 import { isRecord } from '../../src/result';
+import { isRef } from '../../src/refs';
 
 // Arguments that identify what a step touched, in the order people scan for them.
 const KEY_ARGS = [
@@ -114,5 +115,5 @@ export function prettyJson(value: unknown): string {
 export function refInArgs(args: unknown): string | undefined {
   if (!isRecord(args)) return undefined;
   const r = args.ref ?? args.ref_id;
-  return typeof r === 'string' && /ref_\d+/.test(r) ? r : undefined;
+  return typeof r === 'string' && isRef(r) ? r : undefined;
 }

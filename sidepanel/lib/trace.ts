@@ -1,6 +1,6 @@
 /** Summaries and the export file for the debug log; the trace entries' shape belongs to the worker. */
 import { isRecord } from '../../src/result';
-import { redactSecrets } from './redact';
+import { redactSecrets } from '../../src/redact';
 
 export interface TraceSummary {
   at?: number;

@@ -1,4 +1,5 @@
 /** Splits the agent's text tree into lines for the verbose viewer and finds the ref each line names. */
+import { refOfLine } from '../../src/tree-line';
 
 export interface TreeLine {
   index: number;
@@ -7,14 +8,11 @@ export interface TreeLine {
   ref?: string;
 }
 
-// The tree prints refs in brackets (`button "Save" [ref_12]`); a frame prefix, when present, is kept
-// whole because the worker resolves it.
-const REF = /\[((?:[A-Za-z0-9_-]+[:/.])?ref_[1-9]\d*)\]/;
-
 export function parseTreeLines(tree: string): TreeLine[] {
   return tree.split('\n').map((text, index) => {
-    const m = REF.exec(text);
-    return m?.[1] ? { index, text, ref: m[1] } : { index, text };
+    // A frame prefix (`f2:ref_3`) is kept whole: the worker resolves it.
+    const ref = refOfLine(text);
+    return ref ? { index, text, ref } : { index, text };
   });
 }
 

@@ -54,6 +54,25 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** An approval the running task waits for, as the panel shows it. */
+export const PendingApprovalSchema = z.object({
+  approvalId: z.string(),
+  taskId: z.string(),
+  tool: z.string(),
+  args: z.unknown(),
+  site: z.string(),
+  description: z.string(),
+  /** Action kind a "don't ask again" grant would cover (click, submit, navigate…). */
+  kind: z.optional(z.string()),
+  /** False when no grant may be offered: opaque or unknown origin, execute_js. */
+  trustable: z.boolean(),
+});
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
+
+/**
+ * One tab's conversation, as `src/conversation.ts` folds it from the events: the worker keeps and
+ * stores it, and sends it whole as the `snapshot` a reopened panel starts from.
+ */
 export const ConversationSchema = z.object({
   tabId: TabId,
   messages: z.array(ChatMessageSchema),
@@ -62,6 +81,12 @@ export const ConversationSchema = z.object({
   taskUsage: UsageSchema,
   chatUsage: UsageSchema,
   model: z.optional(z.string()),
+  taskId: z.optional(z.string()),
+  approval: z.optional(PendingApprovalSchema),
+  /** Ids of the messages the current task produced, to tell whether its final answer was already streamed. */
+  taskMessageIds: z.optional(z.array(z.string())),
+  /** Count of LLM steps in the current task (one `usage` event per step). */
+  steps: z.optional(z.number()),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 

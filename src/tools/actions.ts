@@ -7,10 +7,10 @@
  */
 import * as z from 'zod/mini';
 import { err, ok, type Result } from '../result';
+import { REF_PATTERN } from '../refs';
 
 export type * from './action-results';
 
-export const REF_PATTERN = /^ref_[1-9]\d*$/;
 /** Longest text one type call accepts: beyond this an agent is pasting a document, not filling a field. */
 export const MAX_TYPE_CHARS = 20_000;
 

@@ -53,6 +53,23 @@ async function shopStatus(): Promise<string> {
   return (await shop.page.locator('#status').textContent()) ?? '';
 }
 
+async function openPanel(): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 400, height: 720 });
+  await page.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${shop.tabId}`);
+  return page;
+}
+
+/** The conversation as the panel renders it: one line per message, a tool card by its summary line. */
+function renderedConversation(page: Page): Promise<string[]> {
+  return page.getByTestId('chat-list').evaluate((list) =>
+    [...list.querySelectorAll('[data-testid^="msg-"], [data-testid="tool-card"]')].map((el) => {
+      const text = (el.querySelector(':scope > summary') ?? el).textContent ?? '';
+      return `${el.getAttribute('data-testid') ?? ''}${el.getAttribute('data-outcome') ?? ''}: ${text.replace(/\s+/g, ' ').trim()}`;
+    }),
+  );
+}
+
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   server = await startFixtureServer();
@@ -60,9 +77,7 @@ beforeAll(async () => {
   usePolicy(() => answer('Hello.'));
   browser = await launchWithExtension();
   shop = await browser.open(server.url('/agent-shop.html'));
-  panel = await browser.context.newPage();
-  await panel.setViewportSize({ width: 400, height: 720 });
-  await panel.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${shop.tabId}`);
+  panel = await openPanel();
 });
 afterAll(async () => {
   await browser?.close();
@@ -126,7 +141,7 @@ describe('side panel in Chromium', () => {
     expect(tools).toContainEqual(['get_accessibility_tree', 'ok']);
     expect(tools).toContainEqual(['click_ax', 'ok']);
     const click = panel.locator('[data-testid="tool-card"][data-tool="click_ax"]').first();
-    await expect.poll(() => click.textContent()).toMatch(/ref_\d+.*\d+ ms/);
+    await expect.poll(() => click.textContent()).toMatch(/ref_\d+.*\d+(?:\.\d)? m?s/);
     await click.locator('summary').click();
     await expect.poll(() => click.locator('pre').first().textContent()).toMatch(/"ref_id": "ref_\d+"/);
 
@@ -172,6 +187,19 @@ describe('side panel in Chromium', () => {
     expect(await shopStatus()).toBe('Not paid');
     const notices = await panel.getByTestId('msg-notice').allTextContents();
     expect(notices.some((n) => /^Denied: .*Pay \$18\.50/.test(n))).toBe(true);
+  });
+
+  it('shows the same conversation after the panel is closed and reopened', async () => {
+    // The chat so far was folded live by the panel; the reopened panel starts from the worker's
+    // snapshot. Streamed text, tool cards, the stop and the denial must read the same in both.
+    const live = await renderedConversation(panel);
+    expect(live).toContainEqual('msg-notice: Stopped.');
+    expect(live.some((l) => /^msg-notice: Denied: .*Pay \$18\.50/.test(l))).toBe(true);
+    expect(live.filter((l) => l.startsWith('tool-card')).length).toBeGreaterThan(2);
+    await panel.close();
+    panel = await openPanel();
+    await panel.getByTestId('chat-list').waitFor();
+    await expect.poll(() => renderedConversation(panel)).toEqual(live);
   });
 
   it('verbose mode shows the tree the agent read and outlines an element from it', async () => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TreeResultSchema } from '../../src/tree-contract';
+import { parseTree } from '../../src/tree-line';
 import {
   chromeAxNodes,
   hasVisibleBox,
@@ -78,13 +79,7 @@ interface Printed {
 
 function refsInTree(tree: string): Map<string, Printed> {
   const out = new Map<string, Printed>();
-  for (const line of tree.split('\n')) {
-    const ref = /\[(ref_\d+)\]/.exec(line)?.[1];
-    const m = /^\s*([\w-]+)(?: "((?:[^"\\]|\\.)*)")?/.exec(line);
-    const role = m?.[1];
-    // Names are printed with `"` and `\` escaped (render.ts quote()).
-    if (ref && role) out.set(ref, { role, name: m[2] === undefined ? null : m[2].replace(/\\(.)/g, '$1') });
-  }
+  for (const line of parseTree(tree)) if (line.ref) out.set(line.ref, { role: line.role, name: line.name ?? null });
   return out;
 }
 

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
+import { parseTree } from '../../src/tree-line';
 import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { attachIsolatedWorld, type IsolatedWorld } from './support/isolated-world';
 import { startFixtureServer, type FixtureServer } from './support/server';
@@ -51,7 +52,7 @@ async function tree(tabId: number, args: Record<string, unknown> = {}): Promise<
 }
 
 function refsOf(text: string): string[] {
-  return [...text.matchAll(/\[(ref_\d+)\]/g)].map((m) => m[1] ?? '');
+  return parseTree(text).flatMap((l) => (l.ref === undefined ? [] : [l.ref]));
 }
 
 /** ref → the data-k key of the element it resolves to now (null when it does not resolve). */

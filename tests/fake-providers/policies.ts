@@ -83,9 +83,8 @@ export const formPolicy: FakePolicy = (turn) => {
     const field = findRef(tree, /^(textbox|combobox|listbox)$/, new RegExp(escapeRegExp(label), 'i'));
     if (!field) return answer(`I cannot find the "${label}" field.`);
     if (field.role === 'textbox') {
-      if (!field.rest.includes(`value="${value}"`))
-        return call('type_ax', { ref_id: field.ref, text: value, clear: true });
-    } else if (!field.name.includes(value) && !field.rest.includes(value)) {
+      if (field.attrs.value !== value) return call('type_ax', { ref_id: field.ref, text: value, clear: true });
+    } else if (![field.name, field.attrs.value ?? '', field.text ?? ''].some((shown) => shown.includes(value))) {
       return call('select_option', { ref_id: field.ref, label: value });
     }
   }

@@ -1,24 +1,20 @@
+import { parseTree, type TreeLine as ParsedLine } from '../../src/tree-line';
 import type { FakeDecision, FakeToolCall, FakeTurn } from './turn';
 
 /**
  * What a scripted model reads from a request: the task, its own earlier calls, the latest tree
  * (lines such as `button "Add" [ref_12] {states}`), and the nonce the system prompt declares.
  */
-export interface TreeLine {
-  role: string;
+export interface TreeLine extends ParsedLine {
   name: string;
   ref: string;
-  rest: string;
 }
 
-const LINE = /^\s*([\w-]+) "((?:[^"\\]|\\.)*)" \[((?:f\d+:)?ref_\d+)\](.*)$/;
-
+/** The lines that name an element with a ref, as the model can act on them. */
 export function treeLines(tree: string): TreeLine[] {
   const out: TreeLine[] = [];
-  for (const line of tree.split('\n')) {
-    const m = LINE.exec(line);
-    if (m?.[1] && m[3])
-      out.push({ role: m[1], name: (m[2] ?? '').replace(/\\(["\\])/g, '$1'), ref: m[3], rest: m[4] ?? '' });
+  for (const line of parseTree(tree)) {
+    if (line.ref !== undefined && line.name !== undefined) out.push({ ...line, name: line.name, ref: line.ref });
   }
   return out;
 }
@@ -28,7 +24,7 @@ export function findRef(tree: string, role: RegExp, name: RegExp): TreeLine | nu
 }
 
 export function isChecked(line: TreeLine): boolean {
-  return /\{[^}]*\bchecked\b/.test(line.rest);
+  return line.states.includes('checked');
 }
 
 export function nonceOf(turn: FakeTurn): string | null {

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { MAX_TYPE_CHARS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
-import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../frames/qualified-ref';
+import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../src/refs';
 
 // Frame-qualified refs ("f2:ref_12", from iframe_read) are accepted here and routed to their frame by
-// background/frames/route-ref.ts, which hands the page its plain ref; the page contract stays REF_PATTERN.
+// background/frames/route-ref.ts, which hands the page its plain ref; the page contract takes a plain ref (src/refs.ts REF_PATTERN).
 const RefId = z
   .string()
   .regex(

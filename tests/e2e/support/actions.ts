@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { TreeResultSchema } from '../../../src/tree-contract';
+import { refOfLine } from '../../../src/tree-line';
 import type { Result } from '../../../src/result';
 import type { ExtensionBrowser } from './browser';
 
@@ -22,8 +23,8 @@ export async function refFor(browser: ExtensionBrowser, tabId: number, pattern: 
   const tree = await readTree(browser, tabId);
   for (const line of tree.split('\n')) {
     if (!pattern.test(line)) continue;
-    const m = /\[(ref_\d+)\]/.exec(line);
-    if (m?.[1]) return m[1];
+    const ref = refOfLine(line);
+    if (ref) return ref;
   }
   throw new Error(`no tree line matches ${pattern}:\n${tree}`);
 }

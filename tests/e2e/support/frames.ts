@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { z } from 'zod';
 import type { Result } from '../../../src/result';
+import { refOfLine } from '../../../src/tree-line';
 
 export const FrameEntrySchema = z.object({
   frameId: z.string(),
@@ -39,8 +40,8 @@ export function okData(r: Result<unknown>): unknown {
 export function refOnLine(tree: string, line: RegExp): string {
   for (const l of tree.split('\n')) {
     if (!line.test(l)) continue;
-    const m = /\[((?:f\d+:)?ref_\d+)\]/.exec(l);
-    if (m?.[1]) return m[1];
+    const ref = refOfLine(l);
+    if (ref) return ref;
   }
   throw new Error(`no ref on a line matching ${line}:\n${tree}`);
 }

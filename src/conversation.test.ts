@@ -1,12 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import type { AgentEvent, Conversation } from '../../src/protocol/agent';
-import { applyEvent, emptyChat, fromSnapshot, isBusy, withLocalUserMessage, type ChatState } from './chat-state';
+import { describe, expect, it, test } from 'vitest';
+import {
+  applyEvent,
+  emptyConversation,
+  isBusy,
+  MAX_MESSAGES,
+  STORED_RESULT_CHARS,
+  withUserMessage,
+} from './conversation';
+import type { AgentEvent, Conversation } from './protocol/agent';
 
 const T = 7;
-const fold = (events: AgentEvent[], start: ChatState = emptyChat(T)) =>
+const fold = (events: AgentEvent[], start: Conversation = emptyConversation(T)) =>
   events.reduce((s, e) => applyEvent(s, e, 1000), start);
 
-describe('chat state reducer', () => {
+describe('conversation reducer', () => {
   it('streams text deltas into one assistant message and records tool calls with their results', () => {
     const s = fold([
       { type: 'task_started', tabId: T, taskId: 't1', mode: 'act' },
@@ -136,18 +143,112 @@ describe('chat state reducer', () => {
   });
 
   it('replaces local state with the snapshot', () => {
-    const local = withLocalUserMessage(emptyChat(T), 'hi', 5);
-    const s = fromSnapshot(
-      {
-        tabId: T,
-        messages: [{ id: 'u1', role: 'user', text: 'hi', ts: 5 }],
-        taskUsage: { inputTokens: 0, outputTokens: 0 },
-        chatUsage: { inputTokens: 0, outputTokens: 0 },
-        model: 'gpt-4o',
-      },
-      local,
-    );
+    const local = withUserMessage(emptyConversation(T), 'local-5-0', 'hi', 5);
+    const conversation: Conversation = {
+      tabId: T,
+      messages: [{ id: 'u1', role: 'user', text: 'hi', ts: 5 }],
+      taskUsage: { inputTokens: 0, outputTokens: 0 },
+      chatUsage: { inputTokens: 0, outputTokens: 0 },
+      model: 'gpt-4o',
+    };
+    const s = applyEvent(local, { type: 'snapshot', tabId: T, conversation });
     expect(s.messages.map((m) => m.id)).toEqual(['u1']);
     expect(s.model).toBe('gpt-4o');
+  });
+
+  it('cuts stored tool results and drops the oldest messages past the cap', () => {
+    const long = 'x'.repeat(STORED_RESULT_CHARS + 10);
+    const s = fold([
+      { type: 'tool_result', tabId: T, taskId: 't', callId: 'c', tool: 'read', ok: true, result: long, ms: 1 },
+    ]);
+    expect(s.messages[0]?.result).toBe(`${'x'.repeat(STORED_RESULT_CHARS)}… [cut for storage]`);
+    let many = emptyConversation(T);
+    for (let i = 0; i < MAX_MESSAGES + 5; i++) many = withUserMessage(many, `u${i}`, 'hi', 1);
+    expect(many.messages).toHaveLength(MAX_MESSAGES);
+    expect(many.messages[0]?.id).toBe('u5');
+  });
+});
+
+/** A task with every kind of event: streamed text, tools, an approval denied, usage, then a stop. */
+function taskStream(taskId: string): AgentEvent[] {
+  const base = { tabId: T, taskId };
+  return [
+    { type: 'task_started', ...base, mode: 'act' },
+    { type: 'text_delta', ...base, messageId: `${taskId}-m1`, text: 'Reading ' },
+    { type: 'text_delta', ...base, messageId: `${taskId}-m1`, text: 'the page.' },
+    { type: 'tool_call', ...base, callId: `${taskId}-c1`, tool: 'get_accessibility_tree', args: {} },
+    {
+      type: 'tool_result',
+      ...base,
+      callId: `${taskId}-c1`,
+      tool: 'get_accessibility_tree',
+      ok: true,
+      result: 'button "Pay" [ref_1]',
+      ms: 9,
+    },
+    {
+      type: 'usage',
+      ...base,
+      step: { inputTokens: 5, outputTokens: 2 },
+      task: { inputTokens: 5, outputTokens: 2 },
+      chat: { inputTokens: 5, outputTokens: 2 },
+    },
+    { type: 'tool_call', ...base, callId: `${taskId}-c2`, tool: 'click_ax', args: { ref_id: 'ref_1' } },
+    {
+      type: 'approval_request',
+      ...base,
+      approvalId: `${taskId}-a1`,
+      tool: 'click_ax',
+      args: { ref_id: 'ref_1' },
+      site: 'https://shop.example',
+      description: 'Click button "Pay"',
+    },
+    { type: 'approval_resolved', ...base, approvalId: `${taskId}-a1`, decision: 'deny' },
+    {
+      type: 'tool_result',
+      ...base,
+      callId: `${taskId}-c2`,
+      tool: 'click_ax',
+      ok: false,
+      result: 'REFUSED: the user denied this action',
+      ms: 3,
+    },
+    { type: 'error', tabId: T, message: 'The provider is slow to answer.' },
+    { type: 'task_ended', ...base, status: 'stopped' },
+    { type: 'task_started', tabId: T, taskId: `${taskId}-2`, mode: 'ask' },
+    { type: 'task_ended', tabId: T, taskId: `${taskId}-2`, status: 'done', answer: 'Nothing to pay.' },
+  ];
+}
+
+describe('a reopened panel shows what the worker holds', () => {
+  const events = taskStream('t1');
+  // The worker folds every event and records the task's user message; time is fixed so ids and ts agree.
+  const worker = (upTo: number): Conversation =>
+    events
+      .slice(0, upTo)
+      .reduce((s, e) => applyEvent(s, e, 1000), withUserMessage(emptyConversation(T), 't1-user', 'pay the bill', 1000));
+
+  test('for every point at which the panel closes and reopens', () => {
+    const whole = worker(events.length);
+    for (let reopenAt = 0; reopenAt <= events.length; reopenAt++) {
+      // The reopened panel starts from the worker's snapshot, then folds the live events that follow.
+      const snapshot: AgentEvent = { type: 'snapshot', tabId: T, conversation: worker(reopenAt) };
+      const panel = [snapshot, ...events.slice(reopenAt)].reduce(
+        (s, e) => applyEvent(s, e, 1000),
+        emptyConversation(T),
+      );
+      expect(panel, `reopened after event ${reopenAt}`).toEqual(whole);
+    }
+  });
+
+  test('and the stored form of it round-trips through the snapshot schema', async () => {
+    const { ConversationSchema } = await import('./protocol/agent');
+    const whole = worker(events.length);
+    expect(ConversationSchema.parse(JSON.parse(JSON.stringify(whole)))).toEqual(whole);
+    expect(whole.messages.filter((m) => m.role === 'notice').map((m) => [m.text, m.ok])).toEqual([
+      ['Denied: Click button "Pay" on https://shop.example', true],
+      ['The provider is slow to answer.', false],
+      ['Stopped.', true],
+    ]);
   });
 });

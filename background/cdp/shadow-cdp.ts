@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';
-import { withSession } from '../cdp/cdp-client';
+import { withSession } from './cdp-client';
 import { sendToContent } from '../content-bridge';
 import {
   countDescendants,

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../src/result';
-import { on, withSession, type send as cdpSend } from '../cdp/cdp-client';
+import { on, withSession, type send as cdpSend } from './cdp-client';
 
 export interface EvalOutcome {
   ok: boolean;

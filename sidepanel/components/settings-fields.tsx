@@ -1,0 +1,203 @@
+/**
+ * The settings form's fields, split from the view by what they configure: the connection
+ * (provider, model, key, address) and the model's limits (tier, context window).
+ */
+import { useState } from 'preact/hooks';
+import { TierSchema } from '../../src/modes';
+import type { PublicSettings } from '../../src/settings';
+import { ProviderIdSchema } from '../../src/settings';
+import {
+  PROVIDER_CHOICES,
+  switchProvider,
+  TIER_HELP,
+  type FormErrors,
+  type FormField,
+  type ProviderChoice,
+  type SettingsForm,
+} from '../lib/settings-form';
+
+/** What every field group needs from the form's state. */
+export interface FieldsProps {
+  form: SettingsForm;
+  errors: FormErrors;
+  warnings: FormErrors;
+  info: ProviderChoice;
+  update: <K extends FormField>(key: K, value: SettingsForm[K]) => void;
+  /** The aria-describedby ids for a field's error, warning and hint. */
+  describe: (id: FormField, hint?: boolean) => string | undefined;
+}
+
+export function Field(props: {
+  id: FormField;
+  label: string;
+  error?: string;
+  warning?: string;
+  hint?: string;
+  children: preact.ComponentChildren;
+}) {
+  return (
+    <div class={`field${props.error ? ' has-error' : ''}`}>
+      <label for={`settings-${props.id}`}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <p class="field-hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.warning && (
+        <p class="field-warning" id={`${props.id}-warning`}>
+          {props.warning}
+        </p>
+      )}
+      {props.error && (
+        <p class="field-error" id={`${props.id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Provider, model, API key and base URL. */
+export function ConnectionFields(
+  props: FieldsProps & { stored: PublicSettings | null; onProvider: (f: (form: SettingsForm) => SettingsForm) => void },
+) {
+  const { form, errors, warnings, info, update, describe, stored } = props;
+  const [showKey, setShowKey] = useState(false);
+  const keyPlaceholder =
+    stored?.hasApiKey && stored.provider === form.provider
+      ? `Stored key ${stored.apiKeyHint ?? ''} (leave empty to keep)`.replace('  ', ' ')
+      : info.needsKey
+        ? 'Paste your API key'
+        : 'Not needed for most local servers';
+  return (
+    <>
+      <Field id="provider" label="Provider" error={errors.provider}>
+        <select
+          id="settings-provider"
+          value={form.provider}
+          onChange={(e) => {
+            const p = ProviderIdSchema.safeParse(e.currentTarget.value);
+            if (!p.success) return;
+            props.onProvider((f) => switchProvider(f, p.data));
+          }}
+        >
+          {PROVIDER_CHOICES.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="model" label="Model" error={errors.model}>
+        <input
+          id="settings-model"
+          type="text"
+          list="model-suggestions"
+          autocomplete="off"
+          spellcheck={false}
+          value={form.model}
+          placeholder={info.suggestedModels[0] ?? 'model id'}
+          aria-invalid={errors.model ? true : undefined}
+          aria-describedby={describe('model')}
+          onInput={(e) => update('model', e.currentTarget.value)}
+        />
+        <datalist id="model-suggestions">
+          {info.suggestedModels.map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
+      </Field>
+      <Field id="apiKey" label="API key" error={errors.apiKey}>
+        <div class="input-with-button">
+          <input
+            id="settings-apiKey"
+            type={showKey ? 'text' : 'password'}
+            autocomplete="off"
+            spellcheck={false}
+            value={form.apiKey}
+            placeholder={keyPlaceholder}
+            aria-invalid={errors.apiKey ? true : undefined}
+            aria-describedby={describe('apiKey')}
+            onInput={(e) => update('apiKey', e.currentTarget.value)}
+          />
+          <button
+            type="button"
+            class="button-quiet"
+            aria-pressed={showKey}
+            onClick={() => setShowKey(!showKey)}
+            aria-controls="settings-apiKey"
+          >
+            {showKey ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      </Field>
+      <Field
+        id="baseURL"
+        label={`Base URL${info.baseURLRequired ? '' : ' (optional)'}`}
+        error={errors.baseURL}
+        warning={warnings.baseURL}
+      >
+        <input
+          id="settings-baseURL"
+          type="url"
+          inputMode="url"
+          autocomplete="off"
+          spellcheck={false}
+          value={form.baseURL}
+          placeholder={info.defaultBaseURL ?? 'http://localhost:8080/v1'}
+          aria-invalid={errors.baseURL ? true : undefined}
+          aria-describedby={describe('baseURL')}
+          onInput={(e) => update('baseURL', e.currentTarget.value)}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** Tier and context window: automatic from the model name unless the user sets them. */
+export function LimitFields(props: FieldsProps & { current: PublicSettings | null }) {
+  const { form, errors, update, describe, current } = props;
+  return (
+    <>
+      <Field
+        id="tier"
+        label="Model tier"
+        error={errors.tier}
+        hint={
+          form.tier === ''
+            ? `Automatic: chosen from the model name${current ? ` (now ${current.tier})` : ''}.`
+            : TIER_HELP[form.tier]
+        }
+      >
+        <select
+          id="settings-tier"
+          value={form.tier}
+          aria-describedby={describe('tier', true)}
+          onChange={(e) => {
+            const t = TierSchema.safeParse(e.currentTarget.value);
+            update('tier', t.success ? t.data : '');
+          }}
+        >
+          <option value="">Automatic</option>
+          <option value="compact">Compact</option>
+          <option value="mid">Mid</option>
+          <option value="full">Full</option>
+        </select>
+      </Field>
+      <Field id="contextWindow" label="Context window (tokens, optional)" error={errors.contextWindow}>
+        <input
+          id="settings-contextWindow"
+          type="text"
+          inputMode="numeric"
+          autocomplete="off"
+          value={form.contextWindow}
+          placeholder={current ? `Automatic (now ${current.contextWindow.toLocaleString('en-US')})` : 'Automatic'}
+          aria-invalid={errors.contextWindow ? true : undefined}
+          aria-describedby={describe('contextWindow')}
+          onInput={(e) => update('contextWindow', e.currentTarget.value)}
+        />
+      </Field>
+    </>
+  );
+}
