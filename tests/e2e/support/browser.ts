@@ -13,7 +13,7 @@ export interface ExtensionBrowser {
   /** Opens a page and waits until our content scripts answer in its top frame. */
   open(url: string): Promise<{ page: Page; tabId: number }>;
   tabIdOf(page: Page): Promise<number>;
-  /** Exactly what the model would receive: `wb.tool(name, args, {tabId, mode})` in the worker. */
+  /** `wb.tool(name, args, {tabId, mode})` in the worker: the model's dispatch path, before the agent loop's budget and fence. */
   tool(name: string, args: unknown, options: { tabId: number; mode?: string; tier?: string }): Promise<Result<unknown>>;
   /** Re-reads the worker after Chrome stopped and restarted it. */
   refreshWorker(): Promise<Worker>;
