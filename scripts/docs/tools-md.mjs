@@ -15,7 +15,11 @@ function typeOf(s) {
   return Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'any');
 }
 
-const cell = (text) => String(text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 
 function limits(s) {
   const parts = [];

@@ -30,13 +30,18 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Launches Debian's Chromium headless with the built extension in a fresh profile. */
-export async function launchWithExtension(extraArgs: string[] = []): Promise<ExtensionBrowser> {
+/** Launches Debian's Chromium headless with the built extension (dist/, or `extensionDir`) in a fresh profile. */
+export async function launchWithExtension(extraArgs: string[] = [], extensionDir = DIST): Promise<ExtensionBrowser> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wb-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${DIST}`, `--load-extension=${DIST}`, ...extraArgs],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      ...extraArgs,
+    ],
     viewport: { width: 1280, height: 900 },
   });
   let worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));

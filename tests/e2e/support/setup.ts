@@ -22,7 +22,9 @@ const ready = <T>(value: T | undefined, what: string): T => {
  * providers) plus Chromium with the built extension, started once before the file's tests and
  * closed after them. A file's own beforeAll runs after this one (hooks run in registration order).
  */
-export function useExtension(options: { partner?: boolean; fake?: boolean; args?: string[] } = {}): ExtensionEnv {
+export function useExtension(
+  options: { partner?: boolean; fake?: boolean; args?: string[]; extensionDir?: string } = {},
+): ExtensionEnv {
   let browser: ExtensionBrowser | undefined;
   let server: FixtureServer | undefined;
   let partner: FixtureServer | undefined;
@@ -33,7 +35,7 @@ export function useExtension(options: { partner?: boolean; fake?: boolean; args?
       options.partner ? startFixtureServer('127.0.0.2') : undefined,
       options.fake ? startFakeProviders() : undefined,
     ]);
-    browser = await launchWithExtension(options.args);
+    browser = await launchWithExtension(options.args, options.extensionDir);
   });
   afterAll(async () => {
     await browser?.close();
