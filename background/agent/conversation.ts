@@ -1,9 +1,9 @@
 import type { AgentEvent, ChatMessage, Conversation } from '../../src/protocol/agent';
 
 /** Stored tool results are cut here; the model saw the full text when it ran. */
-export const STORED_RESULT_CHARS = 20_000;
+const STORED_RESULT_CHARS = 20_000;
 /** Oldest messages go first past this, so one long chat cannot fill session storage. */
-export const MAX_MESSAGES = 400;
+const MAX_MESSAGES = 400;
 
 export function emptyConversation(tabId: number): Conversation {
   return {

@@ -8,16 +8,14 @@
  * tab), `cdp_refused` (a page the debugger may not attach to), `cdp_detached` (the user canceled the
  * banner or the tab closed mid-command), `cdp_failed` (the command itself failed).
  *
- * Listeners on `chrome.debugger.onEvent`/`onDetach` are registered once at module load, which happens
+ * The `chrome.debugger.onDetach` listener is registered once at module load, which happens
  * at the service worker's top level (MV3: events that wake the worker must find their listener).
  */
 import { err, errorMessage, ok, type Result } from '../../src/result';
 
 const PROTOCOL_VERSION = '1.3';
 /** How long a session stays attached after its last command when the caller did not detach. */
-export const IDLE_DETACH_MS = 5_000;
-
-export type CdpEventListener = (params: unknown) => void;
+const IDLE_DETACH_MS = 5_000;
 
 interface Session {
   attached: Promise<Result<true>>;
@@ -27,11 +25,6 @@ interface Session {
 }
 
 const sessions = new Map<number, Session>();
-const listeners = new Map<string, Set<CdpEventListener>>();
-
-function key(tabId: number, method: string): string {
-  return `${tabId}:${method}`;
-}
 
 function classifyAttachError(message: string): Result<never> {
   if (/another debugger|already attached/i.test(message)) {
@@ -47,18 +40,6 @@ function classifyAttachError(message: string): Result<never> {
 }
 
 if (typeof chrome !== 'undefined' && chrome.debugger) {
-  chrome.debugger.onEvent.addListener((source, method, params) => {
-    if (source.tabId === undefined) return;
-    const set = listeners.get(key(source.tabId, method));
-    if (!set) return;
-    for (const fn of [...set]) {
-      try {
-        fn(params);
-      } catch (e) {
-        console.warn(`CDP listener for ${method} threw: ${errorMessage(e)}`);
-      }
-    }
-  });
   chrome.debugger.onDetach.addListener((source) => {
     if (source.tabId === undefined) return;
     const s = sessions.get(source.tabId);
@@ -117,7 +98,7 @@ export async function send(
 }
 
 /** Detaches now (no-op when not attached). */
-export async function detach(tabId: number): Promise<void> {
+async function detach(tabId: number): Promise<void> {
   const s = sessions.get(tabId);
   if (!s) return;
   if (s.idleTimer) clearTimeout(s.idleTimer);
@@ -129,25 +110,6 @@ export async function detach(tabId: number): Promise<void> {
   } catch {
     // Already gone (tab closed, user canceled): the goal state is reached either way.
   }
-}
-
-export function isAttached(tabId: number): boolean {
-  return sessions.has(tabId);
-}
-
-/** Subscribes to one CDP event of one tab; returns the unsubscribe function. */
-export function on(tabId: number, method: string, fn: CdpEventListener): () => void {
-  const k = key(tabId, method);
-  let set = listeners.get(k);
-  if (!set) {
-    set = new Set();
-    listeners.set(k, set);
-  }
-  set.add(fn);
-  return () => {
-    set.delete(fn);
-    if (set.size === 0) listeners.delete(k);
-  };
 }
 
 /**

@@ -23,7 +23,7 @@ export interface LiveFrame {
 }
 
 export const MAIN_FRAME_ID = 'f0';
-export const FRAME_ID_PATTERN = /^f(0|[1-9]\d{0,8})$/;
+const FRAME_ID_PATTERN = /^f(0|[1-9]\d{0,8})$/;
 
 export function emptyFrameIdState(): FrameIdState {
   return { next: 1, ids: {} };

@@ -45,16 +45,6 @@ export function isShadowRoot(node: Node): node is ShadowRoot {
   return node.nodeType === 11 && 'host' in node;
 }
 
-/** Input types whose value is free text (HTML §4.10.5.1 "text"-like states). */
-export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
-  'text',
-  'search',
-  'email',
-  'url',
-  'tel',
-  'password',
-  'number',
-]);
 /** Input types with a fixed value syntax (HTML §2.3.5 dates and times). */
 export const FORMATTED_INPUT_TYPES: Readonly<Record<string, string>> = {
   date: 'yyyy-mm-dd, e.g. 2024-03-15',
@@ -66,7 +56,7 @@ export const FORMATTED_INPUT_TYPES: Readonly<Record<string, string>> = {
   range: 'a number within the slider range',
 };
 
-export function inputTypeOf(el: Element): string {
+function inputTypeOf(el: Element): string {
   return isInput(el) ? el.type.toLowerCase() : '';
 }
 

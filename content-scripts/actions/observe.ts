@@ -13,8 +13,8 @@ import type { Changes } from '../../src/tools/actions';
 import { deepActiveElement, describe, diffStates, semanticStates } from './element-info';
 import { visualState } from './reachability';
 
-export const INTERVAL_SYNC_MS = 80;
-export const INTERVAL_DELAYED_MS = 320;
+const INTERVAL_SYNC_MS = 80;
+const INTERVAL_DELAYED_MS = 320;
 
 export interface ObservationReport {
   progress: string[];

@@ -12,7 +12,7 @@ const SECRET_VALUE = /\b(sk-[A-Za-z0-9_-]{8,}|AIza[0-9A-Za-z_-]{30,})\b|(Bearer\
 
 export const REDACTED = '[redacted]';
 
-export function redactString(s: string, extraSecrets: readonly string[] = []): string {
+function redactString(s: string, extraSecrets: readonly string[] = []): string {
   let out = s.replace(SECRET_VALUE, (_m, _key: string | undefined, bearer: string | undefined) =>
     bearer ? `${bearer}${REDACTED}` : REDACTED,
   );

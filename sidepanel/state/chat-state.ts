@@ -6,7 +6,7 @@
 import type { AgentEvent, ChatMessage, Conversation, TaskStatus, Usage } from '../../src/protocol/agent';
 import type { Mode } from '../../src/modes';
 
-export interface PendingApproval {
+interface PendingApproval {
   approvalId: string;
   taskId: string;
   tool: string;

@@ -10,7 +10,7 @@ import { err, ok, type Result } from '../result';
 
 export type * from './action-results';
 
-export const REF_PATTERN = /^ref_[1-9]\d*$/;
+const REF_PATTERN = /^ref_[1-9]\d*$/;
 /** Longest text one type call accepts: beyond this an agent is pasting a document, not filling a field. */
 export const MAX_TYPE_CHARS = 20_000;
 

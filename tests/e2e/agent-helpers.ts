@@ -103,7 +103,7 @@ export async function conversation(browser: ExtensionBrowser, tabId: number): Pr
   return browser.worker.evaluate((id) => globalThis.wb.conversation(id), tabId);
 }
 
-export const TODO_TASK =
+const TODO_TASK =
   'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.';
 
 export interface TodoRun {

@@ -12,7 +12,7 @@ import {
   taskOf,
   treeLines,
 } from './reading';
-import type { FakeDecision, FakePolicy, FakeTurn } from './turn';
+import type { FakePolicy, FakeTurn } from './turn';
 
 /** The tree text the last read returned, or null when the last call was not a successful read. */
 function freshTree(turn: FakeTurn): string | null {
@@ -156,7 +156,6 @@ export function clickThenReport(buttonName: RegExp, status: RegExp): FakePolicy 
   };
 }
 
-export type { FakeDecision };
 
 /**
  * Reads a long page to the end the way the prompt teaches: first call with `firstArgs`, then each

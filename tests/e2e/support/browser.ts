@@ -20,7 +20,7 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import type { Result } from '../../../src/result';
 
-export const FrameEntrySchema = z.object({
+const FrameEntrySchema = z.object({
   frameId: z.string(),
   parent: z.string().nullable(),
   url: z.string(),
