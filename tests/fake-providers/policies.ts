@@ -156,7 +156,6 @@ export function clickThenReport(buttonName: RegExp, status: RegExp): FakePolicy 
   };
 }
 
-
 /**
  * Reads a long page to the end the way the prompt teaches: first call with `firstArgs`, then each
  * result's continuationArgs exactly, until the result says hasMore:false.
