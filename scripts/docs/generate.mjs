@@ -71,7 +71,11 @@ outputs.push({ file: toolsFile, text: await format(renderTools(allTools(), tools
 
 const benchFile = path.join(ROOT, 'docs/benchmarks.md');
 const resultsFile = path.join(ROOT, 'docs/bench-results.json');
-if (existsSync(resultsFile)) {
+if (!existsSync(resultsFile)) {
+  console.error('docs: docs/bench-results.json is missing: run npm run bench (it writes it), then npm run docs');
+  process.exit(1);
+}
+{
   const doc = readFileSync(benchFile, 'utf8');
   const start = doc.indexOf(BENCH_START);
   const end = doc.indexOf(BENCH_END);
