@@ -38,7 +38,10 @@ const server = await s.startFixtureServer();
 const fake = await s.startFakeProviders();
 const policy = s.clickThenReport(/show details/i, /Details shown/);
 // Test connection and the title ping send no tools: answer them plainly.
-fake.scenario('shot', { apiKey: s.FAKE_KEY, policy: (turn) => (turn.tools.length === 0 ? { text: 'OK' } : policy(turn)) });
+fake.scenario('shot', {
+  apiKey: s.FAKE_KEY,
+  policy: (turn) => (turn.tools.length === 0 ? { text: 'OK' } : policy(turn)),
+});
 const browser = await s.launchWithExtension();
 try {
   await s.configure(browser, { ...s.fakeSettings('openai', fake.baseURL('shot', 'openai')), model: 'gpt-4o-mini' });
@@ -51,7 +54,11 @@ try {
   const box = panel.getByLabel('Message', { exact: true });
   await box.fill('Open the order details and tell me what they say.');
   await box.press('Enter');
-  await panel.getByTestId('msg-assistant').last().getByText(/Details shown/).waitFor({ timeout: 60_000 });
+  await panel
+    .getByTestId('msg-assistant')
+    .last()
+    .getByText(/Details shown/)
+    .waitFor({ timeout: 60_000 });
   await panel.waitForTimeout(300);
   const file = path.join(ROOT, 'docs/img/side-panel.png');
   await panel.screenshot({ path: file });

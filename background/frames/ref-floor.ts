@@ -65,7 +65,7 @@ export async function noteRefHigh(tabId: number, high: number): Promise<void> {
 }
 
 /** Drops a closed tab's floor (tab ids are not reused within a browser session). */
-export async function forgetRefFloor(tabId: number): Promise<void> {
+async function forgetRefFloor(tabId: number): Promise<void> {
   memory.delete(tabId);
   await session()?.remove(storageKey(tabId));
 }

@@ -31,7 +31,7 @@ export function isChecked(line: TreeLine): boolean {
   return /\{[^}]*\bchecked\b/.test(line.rest);
 }
 
-function nonceOf(turn: FakeTurn): string | null {
+export function nonceOf(turn: FakeTurn): string | null {
   return /<<WB-UNTRUSTED ([0-9a-f]{8,})>>/.exec(turn.system)?.[1] ?? null;
 }
 
@@ -64,7 +64,7 @@ export function lastCall(turn: FakeTurn): { call: FakeToolCall; result: string }
 }
 
 /** Drops every region fenced by the declared nonce: what a model would see as "outside the data". */
-function outsideMarkers(text: string, nonce: string | null): string {
+export function outsideMarkers(text: string, nonce: string | null): string {
   if (!nonce) return text;
   const open = `<<WB-UNTRUSTED ${nonce}>>`;
   const close = `<</WB-UNTRUSTED ${nonce}>>`;
