@@ -5,6 +5,7 @@
 // samples), from which `npm run docs` renders the table in docs/benchmarks.md. Figures are printed, not asserted (DEVELOPERS.md: speed is proven
 // by the bench, never by timed assertions in tests).
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -86,6 +87,9 @@ const browser = await launchWithExtension();
 const chromium = await browser.worker.evaluate(
   () => globalThis.navigator.userAgent.match(/Chrom(?:e|ium)\/([\d.]+)/)?.[1] ?? null,
 );
+// The machine's load when the run started and ended: a loaded machine slows both sides (runs are
+// interleaved, so ratios hold up better than times); the docs table shows it.
+const loadAtStart = os.loadavg()[0];
 const results = [];
 try {
   for (const spec of PAGES) {
@@ -315,6 +319,8 @@ const report = {
   date: new Date().toISOString(),
   runs: RUNS,
   chromium,
+  cpus: os.cpus().length,
+  loadAverage: { start: round(loadAtStart, 2), end: round(os.loadavg()[0], 2) },
   targets: TARGETS,
   summary: {
     worstTimeRatio: worstTime,

@@ -54,7 +54,11 @@ export function renderBenchTable(results) {
     .join(', ');
   const s = results.summary ?? {};
   return [
-    `Run of ${results.date?.slice(0, 10) ?? '?'}, Chromium ${results.chromium ?? '?'}, medians of ${results.runs} runs (${results.runs * 3} on pages under 1,000 elements).`,
+    `Run of ${results.date?.slice(0, 10) ?? '?'}, Chromium ${results.chromium ?? '?'}, medians of ${results.runs} runs (${results.runs * 3} on pages under 1,000 elements)${
+      results.loadAverage
+        ? `, ${results.cpus} CPUs, load average ${results.loadAverage.start} at the start and ${results.loadAverage.end} at the end`
+        : ''
+    }.`,
     '',
     table,
     '',
