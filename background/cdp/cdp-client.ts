@@ -8,7 +8,7 @@
  * tab), `cdp_refused` (a page the debugger may not attach to), `cdp_detached` (the user canceled the
  * banner or the tab closed mid-command), `cdp_failed` (the command itself failed).
  *
- * The `chrome.debugger.onDetach` listener is registered once at module load, which happens
+ * Listeners on `chrome.debugger.onEvent`/`onDetach` are registered once at module load, which happens
  * at the service worker's top level (MV3: events that wake the worker must find their listener).
  */
 import { err, errorMessage, ok, type Result } from '../../src/result';
@@ -16,6 +16,8 @@ import { err, errorMessage, ok, type Result } from '../../src/result';
 const PROTOCOL_VERSION = '1.3';
 /** How long a session stays attached after its last command when the caller did not detach. */
 const IDLE_DETACH_MS = 5_000;
+
+export type CdpEventListener = (params: unknown) => void;
 
 interface Session {
   attached: Promise<Result<true>>;
@@ -25,6 +27,11 @@ interface Session {
 }
 
 const sessions = new Map<number, Session>();
+const listeners = new Map<string, Set<CdpEventListener>>();
+
+function key(tabId: number, method: string): string {
+  return `${tabId}:${method}`;
+}
 
 function classifyAttachError(message: string): Result<never> {
   if (/another debugger|already attached/i.test(message)) {
@@ -40,6 +47,18 @@ function classifyAttachError(message: string): Result<never> {
 }
 
 if (typeof chrome !== 'undefined' && chrome.debugger) {
+  chrome.debugger.onEvent.addListener((source, method, params) => {
+    if (source.tabId === undefined) return;
+    const set = listeners.get(key(source.tabId, method));
+    if (!set) return;
+    for (const fn of [...set]) {
+      try {
+        fn(params);
+      } catch (e) {
+        console.warn(`CDP listener for ${method} threw: ${errorMessage(e)}`);
+      }
+    }
+  });
   chrome.debugger.onDetach.addListener((source) => {
     if (source.tabId === undefined) return;
     const s = sessions.get(source.tabId);
@@ -110,6 +129,21 @@ async function detach(tabId: number): Promise<void> {
   } catch {
     // Already gone (tab closed, user canceled): the goal state is reached either way.
   }
+}
+
+/** Subscribes to one CDP event of one tab; returns the unsubscribe function. */
+export function on(tabId: number, method: string, fn: CdpEventListener): () => void {
+  const k = key(tabId, method);
+  let set = listeners.get(k);
+  if (!set) {
+    set = new Set();
+    listeners.set(k, set);
+  }
+  set.add(fn);
+  return () => {
+    set.delete(fn);
+    if (set.size === 0) listeners.delete(k);
+  };
 }
 
 /**
