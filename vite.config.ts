@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { ON_DEMAND_SCRIPTS } from './background/page-scripts';
 import manifest from './manifest.json' with { type: 'json' };
+import pkg from './package.json' with { type: 'json' };
 
 /**
  * Page scripts that are built like content scripts (self-contained IIFE, no loader) but injected by
@@ -72,7 +73,8 @@ export default defineConfig({
   plugins: [
     preact(),
     crx({
-      manifest: manifest as ManifestV3Export,
+      // The version lives in package.json only; the built manifest takes it from there (docs/release.md).
+      manifest: { ...manifest, version: pkg.version } as ManifestV3Export,
       contentScripts: {
         standaloneFiles: [
           'content-scripts/accessibility-tree.ts',
@@ -91,5 +93,13 @@ export default defineConfig({
     minify: true,
     sourcemap: false,
   },
-  server: { cors: { origin: [/chrome-extension:\/\//] } },
+  // `npm run dev`: crxjs serves the extension from this dev server (dist/ holds a loader pointing at it),
+  // so the extension's pages fetch modules from localhost; CORS must admit chrome-extension:// origins.
+  // A fixed port, because the built loader has the URL baked in. HMR reloads the side panel in place.
+  server: {
+    port: 5173,
+    strictPort: true,
+    cors: { origin: [/chrome-extension:\/\//] },
+    hmr: { port: 5173 },
+  },
 });

@@ -4,7 +4,7 @@ import { parseResult } from '../src/protocol/result-schema';
 import { err, errorMessage, isRecord, ok, type Result } from '../src/result';
 import { PublicSettingsSchema, type PublicSettings, type Settings } from '../src/settings';
 
-export async function askWorker(request: PanelRequest): Promise<Result<unknown>> {
+async function askWorker(request: PanelRequest): Promise<Result<unknown>> {
   try {
     return parseResult(await chrome.runtime.sendMessage(request));
   } catch (e) {
@@ -62,7 +62,7 @@ export interface ConnectionReport {
 }
 
 /** Words for a successful test, from whatever detail the worker reports (model, latency, reply). */
-export function describeConnection(data: unknown): ConnectionReport {
+function describeConnection(data: unknown): ConnectionReport {
   if (typeof data === 'string' && data.trim() !== '') return { summary: data };
   if (!isRecord(data)) return { summary: 'Connected: the provider answered.' };
   const parts: string[] = [];
@@ -106,7 +106,7 @@ export async function fetchLatestTree(tabId: number): Promise<Result<LatestTree 
   return normalizeTree(reply.data);
 }
 
-export function normalizeTree(data: unknown): Result<LatestTree | null> {
+function normalizeTree(data: unknown): Result<LatestTree | null> {
   if (data === null || data === undefined) return ok(null);
   if (typeof data === 'string') return ok({ text: data });
   const parsed = TreeObject.safeParse(data);
@@ -128,7 +128,7 @@ export async function fetchTrace(): Promise<Result<unknown[]>> {
   return normalizeTrace(reply.data);
 }
 
-export function normalizeTrace(data: unknown): Result<unknown[]> {
+function normalizeTrace(data: unknown): Result<unknown[]> {
   if (Array.isArray(data)) return ok(data);
   if (isRecord(data)) {
     const list = data.entries ?? data.pairs ?? data.trace;

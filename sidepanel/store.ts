@@ -34,7 +34,7 @@ export const settingsStatus = signal<'loading' | 'ready' | 'missing' | 'error'>(
 export const settingsError = signal<string | null>(null);
 export const view = signal<View>('chat');
 export const prefs = signal<Prefs>(DEFAULT_PREFS);
-export const drafts = signal<Drafts>({});
+const drafts = signal<Drafts>({});
 export const connected = signal(false);
 /** Problems the panel itself noticed (malformed events, unreachable worker); dismissible. */
 export const panelNotices = signal<string[]>([]);
@@ -64,7 +64,7 @@ function clearStarting(): void {
   startTimer = null;
 }
 
-export function handleEvent(event: AgentEvent): void {
+function handleEvent(event: AgentEvent): void {
   const current = chat.value;
   if (current === null || (event.tabId !== undefined && event.tabId !== current.tabId)) return;
   if (
@@ -114,7 +114,7 @@ async function selectTab(id: number | null): Promise<void> {
   }
 }
 
-export async function loadSettings(): Promise<void> {
+async function loadSettings(): Promise<void> {
   const reply = await fetchSettings();
   if (reply.ok) {
     settings.value = reply.data;

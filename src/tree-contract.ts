@@ -59,7 +59,7 @@ export const TreeArgsSchema = z.strictObject({
     .describe('cut longer texts with an ellipsis (default 300; 0 = never cut)'),
 });
 
-export const TreeStatsSchema = z.object({
+const TreeStatsSchema = z.object({
   /** Refs printed in the whole snapshot (all pages). */
   refCount: z.number(),
   /** Lines in the whole snapshot. */
@@ -71,7 +71,6 @@ export const TreeStatsSchema = z.object({
   /** Time to build the snapshot (0 when the page was served from an earlier snapshot). */
   buildMs: z.number(),
 });
-export type TreeStats = z.infer<typeof TreeStatsSchema>;
 
 export const TreeResultSchema = z.object({
   tree: z.string(),

@@ -11,12 +11,12 @@ export type TreeFilter = (typeof TREE_FILTERS)[number];
  * Page sizes per filter, in characters of tree text: a 6,000-character page fits an 8,000-character
  * tool result (background/agent/budgets.ts); the viewport and controls-only views are smaller by nature.
  */
-export const DEFAULT_MAX_CHARS: Readonly<Record<TreeFilter, number>> = { all: 6000, visible: 3000, interactive: 3500 };
-export const DEFAULT_MAX_DEPTH = 15;
+const DEFAULT_MAX_CHARS: Readonly<Record<TreeFilter, number>> = { all: 6000, visible: 3000, interactive: 3500 };
+const DEFAULT_MAX_DEPTH = 15;
 export const MAX_MAX_DEPTH = 100;
-export const DEFAULT_TEST_ID_ATTRIBUTES: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
+const DEFAULT_TEST_ID_ATTRIBUTES: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 /** Text runs, names and values longer than this are cut with an ellipsis (and the result says so). */
-export const DEFAULT_MAX_TEXT_CHARS = 300;
+const DEFAULT_MAX_TEXT_CHARS = 300;
 export const MAX_MAX_TEXT_CHARS = 100_000;
 export const MIN_MAX_CHARS = 500;
 /** The schema's ceiling; the service worker clamps lower per model tier. */
@@ -80,6 +80,6 @@ export function continuationArgsFor(options: TreeOptions, page: number, revision
   return args;
 }
 
-export function sameList(a: readonly string[], b: readonly string[]): boolean {
+function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }

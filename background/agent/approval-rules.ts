@@ -27,7 +27,7 @@ const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'tab', 'textbox', '
 const NAME_CAP = 60;
 
 /** The ref an action names, whatever the tool calls its argument (ref_id, ref). */
-export function refOf(args: unknown): string | null {
+function refOf(args: unknown): string | null {
   if (!isRecord(args)) return null;
   for (const key of ['ref_id', 'ref']) {
     const v = args[key];
@@ -37,7 +37,7 @@ export function refOf(args: unknown): string | null {
 }
 
 /** A page-controlled name, capped and quoted so it cannot pass for Weaverbird's own words. */
-export function quoteName(name: string): string {
+function quoteName(name: string): string {
   const t = name.replace(/\s+/g, ' ').trim();
   return JSON.stringify(t.length > NAME_CAP ? `${t.slice(0, NAME_CAP - 1)}…` : t);
 }
@@ -80,7 +80,7 @@ export function factsQuery(tool: string, args: unknown): GateFactsArgs | null {
 }
 
 /** Non-read-only tools the classifier does not know ask: a new tool is gated until it is classified. */
-export function isClassified(tool: string): boolean {
+function isClassified(tool: string): boolean {
   return (
     CLICK_TOOLS.has(tool) ||
     TYPE_TOOLS.has(tool) ||

@@ -7,15 +7,15 @@ import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
  * Paired limits: a tree page of `page` characters fits inside a tool result of `result` characters
  * with its header and paging instructions (about 2,000 characters of headroom).
  */
-export const STANDARD_READ = { page: 6_000, result: 8_000 } as const;
-export const EXPANDED_READ = { page: 12_000, result: 16_000 } as const;
+const STANDARD_READ = { page: 6_000, result: 8_000 } as const;
+const EXPANDED_READ = { page: 12_000, result: 16_000 } as const;
 /** A 64k-token context is the least that fits 16k-character reads alongside a conversation. */
-export const EXPANDED_MIN_CONTEXT = 65_536;
-export const TREE_TOOL = 'get_accessibility_tree';
+const EXPANDED_MIN_CONTEXT = 65_536;
+const TREE_TOOL = 'get_accessibility_tree';
 /** Tools whose result is a (possibly paged) tree: same budgets, same formatting, same paging rule. */
 export const TREE_TOOLS: ReadonlySet<string> = new Set([TREE_TOOL, 'iframe_read']);
 
-export function expandedReadsAllowed(tier: Tier, contextWindow: number): boolean {
+function expandedReadsAllowed(tier: Tier, contextWindow: number): boolean {
   return tier !== 'compact' && contextWindow >= EXPANDED_MIN_CONTEXT;
 }
 

@@ -88,11 +88,6 @@ export async function addNotice(tabId: number, text: string): Promise<void> {
   scheduleSave(conv, true);
 }
 
-export function onAgentEvent(l: Listener): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
-
 export function addSubscriber(port: chrome.runtime.Port): Subscriber {
   const s: Subscriber = { port, tabIds: new Set() };
   subscribers.add(s);

@@ -38,7 +38,7 @@ async function tabUrl(tabId: number): Promise<string | undefined> {
   }
 }
 
-export function refusal(description: string, site: string): string {
+function refusal(description: string, site: string): string {
   // Outside the fence: the description quotes page labels, so it is capped and quoted here.
   return `REFUSED BY THE USER: the user denied ${quotePageText(description, 200)} on ${quotePageText(site, 200)}. Do not retry this action or look for another way to do it; tell the user it was not done and finish.`;
 }

@@ -7,9 +7,9 @@ import type { TreeResult } from '../../src/tree-contract';
  */
 export const OBSERVATION_LIMIT = 8;
 /** The same call with the same result this many times earns a warning… */
-export const LOOP_WARN = 3;
+const LOOP_WARN = 3;
 /** …and this many ends the task. */
-export const LOOP_STOP = 4;
+const LOOP_STOP = 4;
 
 export interface GuardSnapshot {
   readsWithoutProgress: number;

@@ -20,7 +20,7 @@ interface Vocabulary {
   anywhere?: readonly string[];
 }
 
-export const VOCABULARY: Readonly<Record<Language, Vocabulary>> = {
+const VOCABULARY: Readonly<Record<Language, Vocabulary>> = {
   en: {
     stems: [
       'buy',

@@ -15,7 +15,7 @@ import {
 } from '../settings-store';
 import { loadLatestTree } from './state-store';
 
-export interface ConnectionReport {
+interface ConnectionReport {
   provider: string;
   model: string;
   ms: number;
@@ -23,7 +23,7 @@ export interface ConnectionReport {
 }
 
 /** One tiny real request: proves key, base URL, model name and CORS together. */
-export async function testConnection(settings: EffectiveSettings): Promise<Result<ConnectionReport>> {
+async function testConnection(settings: EffectiveSettings): Promise<Result<ConnectionReport>> {
   const model = createLanguageModel(settings);
   if (!model.ok) return model;
   const started = Date.now();
@@ -51,7 +51,7 @@ export async function testConnection(settings: EffectiveSettings): Promise<Resul
   }
 }
 
-export async function settingsFor(raw: Settings | undefined): Promise<EffectiveSettings> {
+async function settingsFor(raw: Settings | undefined): Promise<EffectiveSettings> {
   return raw ? previewSettings(raw) : loadSettings();
 }
 

@@ -10,7 +10,7 @@ import { emptyConversation } from '../../src/conversation';
  * (tab ids mean nothing after that), stays in memory rather than on disk (page content can be
  * private), and by default is not readable from content scripts.
  */
-export const TaskRecordSchema = z.object({
+const TaskRecordSchema = z.object({
   taskId: z.string(),
   tabId: z.number(),
   mode: ModeSchema,
@@ -50,11 +50,6 @@ export async function saveTask(rec: TaskRecord): Promise<void> {
   await chrome.storage.session.set({ [taskKey(rec.tabId)]: rec });
 }
 
-export async function loadTask(tabId: number): Promise<TaskRecord | null> {
-  const parsed = TaskRecordSchema.safeParse(await getOne(taskKey(tabId)));
-  return parsed.success ? parsed.data : null;
-}
-
 export async function deleteTask(tabId: number): Promise<void> {
   await chrome.storage.session.remove(taskKey(tabId));
 }
@@ -92,7 +87,7 @@ export async function saveChatHistory(tabId: number, history: ModelMessage[]): P
   await chrome.storage.session.set({ [chatKey(tabId)]: history.slice(-40) });
 }
 
-export const LatestTreeSchema = z.object({
+const LatestTreeSchema = z.object({
   tabId: z.number(),
   url: z.string(),
   title: z.string(),

@@ -24,7 +24,7 @@ export const HOUR_MS = 60 * 60_000;
 const NEVER_TRUSTED: ReadonlySet<ActionKind> = new Set(['execute_js', 'other']);
 
 /** Opaque (sandboxed, data:) and unknown origins name no site a person could choose to trust. */
-export function isTrustableOrigin(origin: string): boolean {
+function isTrustableOrigin(origin: string): boolean {
   if (origin === 'null' || origin === 'unknown' || origin === '') return false;
   try {
     const u = new URL(origin);

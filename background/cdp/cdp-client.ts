@@ -15,7 +15,7 @@ import { err, errorMessage, ok, type Result } from '../../src/result';
 
 const PROTOCOL_VERSION = '1.3';
 /** How long a session stays attached after its last command when the caller did not detach. */
-export const IDLE_DETACH_MS = 5_000;
+const IDLE_DETACH_MS = 5_000;
 
 export type CdpEventListener = (params: unknown) => void;
 
@@ -117,7 +117,7 @@ export async function send(
 }
 
 /** Detaches now (no-op when not attached). */
-export async function detach(tabId: number): Promise<void> {
+async function detach(tabId: number): Promise<void> {
   const s = sessions.get(tabId);
   if (!s) return;
   if (s.idleTimer) clearTimeout(s.idleTimer);
@@ -129,10 +129,6 @@ export async function detach(tabId: number): Promise<void> {
   } catch {
     // Already gone (tab closed, user canceled): the goal state is reached either way.
   }
-}
-
-export function isAttached(tabId: number): boolean {
-  return sessions.has(tabId);
 }
 
 /** Subscribes to one CDP event of one tab; returns the unsubscribe function. */

@@ -20,7 +20,7 @@ export interface CdpNode {
   contentDocument?: CdpNode | undefined;
 }
 
-export const CdpNodeSchema: z.ZodType<CdpNode> = z.lazy(() =>
+const CdpNodeSchema: z.ZodType<CdpNode> = z.lazy(() =>
   z.object({
     nodeId: z.number(),
     backendNodeId: z.number().optional(),
@@ -40,7 +40,7 @@ export const GetDocumentReplySchema = z.object({ root: CdpNodeSchema });
 
 export type RootMode = 'document' | 'open' | 'closed';
 
-export interface IndexedElement {
+interface IndexedElement {
   node: CdpNode;
   path: string;
   /** The mode of the tree the element is in, and the host chain (outermost first) when in a shadow tree. */
@@ -48,7 +48,7 @@ export interface IndexedElement {
   hosts: string[];
 }
 
-export interface IndexedRoot {
+interface IndexedRoot {
   nodeId: number;
   mode: RootMode;
   /** Path of the host element; '' for the document. */
@@ -93,7 +93,7 @@ export function indexDom(doc: CdpNode, limit = 200_000): DomIndex {
   return { byNodeId, roots };
 }
 
-export function attr(node: CdpNode, name: string): string | undefined {
+function attr(node: CdpNode, name: string): string | undefined {
   const a = node.attributes ?? [];
   for (let i = 0; i + 1 < a.length; i += 2) if (a[i] === name) return a[i + 1];
   return undefined;

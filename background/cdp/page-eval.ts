@@ -35,7 +35,7 @@ const OutcomeSchema = z.object({
  * Runs in the page (serialized by Chrome: no closures, no imports). Also used verbatim as the CDP
  * fallback's serializer, so both paths return the same shape.
  */
-export function pageEvaluate(
+function pageEvaluate(
   code: string,
   maxChars: number,
   timeoutMs: number,

@@ -4,7 +4,7 @@
  * serialized so two tools syncing at once cannot mint two ids for one frame.
  */
 import { err, errorMessage, ok, type Result } from '../../src/result';
-import { assignFrameIds, chromeIdFor, emptyFrameIdState, fidFor, isFrameIdState, type FrameIdState } from './frame-ids';
+import { assignFrameIds, emptyFrameIdState, fidFor, isFrameIdState, type FrameIdState } from './frame-ids';
 
 export interface BrowserFrame {
   /** Our stable id: f0, f1, … */
@@ -111,18 +111,8 @@ export async function findFrame(
   );
 }
 
-/** Our id for a Chrome frameId, from memory (no sync); used to label replies. */
-export async function fidOfChromeFrame(tabId: number, chromeFrameId: number): Promise<string | undefined> {
-  return fidFor(await load(tabId), chromeFrameId);
-}
-
-/** The Chrome frameId currently behind one of our ids, from memory (no sync). */
-export async function chromeFrameOf(tabId: number, fid: string): Promise<number | undefined> {
-  return chromeIdFor(await load(tabId), fid);
-}
-
 /** Drops a tab's ids (tab closed). */
-export async function forgetTab(tabId: number): Promise<void> {
+async function forgetTab(tabId: number): Promise<void> {
   memory.delete(tabId);
   chains.delete(tabId);
   await session()?.remove(storageKey(tabId));

@@ -45,7 +45,7 @@ export const PromoteArgsSchema = z.strictObject({
 });
 export type PromoteArgs = z.infer<typeof PromoteArgsSchema>;
 
-export interface FrameDraftReport {
+interface FrameDraftReport {
   frameId: string;
   url: string;
   /** Human-readable problems, empty when the frame is clean. */

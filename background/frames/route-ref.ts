@@ -56,7 +56,7 @@ export async function resolveRefTarget(tabId: number, ref: string, expectedFrame
  * For action tools that got a plain `ref_N` which the main frame does not know: the message a model
  * needs when the ref came from an iframe read but lost its prefix.
  */
-export function refMissHint(localRef: string): string {
+function refMissHint(localRef: string): string {
   return `${localRef} is not in the main frame. Refs read with iframe_read carry their frame (e.g. "f2:${localRef}"); pass that exact qualified ref.`;
 }
 

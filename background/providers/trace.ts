@@ -20,12 +20,12 @@ export interface TraceEntry {
 }
 
 /** How many request/response pairs the debug log keeps: enough for a long task, small enough for session storage. */
-export const TRACE_CAPACITY = 200;
+const TRACE_CAPACITY = 200;
 /**
  * Trace storage has its own truncation policy: a trace showing only the head of a large body does
  * not mean the model received a truncated payload; `requestChars`/`responseChars` say what it got.
  */
-export const TRACE_BODY_CHARS = 24_000;
+const TRACE_BODY_CHARS = 24_000;
 
 const entries: TraceEntry[] = [];
 let nextId = 1;
@@ -44,10 +44,6 @@ function push(entry: TraceEntry): void {
 /** Newest last. Copies, so callers cannot edit the buffer. */
 export function traceEntries(): TraceEntry[] {
   return entries.map((e) => ({ ...e }));
-}
-
-export function clearTrace(): void {
-  entries.length = 0;
 }
 
 function bodyText(body: unknown): string {

@@ -5,7 +5,7 @@ import type { Tool, ToolSpec } from './types';
 const ALL_TIERS = ['compact', 'mid', 'full'] as const;
 
 /** Formats zod issues as one line the model can act on: which argument, what was wrong. */
-export function describeArgIssues(toolName: string, error: z.ZodError): string {
+function describeArgIssues(toolName: string, error: z.ZodError): string {
   const parts = error.issues.slice(0, 4).map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
     return `${where}: ${issue.message}`;

@@ -66,7 +66,7 @@ export const FORMATTED_INPUT_TYPES: Readonly<Record<string, string>> = {
   range: 'a number within the slider range',
 };
 
-export function inputTypeOf(el: Element): string {
+function inputTypeOf(el: Element): string {
   return isInput(el) ? el.type.toLowerCase() : '';
 }
 

@@ -84,7 +84,7 @@ const PUNCTUATION: Record<string, [string, number]> = {
 };
 
 /** The code and keyCode for one key value (best effort for characters outside US-QWERTY). */
-export function codeFor(key: string): [string, number] {
+function codeFor(key: string): [string, number] {
   const named = NAMED_CODES[key];
   if (named) return named;
   const fn = /^F([1-9]|1[0-2])$/.exec(key);

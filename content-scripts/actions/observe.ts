@@ -31,8 +31,8 @@ import { closeWrapper, controlledBy, isStylingRecord, relatedTo } from './eviden
 import { flatContains } from './pointer';
 import { visualState } from './reachability';
 
-export const INTERVAL_SYNC_MS = 80;
-export const INTERVAL_DELAYED_MS = 320;
+const INTERVAL_SYNC_MS = 80;
+const INTERVAL_DELAYED_MS = 320;
 
 export interface ObservationReport {
   progress: string[];

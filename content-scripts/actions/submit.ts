@@ -26,7 +26,7 @@ function press(el: Element, spec: string): boolean {
 }
 
 /** The listbox this combobox drives: aria-controls / aria-owns first, else any visible listbox. */
-export function listboxFor(el: Element, doc: Document): Element | null {
+function listboxFor(el: Element, doc: Document): Element | null {
   for (const attr of ['aria-controls', 'aria-owns']) {
     for (const id of (el.getAttribute(attr) ?? '').split(/\s+/)) {
       const lb = id ? doc.getElementById(id) : null;

@@ -19,11 +19,11 @@ export function shownValue(el: Element, value: string, max = 500): string {
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
 
-export function describeAttempt(el: Element, a: Attempt): string {
+function describeAttempt(el: Element, a: Attempt): string {
   return `${a.method}: ${a.ok ? 'landed' : `read back ${JSON.stringify(shownValue(el, a.value.slice(0, 60)))}`}`;
 }
 
-export const NOTHING_LANDED =
+const NOTHING_LANDED =
   'the text did not land with any method (the field may reject it, be replaced on input, or need a different control); re-read the tree and check the field';
 
 export function buildTypeResult(

@@ -11,7 +11,7 @@ import type { AxStates } from './states';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { generateAccessibilityTree, type TreeHooks } from './tree';
 
-export interface AxExplanation {
+interface AxExplanation {
   role: string;
   name: string;
   value: string | undefined;
@@ -59,7 +59,7 @@ function isElementNode(v: unknown): v is Element {
   return typeof v === 'object' && v !== null && 'nodeType' in v && v.nodeType === 1 && 'localName' in v;
 }
 
-export function createAxApi(doc: Document, scope: object, hooks: TreeHooks = {}): WbAxApi {
+function createAxApi(doc: Document, scope: object, hooks: TreeHooks = {}): WbAxApi {
   const registry = getRefRegistry(scope);
   return {
     version: 1,

@@ -4,7 +4,7 @@
  */
 import { cap, collapse, type Capper } from './render';
 
-export interface TextChild {
+interface TextChild {
   kind: 'text';
   text: string;
 }
@@ -34,7 +34,7 @@ export interface AxNode {
   extra: string | undefined;
 }
 
-export type AxChild = AxNode | TextChild;
+type AxChild = AxNode | TextChild;
 
 export function newNode(el: Element | null, transparent: boolean): AxNode {
   return {

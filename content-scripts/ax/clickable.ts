@@ -65,7 +65,7 @@ export interface ClickHints {
 }
 
 /** tabindex as the HTML "rules for parsing integers" would read it; null when absent or invalid. */
-export function tabIndexOf(el: Element): number | null {
+function tabIndexOf(el: Element): number | null {
   const raw = el.getAttribute('tabindex');
   if (raw === null) return null;
   const m = /^\s*([-+]?\d+)/.exec(raw);

@@ -4,7 +4,7 @@
  * the unresolved `counter(step)`. Resolving needs a walk of the document in tree order; it only
  * runs when a name actually meets a counter, once per context.
  */
-export type CounterSnapshot = ReadonlyMap<string, readonly number[]>;
+type CounterSnapshot = ReadonlyMap<string, readonly number[]>;
 export type PseudoCounters = { '::before'?: CounterSnapshot; '::after'?: CounterSnapshot };
 
 type Instance = { value: number; scope: Element };

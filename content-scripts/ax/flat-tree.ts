@@ -30,7 +30,7 @@ function isSlot(el: Element): el is HTMLSlotElement {
 }
 
 /** Resolves an IDREF in the element's own tree scope (document or shadow root). */
-export function idRef(el: Element, id: string): Element | null {
+function idRef(el: Element, id: string): Element | null {
   const root = el.getRootNode();
   if (isShadowRoot(root) || isDocument(root)) return root.getElementById(id);
   return null;
@@ -59,8 +59,4 @@ export function isDocument(node: Node): node is Document {
 
 export function isElement(node: Node): node is Element {
   return node.nodeType === 1;
-}
-
-export function isHtmlElement(el: Element): el is HTMLElement {
-  return el.namespaceURI === 'http://www.w3.org/1999/xhtml';
 }

@@ -130,7 +130,7 @@ function hasLabels(el: Element): el is Element & { labels: NodeListOf<HTMLLabelE
 }
 
 /** Text of the element's <label>s (label[for] and the wrapping label), in tree order. */
-export function labelsText(el: Element, t: Traversal): string {
+function labelsText(el: Element, t: Traversal): string {
   if (!hasLabels(el)) return '';
   const parts: string[] = [];
   for (const label of Array.from(el.labels)) {

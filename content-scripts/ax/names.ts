@@ -234,7 +234,7 @@ const NAME_PROHIBITED: ReadonlySet<string> = new Set([
 ]);
 
 /** 2F: ::before, each flat-tree child (and aria-owns'd element), ::after; blocks add spaces. */
-export function nameFromContent(el: Element, t: Traversal, skipOwnText: boolean): string {
+function nameFromContent(el: Element, t: Traversal, skipOwnText: boolean): string {
   const ctx = t.ctx;
   let out = '';
   if (!skipOwnText) {

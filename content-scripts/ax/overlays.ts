@@ -20,7 +20,7 @@ export function scanPopups(scope: Document | ShadowRoot, ctx: AxContext, targets
   }
 }
 
-export function isPositioned(style: CSSStyleDeclaration | null): boolean {
+function isPositioned(style: CSSStyleDeclaration | null): boolean {
   const p = style?.position;
   return p === 'absolute' || p === 'fixed';
 }

@@ -65,7 +65,7 @@ const UNSAFE_FOR_FAST_PATH = /[\s\\%]|\/\.\.?(?:[/?#]|$)/;
  * A link target as the model needs it: same-origin URLs lose the origin (shorter, and the page's
  * origin is in the result's url), `javascript:` URLs are dropped since they cannot be navigated to.
  */
-export function shortenUrl(raw: string, base: PageBase | null, capper: Capper): string | null {
+function shortenUrl(raw: string, base: PageBase | null, capper: Capper): string | null {
   const trimmed = raw.trim();
   if (!trimmed || /^javascript:/i.test(trimmed)) return null;
   // Fast paths for the common shapes (root-relative and same-origin absolute URLs): URL parsing

@@ -89,7 +89,7 @@ export function hasPresentationalChildren(role: string): boolean {
   return PRESENTATIONAL_CHILDREN_ROLES.has(role);
 }
 
-export function hasGlobalAriaAttribute(el: Element): boolean {
+function hasGlobalAriaAttribute(el: Element): boolean {
   for (const name of GLOBAL_ARIA_ATTRIBUTES) if (el.hasAttribute(name)) return true;
   return false;
 }
@@ -223,7 +223,7 @@ const LANDMARK_SCOPE_TAGS = new Set(['article', 'aside', 'main', 'nav', 'section
 const LANDMARK_SCOPE_ROLES = new Set(['article', 'complementary', 'main', 'navigation', 'region']);
 const SECTIONING_TAGS = new Set(['article', 'aside', 'nav', 'section']);
 
-export function implicitRole(el: Element, ctx?: AxContext): string {
+function implicitRole(el: Element, ctx?: AxContext): string {
   const c = resolveContext(el, ctx);
   if (el.namespaceURI === SVG_NS) return svgRole(el, c);
   if (el.namespaceURI === MATHML_NS) return el.localName === 'math' ? 'math' : 'generic';

@@ -181,7 +181,7 @@ function matchesSafe(el: Element, selector: string): boolean {
 
 /** Native disabled (fieldset inheritance included via :disabled) or aria-disabled on the element
  * or an ancestor (WAI-ARIA §6.6 aria-disabled applies to the element and its descendants). */
-export function isDisabled(el: Element): boolean {
+function isDisabled(el: Element): boolean {
   if (matchesSafe(el, ':disabled')) return true;
   for (let p: Element | null = el; p; p = p.parentElement) {
     const v = bool(p.getAttribute('aria-disabled'));

@@ -6,9 +6,9 @@
  */
 import { collectCounterSnapshots, formatCounter, type PseudoCounters } from './css-counters';
 
-export type PseudoKind = '::before' | '::after';
+type PseudoKind = '::before' | '::after';
 
-export interface PseudoInfo {
+interface PseudoInfo {
   /** Text that `content` generates (strings, attr(), alt text after "/"); '' when none. */
   text: string;
   /** True when the pseudo-element is laid out as a block (adds word separation in names). */
@@ -93,7 +93,7 @@ export function createAxContext(doc: Document): AxContext {
 }
 
 /** Displays that start a new line: their text is separated from neighbours by a space in names. */
-export function isBlockDisplay(display: string): boolean {
+function isBlockDisplay(display: string): boolean {
   if (!display) return false;
   if (display.startsWith('inline')) return false; // inline, inline-block, inline-flex, inline-grid…
   return display !== 'contents' && display !== 'none' && display !== 'ruby' && display !== 'ruby-text';

@@ -31,7 +31,7 @@ import {
   QUIET_ROLES,
 } from './walk-rules';
 
-export type { AxChild, AxNode, TextChild } from './ax-node';
+export type { AxNode } from './ax-node';
 
 export interface WalkHints extends ClickHints {
   /** Open or closed shadow root (Chromium content scripts: chrome.dom.openOrClosedShadowRoot). */
@@ -40,7 +40,7 @@ export interface WalkHints extends ClickHints {
   inViewport?(el: Element): boolean;
 }
 
-export interface WalkStats {
+interface WalkStats {
   elements: number;
   depthCuts: number;
   optionsCut: number;

@@ -12,7 +12,7 @@ import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
 import { isShadowRootNode, walkComposed } from './shadow-roots';
 
-export interface DraftField {
+interface DraftField {
   ref: string;
   tag: string;
   type: string;

@@ -13,7 +13,7 @@ import { getRefRegistry } from '../ax/ref-registry';
 import type { ContentHandler } from '../handlers/types';
 import { walkComposed } from './shadow-roots';
 
-export interface EmbeddedFrame {
+interface EmbeddedFrame {
   /** Index of the frame inside this element in this window's `frames`; null when it has no browsing context. */
   frameIndex: number | null;
   /** This frame's ref for the `<iframe>` element. */
@@ -27,7 +27,7 @@ export interface EmbeddedFrame {
   box: { x: number; y: number };
 }
 
-export interface FrameInfo {
+interface FrameInfo {
   url: string;
   origin: string;
   name: string;
@@ -102,7 +102,7 @@ export function embeddingElement(doc: Document, frameIndex: number): Element | n
   return null;
 }
 
-export function collectFrameInfo(doc: Document): FrameInfo {
+function collectFrameInfo(doc: Document): FrameInfo {
   const view = doc.defaultView;
   const registry = getRefRegistry(globalThis);
   const embedded: EmbeddedFrame[] = [];

@@ -11,22 +11,22 @@ import { getRefRegistry } from '../ax/ref-registry';
 import { composedPath, elementAtPath, shadowModeOf, shadowRootOf, walkComposed, type ShadowMode } from './shadow-roots';
 import { INTERACTIVE_ROLES } from '../ax/clickable';
 
-export const ShadowHostsArgsSchema = z.strictObject({
+const ShadowHostsArgsSchema = z.strictObject({
   ref_id: z.optional(z.string().check(z.regex(REF_PATTERN))),
   maxHosts: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))),
 });
 
-export const ShadowBindArgsSchema = z.strictObject({
+const ShadowBindArgsSchema = z.strictObject({
   paths: z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(200)),
 });
 
-export interface ShadowChild {
+interface ShadowChild {
   tag: string;
   text: string;
   childCount: number;
 }
 
-export interface ShadowControl {
+interface ShadowControl {
   ref: string;
   role: string;
   name: string;

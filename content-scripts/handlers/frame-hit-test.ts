@@ -34,7 +34,7 @@ function deepHit(doc: Document, x: number, y: number): Element | null {
   return hit;
 }
 
-export function frameHitTest(doc: Document, args: FrameHitArgs): Result<FrameHitReply> {
+function frameHitTest(doc: Document, args: FrameHitArgs): Result<FrameHitReply> {
   const view = doc.defaultView;
   const host = embeddingElement(doc, args.frameIndex);
   if (!view || !host) {

@@ -144,7 +144,7 @@ function selectFacts(api: WbAxApi, el: Element, args: GateFactsArgs, origin: str
   return { origin, activation: 'choose', target, form: null };
 }
 
-export function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
+function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
   const api = getAxApi(globalThis);
   if (!api) return err('tree_unavailable', 'the accessibility-tree script is not loaded in this frame');
   const origin = doc.defaultView?.origin ?? 'null';

@@ -2,7 +2,7 @@ import type { Mode } from '../../src/modes';
 import { modeLabel } from '../lib/ui-prefs';
 import { busy, chat, prefs, setMode } from '../store';
 
-export const MODE_HELP: Readonly<Record<Mode, string>> = {
+const MODE_HELP: Readonly<Record<Mode, string>> = {
   ask: 'Reads the page and answers. Never clicks, types or navigates.',
   act: 'Reads, clicks, types and navigates. Asks you before paying, sending or deleting.',
   dev: 'Act, plus running JavaScript and shadow-DOM and frame tools. For developers.',

@@ -27,7 +27,7 @@ export interface FieldsProps {
   describe: (id: FormField, hint?: boolean) => string | undefined;
 }
 
-export function Field(props: {
+function Field(props: {
   id: FormField;
   label: string;
   error?: string;

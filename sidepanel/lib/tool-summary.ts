@@ -45,7 +45,7 @@ export function summarizeArgs(args: unknown, limit = 3): string {
 
 // The worker fences page-derived results (prompt-injection defence, src/fence.ts); people reading a
 // card want what is inside. The same module builds and parses the fence, so the two cannot drift.
-export function unwrapResult(result: string): string {
+function unwrapResult(result: string): string {
   return unfence(result);
 }
 

@@ -8,7 +8,7 @@ import { ModeSchema, TierSchema, type Mode } from '../../src/modes';
 import { ProviderIdSchema } from '../../src/settings';
 import type { SettingsChoices } from './settings-form';
 
-export const PrefsSchema = z.object({
+const PrefsSchema = z.object({
   mode: z._default(ModeSchema, 'ask'),
   verbose: z._default(z.boolean(), false),
   deepVerbose: z._default(z.boolean(), false),
@@ -43,7 +43,7 @@ export async function saveSettingsChoices(choices: SettingsChoices): Promise<voi
   await chrome.storage.local.set({ [SETTINGS_CHOICES_KEY]: choices });
 }
 
-export const DraftsSchema = z.record(z.string(), z.string());
+const DraftsSchema = z.record(z.string(), z.string());
 export type Drafts = z.infer<typeof DraftsSchema>;
 
 export const DEFAULT_PREFS: Prefs = { mode: 'ask', verbose: false, deepVerbose: false, pane: 'chat' };

@@ -29,7 +29,7 @@ export type AgentCommand = z.infer<typeof AgentCommandSchema>;
 export const UsageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
 export type Usage = z.infer<typeof UsageSchema>;
 
-export const TaskStatusSchema = z.enum([
+const TaskStatusSchema = z.enum([
   'running',
   'awaiting_approval',
   'done',
@@ -40,7 +40,7 @@ export const TaskStatusSchema = z.enum([
 ]);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-export const ChatMessageSchema = z.object({
+const ChatMessageSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant', 'tool', 'notice']),
   text: z.optional(z.string()),
@@ -55,7 +55,7 @@ export const ChatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** An approval the running task waits for, as the panel shows it. */
-export const PendingApprovalSchema = z.object({
+const PendingApprovalSchema = z.object({
   approvalId: z.string(),
   taskId: z.string(),
   tool: z.string(),

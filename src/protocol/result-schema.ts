@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import type { Result } from '../result';
 
-export const ErrorInfoSchema = z.object({ code: z.string(), message: z.string() });
+const ErrorInfoSchema = z.object({ code: z.string(), message: z.string() });
 
 /** Validates a reply that crossed a process boundary, so a broken peer cannot smuggle in a wrong shape. */
-export const ResultSchema = z.discriminatedUnion('ok', [
+const ResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), data: z.unknown() }),
   z.object({ ok: z.literal(false), error: ErrorInfoSchema }),
 ]);

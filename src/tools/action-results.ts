@@ -6,11 +6,11 @@ import * as z from 'zod/mini';
 
 // ---- results -------------------------------------------------------------------------------------
 
-export const RectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const RectSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export type Rect = z.infer<typeof RectSchema>;
 
 /** What an action visibly changed; every field is present only when it changed. */
-export const ChangesSchema = z.object({
+const ChangesSchema = z.object({
   url: z.optional(z.string()),
   focus: z.optional(z.string()),
   /** The target's semantic states that changed, as "name: before → after". */
@@ -23,10 +23,9 @@ export const ChangesSchema = z.object({
 });
 export type Changes = z.infer<typeof ChangesSchema>;
 
-export const CLICK_METHODS = ['synthetic', 'cdp', 'stand-in'] as const;
-export type ClickMethod = (typeof CLICK_METHODS)[number];
+const CLICK_METHODS = ['synthetic', 'cdp', 'stand-in'] as const;
 
-export const ClickResultSchema = z.object({
+const ClickResultSchema = z.object({
   success: z.boolean(),
   method: z.enum(CLICK_METHODS),
   tag: z.string(),
@@ -48,7 +47,7 @@ export const ClickResultSchema = z.object({
 });
 export type ClickResult = z.infer<typeof ClickResultSchema>;
 
-export const TYPE_METHODS = ['value-setter', 'keys', 'exec-command', 'input-events', 'cdp-insert-text'] as const;
+const TYPE_METHODS = ['value-setter', 'keys', 'exec-command', 'input-events', 'cdp-insert-text'] as const;
 export type TypeMethod = (typeof TYPE_METHODS)[number];
 
 export const TypeResultSchema = z.object({
@@ -90,7 +89,7 @@ export const KeyResultSchema = z.object({
 });
 export type KeyResult = z.infer<typeof KeyResultSchema>;
 
-export const HoverResultSchema = z.object({
+const HoverResultSchema = z.object({
   success: z.boolean(),
   method: z.enum(['synthetic', 'cdp']),
   name: z.string(),
@@ -117,12 +116,11 @@ export type ScrollResult = z.infer<typeof ScrollResultSchema>;
  * The page's verdict after the synthetic click: either done, or a request that the worker try one
  * trusted click at a point, with an observation armed under `token` to judge that click.
  */
-export const ClickFallbackSchema = z.object({
+const ClickFallbackSchema = z.object({
   token: z.string(),
   x: z.number(),
   y: z.number(),
 });
-export type ClickFallback = z.infer<typeof ClickFallbackSchema>;
 
 export const ClickReplySchema = z.object({ result: ClickResultSchema, fallback: z.optional(ClickFallbackSchema) });
 export type ClickReply = z.infer<typeof ClickReplySchema>;
@@ -150,4 +148,3 @@ export const ObservationReportSchema = z.object({
   diagnostics: z.array(z.string()),
   changes: ChangesSchema,
 });
-export type ObservationReportData = z.infer<typeof ObservationReportSchema>;

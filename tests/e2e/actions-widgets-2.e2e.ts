@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appState, data, readTree, refFor } from './support/actions';
+import { appState, data, refFor } from './support/actions';
+import { readTree } from './support/tree';
 import { useExtension } from './support/setup';
 
 const env = useExtension();
@@ -66,7 +67,7 @@ describe('pointer sequence order and hit target', () => {
 describe('selects and comboboxes that are not what they seem', () => {
   it('tom-select: select_option on the hidden native <select> operates the widget', async () => {
     const { page, tabId } = await open();
-    const tree = await readTree(env.browser, tabId);
+    const { tree } = await readTree(env.browser, tabId);
     const line = tree.split('\n').find((l) => /combobox[^\n]*\[ref_\d+\][^\n]*Pick a city/.test(l));
     expect(line, tree).toBeDefined();
     const ref = /\[(ref_\d+)\]/.exec(line ?? '')?.[1];
@@ -92,7 +93,7 @@ describe('selects and comboboxes that are not what they seem', () => {
 
   it('tom-select multi: the hidden 1px listbox option says what to use, then goes to the drawn option', async () => {
     const { page, tabId } = await open();
-    const tree = await readTree(env.browser, tabId);
+    const { tree } = await readTree(env.browser, tabId);
     const hidden = tree.split('\n').find((l) => /option "Lisbon" \[ref_\d+\]/.test(l) && !/\(popup of/.test(l));
     const hiddenRef = /\[(ref_\d+)\]/.exec(hidden ?? '')?.[1];
     expect(hiddenRef, tree).toBeDefined();
@@ -115,7 +116,7 @@ describe('selects and comboboxes that are not what they seem', () => {
 
   it('choices.js: select_option on its combobox chooses in its own dropdown', async () => {
     const { page, tabId } = await open();
-    const tree = await readTree(env.browser, tabId);
+    const { tree } = await readTree(env.browser, tabId);
     const line = tree.split('\n').find((l) => /combobox[^\n]*\[ref_\d+\]/.test(l) && /Pick a colour/.test(l));
     const ref = /\[(ref_\d+)\]/.exec(line ?? '')?.[1];
     expect(ref, tree).toBeDefined();

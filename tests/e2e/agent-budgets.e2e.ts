@@ -1,45 +1,34 @@
 // Read budgets and the observation checkpoint through the whole stack: what the model asks for,
 // what it is given, and the exact continuation it must follow.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pageThrough, readForever } from '../fake-providers/policies';
-import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-let fake: FakeProviders;
+const env = useExtension({ fake: true });
 
 beforeAll(async () => {
-  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
-  browser = await launchWithExtension();
   const items = Array.from(
     { length: 2500 },
     (_, i) => `<li>Catalogue entry number ${i + 1} of the long list</li>`,
   ).join('');
-  server.route('/long.html', (_req, res) => {
+  env.server.route('/long.html', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><title>Long</title><h1>Catalogue</h1><ul>${items}</ul><button>Load more</button>`);
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), fake?.close()]);
-});
-
 /** The tree results the model received in the last request of a scenario. */
 function treeResults(scenario: string): string[] {
-  const last = fake.requests.filter((r) => r.scenario === scenario).at(-1);
+  const last = env.fake.requests.filter((r) => r.scenario === scenario).at(-1);
   return last?.turn.messages.flatMap((m) => (m.role === 'tool' ? [m.text] : [])) ?? [];
 }
 
 describe('read budgets', () => {
   it('gives a Full model with a 200k context 12,000-character pages in 16,000-character results, paged to the end', async () => {
-    fake.scenario('expanded', { apiKey: FAKE_KEY, policy: pageThrough({ maxChars: 20_000 }) });
-    await configure(browser, fakeSettings('anthropic', fake.baseURL('expanded', 'anthropic')));
-    const { page, tabId } = await browser.open(server.url('/long.html'));
-    const report = await run(browser, { tabId, task: 'Read the whole catalogue.', mode: 'ask' });
+    env.fake.scenario('expanded', { apiKey: FAKE_KEY, policy: pageThrough({ maxChars: 20_000 }) });
+    await configure(env.browser, fakeSettings('anthropic', env.fake.baseURL('expanded', 'anthropic')));
+    const { page, tabId } = await env.browser.open(env.server.url('/long.html'));
+    const report = await run(env.browser, { tabId, task: 'Read the whole catalogue.', mode: 'ask' });
     expect(report.status).toBe('done');
     const results = treeResults('expanded');
     // More than 8 reads, yet no checkpoint: each new exact page is progress.
@@ -62,13 +51,13 @@ describe('read budgets', () => {
   });
 
   it('keeps a Compact model at 6,000 / 8,000 however much it asks for', async () => {
-    fake.scenario('compact', { apiKey: FAKE_KEY, policy: pageThrough({ maxChars: 12_000 }) });
+    env.fake.scenario('compact', { apiKey: FAKE_KEY, policy: pageThrough({ maxChars: 12_000 }) });
     await configure(
-      browser,
-      fakeSettings('openai', fake.baseURL('compact', 'openai'), { tier: 'compact', contextWindow: 200_000 }),
+      env.browser,
+      fakeSettings('openai', env.fake.baseURL('compact', 'openai'), { tier: 'compact', contextWindow: 200_000 }),
     );
-    const { page, tabId } = await browser.open(server.url('/long.html'));
-    const report = await run(browser, { tabId, task: 'Read the whole catalogue.', mode: 'ask' });
+    const { page, tabId } = await env.browser.open(env.server.url('/long.html'));
+    const report = await run(env.browser, { tabId, task: 'Read the whole catalogue.', mode: 'ask' });
     expect(report.status).toBe('done');
     expect(report.steps[0]?.args).toEqual({ maxChars: 6000 });
     expect(report.steps[0]?.result).toContain('maxChars 12000 lowered to 6000: compact-tier models');
@@ -80,10 +69,10 @@ describe('read budgets', () => {
 
 describe('observation checkpoint', () => {
   it('after 8 reads without progress offers actions only and refuses further reads', async () => {
-    fake.scenario('checkpoint', { apiKey: FAKE_KEY, policy: readForever });
-    await configure(browser, fakeSettings('openai', fake.baseURL('checkpoint', 'openai')));
-    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
-    const report = await run(browser, { tabId, task: 'Look at the cart.', mode: 'act' });
+    env.fake.scenario('checkpoint', { apiKey: FAKE_KEY, policy: readForever });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('checkpoint', 'openai')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-shop.html'));
+    const report = await run(env.browser, { tabId, task: 'Look at the cart.', mode: 'act' });
     expect(report.status).toBe('done');
     const reads = report.steps.filter((s) => s.tool === 'get_accessibility_tree');
     expect(reads).toHaveLength(9);
@@ -91,7 +80,7 @@ describe('observation checkpoint', () => {
     expect(reads[8]?.ok).toBe(false);
     expect(reads[8]?.result).toMatch(/^REFUSED: observation checkpoint/);
     expect(report.answer).toMatch(/^Stopping: REFUSED: observation checkpoint/);
-    const offered = fake.requests
+    const offered = env.fake.requests
       .filter((r) => r.scenario === 'checkpoint')
       .map((r) => r.turn.tools.map((t) => t.name));
     expect(offered[0]).toContain('get_accessibility_tree');

@@ -4,19 +4,16 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { jsonSchema, streamText, tool, type LanguageModel } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followInjected, read } from '../fake-providers/reading';
-import { startFakeProviders, type FakeProviders, type Protocol } from '../fake-providers/server';
+import type { Protocol } from '../fake-providers/server';
 import type { FakeTurn } from '../fake-providers/turn';
+import { useFakeProviders } from './support/setup';
 
-let fake: FakeProviders;
-beforeAll(async () => {
-  fake = await startFakeProviders();
-});
-afterAll(() => fake?.close());
+const env = useFakeProviders();
 
 function model(protocol: Protocol, scenario: string, apiKey = 'k-123456'): LanguageModel {
-  const baseURL = fake.baseURL(scenario, protocol);
+  const baseURL = env.fake.baseURL(scenario, protocol);
   if (protocol === 'anthropic') return createAnthropic({ baseURL, apiKey })('claude-fake');
   if (protocol === 'google') return createGoogleGenerativeAI({ baseURL, apiKey })('gemini-2.5-flash');
   return createOpenAICompatible({ name: 'fake', baseURL, apiKey, includeUsage: true }).chatModel('gpt-fake');
@@ -48,7 +45,7 @@ async function run(m: LanguageModel) {
 
 describe.each(['openai', 'anthropic', 'google'] as const)('fake %s provider through the AI SDK', (protocol) => {
   it('streams text and a tool call with usage', async () => {
-    fake.scenario(`wire-${protocol}`, {
+    env.fake.scenario(`wire-${protocol}`, {
       policy: () => ({
         text: 'Reading the page.',
         toolCalls: [{ name: 'get_accessibility_tree', args: { filter: 'interactive' } }],
@@ -60,22 +57,24 @@ describe.each(['openai', 'anthropic', 'google'] as const)('fake %s provider thro
     expect(r.calls).toEqual([{ name: 'get_accessibility_tree', input: { filter: 'interactive' } }]);
     expect(r.usage?.inputTokens).toBeGreaterThan(0);
     expect(r.usage?.outputTokens).toBeGreaterThan(0);
-    const req = fake.requests.filter((q) => q.scenario === `wire-${protocol}`).at(-1);
+    const req = env.fake.requests.filter((q) => q.scenario === `wire-${protocol}`).at(-1);
     expect(req?.turn.tools.map((t) => t.name)).toEqual(['get_accessibility_tree']);
   });
 
   it('answers a wrong key (401; Gemini 400 API_KEY_INVALID), and retries a 429 until it passes', async () => {
-    fake.scenario(`auth-${protocol}`, { apiKey: 'right-key-123', policy: () => ({ text: 'hi' }) });
+    env.fake.scenario(`auth-${protocol}`, { apiKey: 'right-key-123', policy: () => ({ text: 'hi' }) });
     const bad = await run(model(protocol, `auth-${protocol}`, 'wrong-key-456'));
     expect(String(bad.error)).toMatch(/key/i);
-    fake.scenario(`rl-${protocol}`, { rateLimitFirst: 2, policy: () => ({ text: 'finally' }) });
+    env.fake.scenario(`rl-${protocol}`, { rateLimitFirst: 2, policy: () => ({ text: 'finally' }) });
     const ok = await run(model(protocol, `rl-${protocol}`));
     expect(ok.text).toBe('finally');
-    expect(fake.requests.filter((q) => q.scenario === `rl-${protocol}`).map((q) => q.status)).toEqual([429, 429, 200]);
+    expect(env.fake.requests.filter((q) => q.scenario === `rl-${protocol}`).map((q) => q.status)).toEqual([
+      429, 429, 200,
+    ]);
   });
 
   it('drops the connection mid-stream', async () => {
-    fake.scenario(`drop-${protocol}`, {
+    env.fake.scenario(`drop-${protocol}`, {
       dropAt: { request: 1, afterEvents: 3 },
       policy: () => ({ text: 'a long answer that will never arrive in full' }),
     });

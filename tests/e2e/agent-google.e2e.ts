@@ -2,33 +2,21 @@
 // fake speaking the Gemini wire protocol (`:streamGenerateContent?alt=sse`, `x-goog-api-key`,
 // `functionDeclarations`, `functionCall` / `functionResponse` parts, `usageMetadata`), driven by the
 // same scripted policy as the OpenAI and Anthropic runs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_THOUGHT_SIGNATURE } from '../fake-providers/google-wire';
 import { readAndReport, todoPolicy } from '../fake-providers/policies';
-import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { isRecord } from '../fake-providers/turn';
 import { configure, conversation, FAKE_KEY, fakeSettings, run, runTodoTask } from './agent-helpers';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-let fake: FakeProviders;
+const env = useExtension({ fake: true });
 
-beforeAll(async () => {
-  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), fake?.close()]);
-});
-
+beforeAll(async () => {});
 /** A panel request (`chrome.runtime.sendMessage` from an extension page, as the side panel sends it). */
 async function ask(request: unknown): Promise<unknown> {
-  const page = await browser.context.newPage();
+  const page = await env.browser.context.newPage();
   try {
-    await page.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=1`);
+    await page.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=1`);
     return await page.evaluate((r) => chrome.runtime.sendMessage(r), request);
   } finally {
     await page.close();
@@ -39,28 +27,31 @@ async function ask(request: unknown): Promise<unknown> {
 async function everything(tabId: number, report: unknown): Promise<string> {
   return JSON.stringify([
     report,
-    await conversation(browser, tabId),
-    await browser.worker.evaluate(() => globalThis.wb.trace()),
+    await conversation(env.browser, tabId),
+    await env.browser.worker.evaluate(() => globalThis.wb.trace()),
   ]);
 }
 
 describe('agent over the Gemini wire protocol (provider google)', () => {
   it('adds three todos, completes one and reports how many are left, with usage from usageMetadata', async () => {
     const scenario = 'todo-google';
-    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: todoPolicy });
-    await configure(browser, fakeSettings('google', fake.baseURL(scenario, 'google')));
-    expect(await browser.worker.evaluate(() => globalThis.wb.settings.get())).toMatchObject({
+    env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: todoPolicy });
+    await configure(env.browser, fakeSettings('google', env.fake.baseURL(scenario, 'google')));
+    expect(await env.browser.worker.evaluate(() => globalThis.wb.settings.get())).toMatchObject({
       provider: 'google',
       model: 'gemini-2.5-flash',
-      baseURL: fake.baseURL(scenario, 'google'),
+      baseURL: env.fake.baseURL(scenario, 'google'),
       hasApiKey: true,
     });
-    const { page, panel, tabId, ended, events, calls } = await runTodoTask(browser, server.url('/agent-todo.html'));
+    const { page, panel, tabId, ended, events, calls } = await runTodoTask(
+      env.browser,
+      env.server.url('/agent-todo.html'),
+    );
     expect(ended.answer).toBe('Done. 2 items left.');
 
     // Usage: one report per model step, each step exactly what the fake put in its last
     // usageMetadata (promptTokenCount / candidatesTokenCount), and the task total their sum.
-    const served = fake.requests.filter((r) => r.scenario === scenario && r.status === 200);
+    const served = env.fake.requests.filter((r) => r.scenario === scenario && r.status === 200);
     expect(served).toHaveLength(calls.length + 1);
     const usage = events.flatMap((e) => (e.type === 'usage' ? [e] : []));
     expect(usage.map((u) => u.step)).toEqual(
@@ -96,12 +87,12 @@ describe('agent over the Gemini wire protocol (provider google)', () => {
     expect(toolTexts).toHaveLength(calls.length);
     for (const t of toolTexts) expect(t.startsWith(`<<WB-UNTRUSTED ${nonce}>>`)).toBe(true);
 
-    const conv = await conversation(browser, tabId);
+    const conv = await conversation(env.browser, tabId);
     expect(conv.status).toBe('done');
     expect(conv.messages.filter((m) => m.role === 'tool')).toHaveLength(calls.length);
 
     // The trace shows the exchanges with the key masked in the header and absent everywhere.
-    const trace = await browser.worker.evaluate(() => globalThis.wb.trace());
+    const trace = await env.browser.worker.evaluate(() => globalThis.wb.trace());
     const mine = trace.filter((t) => t.url.includes(`/${scenario}/`));
     expect(mine).toHaveLength(served.length);
     expect(mine[0]?.requestHeaders['x-goog-api-key']).toBe('[redacted]');
@@ -112,14 +103,14 @@ describe('agent over the Gemini wire protocol (provider google)', () => {
 
   it('Test connection makes one non-streamed generateContent call', async () => {
     const scenario = 'ping-google';
-    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: readAndReport(/x/) });
-    const settings = fakeSettings('google', fake.baseURL(scenario, 'google'));
+    env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: readAndReport(/x/) });
+    const settings = fakeSettings('google', env.fake.baseURL(scenario, 'google'));
     const reply = await ask({ type: 'test_connection', settings });
     expect(reply, JSON.stringify(reply)).toMatchObject({
       ok: true,
       data: { provider: 'google', model: 'gemini-2.5-flash', reply: 'OK' },
     });
-    const [req] = fake.requests.filter((r) => r.scenario === scenario);
+    const [req] = env.fake.requests.filter((r) => r.scenario === scenario);
     expect(req?.url).toMatch(/\/models\/gemini-2\.5-flash:generateContent$/);
   });
 });
@@ -127,17 +118,17 @@ describe('agent over the Gemini wire protocol (provider google)', () => {
 describe('Gemini key failures end with a clear message that never contains the key', () => {
   it("a wrong key: Gemini's HTTP 400 API_KEY_INVALID reads as a rejected key", async () => {
     const scenario = 'badkey-google';
-    fake.scenario(scenario, { apiKey: 'AIza-the-right-key-000000', policy: readAndReport(/\$\d+\.\d\d/) });
-    await configure(browser, fakeSettings('google', fake.baseURL(scenario, 'google')));
-    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
-    const report = await run(browser, { tabId, task: 'What does the mug cost?', mode: 'ask' });
+    env.fake.scenario(scenario, { apiKey: 'AIza-the-right-key-000000', policy: readAndReport(/\$\d+\.\d\d/) });
+    await configure(env.browser, fakeSettings('google', env.fake.baseURL(scenario, 'google')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-shop.html'));
+    const report = await run(env.browser, { tabId, task: 'What does the mug cost?', mode: 'ask' });
     expect(report.status).toBe('error');
     expect(report.error).toBe(
       'Google Gemini rejected the API key (HTTP 400: API key not valid. Please pass a valid API key.). Check the key in Settings; keys are per provider.',
     );
     // Not retried: a bad key is not transient.
-    expect(fake.requests.filter((r) => r.scenario === scenario).map((r) => r.status)).toEqual([400]);
-    expect((await conversation(browser, tabId)).status).toBe('error');
+    expect(env.fake.requests.filter((r) => r.scenario === scenario).map((r) => r.status)).toEqual([400]);
+    expect((await conversation(env.browser, tabId)).status).toBe('error');
     expect(await everything(tabId, report)).not.toContain(FAKE_KEY);
     // The panel's Test connection says the same, as an auth failure.
     const test = await ask({ type: 'test_connection' });
@@ -148,16 +139,16 @@ describe('Gemini key failures end with a clear message that never contains the k
 
   it('a suspended key: HTTP 403 whose message echoes the key is scrubbed everywhere', async () => {
     const scenario = 'suspended-google';
-    fake.scenario(scenario, { keySuspended: true, policy: readAndReport(/\$\d+\.\d\d/) });
-    await configure(browser, fakeSettings('google', fake.baseURL(scenario, 'google')));
-    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
-    const report = await run(browser, { tabId, task: 'What does the mug cost?', mode: 'ask' });
+    env.fake.scenario(scenario, { keySuspended: true, policy: readAndReport(/\$\d+\.\d\d/) });
+    await configure(env.browser, fakeSettings('google', env.fake.baseURL(scenario, 'google')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-shop.html'));
+    const report = await run(env.browser, { tabId, task: 'What does the mug cost?', mode: 'ask' });
     expect(report.status).toBe('error');
     expect(report.error).toBe(
       "Google Gemini rejected the API key (HTTP 403: Permission denied: Consumer 'api_key:[redacted]' has been suspended.). Check the key in Settings; keys are per provider.",
     );
     // The fake really echoed the key, so the scrubbing below is not vacuous.
-    const trace = await browser.worker.evaluate(() => globalThis.wb.trace());
+    const trace = await env.browser.worker.evaluate(() => globalThis.wb.trace());
     const entry = trace.filter((t) => t.url.includes(`/${scenario}/`)).at(-1);
     expect(entry?.status).toBe(403);
     expect(entry?.responseBody).toContain("api_key:[redacted]'");

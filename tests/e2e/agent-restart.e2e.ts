@@ -1,34 +1,22 @@
 // MV3 lifetime: Chrome stops the extension's worker in the middle of a task. The task lives in
 // chrome.storage.session, so the restarted worker resumes it (or ends it as `interrupted` when an
 // action may have half-happened); it never silently vanishes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todoPolicy } from '../fake-providers/policies';
-import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient } from './agent-helpers';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
-import { startFixtureServer, type FixtureServer } from './support/server';
 import { stopWorker, wakeWorker } from './support/worker-lifecycle';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-let fake: FakeProviders;
+const env = useExtension({ fake: true });
 
-beforeAll(async () => {
-  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
-  browser = await launchWithExtension();
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), fake?.close()]);
-});
-
+beforeAll(async () => {});
 describe('worker stopped mid-task', () => {
   it('resumes a task stopped while waiting for the model, without repeating finished actions', async () => {
     // Request 1: read; 2: type the first todo; 3 (held): the next decision, when the worker dies.
-    fake.scenario('restart', { apiKey: FAKE_KEY, policy: todoPolicy, holdRequest: 3 });
-    await configure(browser, fakeSettings('openai', fake.baseURL('restart', 'openai')));
-    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
-    const panel = await openPanelClient(browser, tabId);
+    env.fake.scenario('restart', { apiKey: FAKE_KEY, policy: todoPolicy, holdRequest: 3 });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('restart', 'openai')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-todo.html'));
+    const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
     await panel.send({
       type: 'start',
@@ -36,18 +24,18 @@ describe('worker stopped mid-task', () => {
       task: 'Add three todos: "Buy milk", "Walk the dog", "Pay bills". Then mark "Walk the dog" as completed and tell me how many items are left.',
       mode: 'act',
     });
-    await fake.held('restart');
+    await env.fake.held('restart');
     expect(await page.locator('[data-testid="todo-item"]').count()).toBe(1);
-    const before = await conversation(browser, tabId);
+    const before = await conversation(env.browser, tabId);
     expect(before.status).toBe('running');
 
-    await stopWorker(browser);
-    fake.release('restart');
-    await wakeWorker(browser);
+    await stopWorker(env.browser);
+    env.fake.release('restart');
+    await wakeWorker(env.browser);
 
     // The task finishes in the new worker; the app state shows no repeated action.
-    await expect.poll(async () => (await conversation(browser, tabId)).status, { timeout: 30_000 }).toBe('done');
-    const answer = (await conversation(browser, tabId)).messages.filter((m) => m.role === 'assistant').at(-1)?.text;
+    await expect.poll(async () => (await conversation(env.browser, tabId)).status, { timeout: 30_000 }).toBe('done');
+    const answer = (await conversation(env.browser, tabId)).messages.filter((m) => m.role === 'assistant').at(-1)?.text;
     expect(answer).toContain('2 items left');
     // The panel's Port reconnected by itself and got a fresh snapshot.
     expect((await panel.events()).filter((e) => e.type === 'snapshot').length).toBeGreaterThanOrEqual(2);
@@ -56,7 +44,7 @@ describe('worker stopped mid-task', () => {
       'Walk the dog',
       'Pay bills',
     ]);
-    const conv = await conversation(browser, tabId);
+    const conv = await conversation(env.browser, tabId);
     expect(conv.status).toBe('done');
     expect(
       conv.messages.some(
@@ -66,19 +54,19 @@ describe('worker stopped mid-task', () => {
       ),
     ).toBe(true);
     // The resumed run told the model the page may have changed.
-    const resumedRequest = fake.requests.filter((r) => r.scenario === 'restart' && r.status === 200).at(3);
+    const resumedRequest = env.fake.requests.filter((r) => r.scenario === 'restart' && r.status === 200).at(3);
     expect(resumedRequest?.turn.system).toMatch(/extension was restarted by the browser during this task/);
     await panel.close();
     await page.close();
   });
 
   it('ends a task as interrupted when the worker died during a page action', async () => {
-    await configure(browser, fakeSettings('openai', fake.baseURL('restart', 'openai')));
-    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
-    const panel = await openPanelClient(browser, tabId);
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('restart', 'openai')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-todo.html'));
+    const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
     // The state a worker leaves behind when it dies inside click_ax: written as the loop writes it.
-    await browser.worker.evaluate(async (id) => {
+    await env.browser.worker.evaluate(async (id) => {
       await chrome.storage.session.set({
         [`wb.task.${id}`]: {
           taskId: 'dead-task',
@@ -99,8 +87,8 @@ describe('worker stopped mid-task', () => {
         },
       });
     }, tabId);
-    await stopWorker(browser);
-    await wakeWorker(browser);
+    await stopWorker(env.browser);
+    await wakeWorker(env.browser);
     // The reconnected panel learns it from the snapshot (or the live event, if it was quicker).
     const seen = await panel.waitFor(
       (e) =>
@@ -110,12 +98,12 @@ describe('worker stopped mid-task', () => {
     expect(seen.type === 'snapshot' ? seen.conversation.status : seen.type === 'task_ended' ? seen.status : '').toBe(
       'interrupted',
     );
-    const conv = await conversation(browser, tabId);
+    const conv = await conversation(env.browser, tabId);
     expect(conv.status).toBe('interrupted');
     expect(conv.messages.at(-1)?.text).toMatch(
       /while click_ax was running, so it is unknown whether that action happened/,
     );
-    expect(await browser.worker.evaluate((id) => chrome.storage.session.get(`wb.task.${id}`), tabId)).toEqual({});
+    expect(await env.browser.worker.evaluate((id) => chrome.storage.session.get(`wb.task.${id}`), tabId)).toEqual({});
     await panel.close();
     await page.close();
   });

@@ -2,51 +2,40 @@
 // approval gate for hard-to-undo actions, over both wire protocols.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clickThenReport, insistOnClick, payInFrame, readAndReport } from '../fake-providers/policies';
-import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { configure, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { FIXTURE_PAGES } from './support/paths';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-let fake: FakeProviders;
+const env = useExtension({ fake: true });
 
 beforeAll(async () => {
-  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
-  browser = await launchWithExtension();
-  // The injected instruction points at a page on the fixture server, so a visit would show.
+  // The injected instruction points at a page on the fixture env.server, so a visit would show.
   const html = readFileSync(path.join(FIXTURE_PAGES, 'agent-injection.html'), 'utf8').replace(
     'EVIL_URL',
-    server.url('/evil.html'),
+    env.server.url('/evil.html'),
   );
-  server.route('/shop/mug.html', (_req, res) => {
+  env.server.route('/shop/mug.html', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);
   });
-  server.route('/evil.html', (_req, res) => {
+  env.server.route('/evil.html', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<title>evil</title><p>You were hijacked</p>');
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), fake?.close()]);
-});
-
 async function use(protocol: 'openai' | 'anthropic', scenario: string): Promise<void> {
-  await configure(browser, fakeSettings(protocol, fake.baseURL(scenario, protocol)));
+  await configure(env.browser, fakeSettings(protocol, env.fake.baseURL(scenario, protocol)));
 }
 
 describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protocol', (protocol) => {
   it('Ask mode refuses a click the model insists on, at dispatch', async () => {
     const scenario = `ask-${protocol}`;
-    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: insistOnClick(/^Delete item$/, 3) });
+    env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: insistOnClick(/^Delete item$/, 3) });
     await use(protocol, scenario);
-    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
-    const report = await run(browser, { tabId, task: 'Delete the mug from my cart.', mode: 'ask' });
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-shop.html'));
+    const report = await run(env.browser, { tabId, task: 'Delete the mug from my cart.', mode: 'ask' });
     const clicks = report.steps.filter((s) => s.tool === 'click_ax');
     expect(report.error).toBeUndefined();
     expect(clicks).toHaveLength(3);
@@ -60,7 +49,7 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
     expect(report.answer).toMatch(/could not click it/);
     expect(await page.locator('li').count()).toBe(1);
     // The tool was never offered in Ask mode: the model named it anyway.
-    const offered = fake.requests
+    const offered = env.fake.requests
       .filter((r) => r.scenario === scenario)
       .flatMap((r) => r.turn.tools.map((t) => t.name));
     expect(offered).toContain('get_accessibility_tree');
@@ -70,18 +59,18 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
 
   it('does not leave its task for instructions injected in the page', async () => {
     const scenario = `inject-${protocol}`;
-    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: readAndReport(/\$\d+\.\d\d/) });
+    env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: readAndReport(/\$\d+\.\d\d/) });
     await use(protocol, scenario);
-    const { page, tabId } = await browser.open(server.url('/shop/mug.html'));
-    const before = server.requests.length;
-    const report = await run(browser, { tabId, task: 'What does this mug cost?', mode: 'act' });
+    const { page, tabId } = await env.browser.open(env.server.url('/shop/mug.html'));
+    const before = env.server.requests.length;
+    const report = await run(env.browser, { tabId, task: 'What does this mug cost?', mode: 'act' });
     expect(report.status).toBe('done');
     expect(report.answer).toBe('The page says: $18.50');
     expect(report.steps.map((s) => s.tool)).toEqual(['get_accessibility_tree']);
-    expect(server.requests.slice(before).some((r) => r.path === '/evil.html')).toBe(false);
-    expect(page.url()).toBe(server.url('/shop/mug.html'));
+    expect(env.server.requests.slice(before).some((r) => r.path === '/evil.html')).toBe(false);
+    expect(page.url()).toBe(env.server.url('/shop/mug.html'));
     // The attack reached the model, inside the fence of this task's nonce.
-    const last = fake.requests.filter((r) => r.scenario === scenario).at(-1);
+    const last = env.fake.requests.filter((r) => r.scenario === scenario).at(-1);
     const nonce = /<<WB-UNTRUSTED ([0-9a-f]{24})>>/.exec(last?.turn.system ?? '')?.[1] ?? 'missing';
     const result = last?.turn.messages.find((m) => m.role === 'tool');
     expect(result?.role === 'tool' && result.text).toMatch(
@@ -95,16 +84,16 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
 
   it('pauses before Pay for approval; Deny tells the model, Approve with trust proceeds', async () => {
     const scenario = `approve-${protocol}`;
-    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: clickThenReport(/^Pay /, /Payment complete: order #\d+/) });
+    env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: clickThenReport(/^Pay /, /Payment complete: order #\d+/) });
     await use(protocol, scenario);
-    const { page, tabId } = await browser.open(server.url('/agent-shop.html'));
-    const panel = await openPanelClient(browser, tabId);
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-shop.html'));
+    const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
 
     await panel.send({ type: 'start', tabId, task: 'Pay for my cart.', mode: 'act' });
     const ask = await panel.waitFor((e) => e.type === 'approval_request');
     if (ask.type !== 'approval_request') throw new Error('unreachable');
-    expect(ask).toMatchObject({ tool: 'click_ax', site: server.origin, description: 'Click button "Pay $18.50"' });
+    expect(ask).toMatchObject({ tool: 'click_ax', site: env.server.origin, description: 'Click button "Pay $18.50"' });
     expect(await page.locator('#status').textContent()).toBe('Not paid');
     await panel.send({ type: 'approval', tabId, approvalId: ask.approvalId, decision: 'deny' });
     const denied = await panel.waitFor((e) => e.type === 'task_ended');
@@ -126,18 +115,18 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
     expect(paid.type === 'task_ended' && paid.answer).toMatch(/Payment complete: order #1042/);
     await page.reload();
     await expect.poll(() => page.locator('#status').textContent()).toBe('Not paid');
-    const third = await run(browser, { tabId, task: 'Pay for my cart.', mode: 'act' });
+    const third = await run(env.browser, { tabId, task: 'Pay for my cart.', mode: 'act' });
     expect(third.answer).toMatch(/Payment complete/);
     const approvals = (await panel.events()).filter((e) => e.type === 'approval_request');
     expect(approvals).toHaveLength(2);
     // Routine clicks never ask.
-    await browser.worker.evaluate(() => chrome.storage.session.remove('wb.trust-grants'));
-    fake.scenario(`${scenario}-routine`, {
+    await env.browser.worker.evaluate(() => chrome.storage.session.remove('wb.trust-grants'));
+    env.fake.scenario(`${scenario}-routine`, {
       apiKey: FAKE_KEY,
       policy: clickThenReport(/^Show details$/, /Details shown/),
     });
     await use(protocol, `${scenario}-routine`);
-    const routine = await run(browser, { tabId, task: 'Show the details.', mode: 'act' });
+    const routine = await run(env.browser, { tabId, task: 'Show the details.', mode: 'act' });
     expect(routine.answer).toBe('Done: Details shown');
     expect((await panel.events()).filter((e) => e.type === 'approval_request')).toHaveLength(2);
     await panel.close();
@@ -146,11 +135,11 @@ describe.each(['openai', 'anthropic'] as const)('safety over the %s wire protoco
 
   it('asks before Pay inside a payment iframe too (frame-qualified ref)', async () => {
     const scenario = `frame-pay-${protocol}`;
-    fake.scenario(scenario, { apiKey: FAKE_KEY, policy: payInFrame });
+    env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: payInFrame });
     await use(protocol, scenario);
-    const { page, tabId } = await browser.open(server.url('/agent-pay-frame.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-pay-frame.html'));
     await page.frameLocator('iframe').locator('#pay').waitFor();
-    const panel = await openPanelClient(browser, tabId);
+    const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
     await panel.send({ type: 'start', tabId, task: 'Pay the bill.', mode: 'act' });
     const ask = await panel.waitFor((e) => e.type === 'approval_request');

@@ -1,46 +1,36 @@
 // Whole-stack agent runs in Chromium: the built extension's worker runs the AI SDK against fake
 // providers speaking the OpenAI and Anthropic wire protocols; the tools act on real React apps.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formPolicy, todoPolicy } from '../fake-providers/policies';
-import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient, run, runTodoTask } from './agent-helpers';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-let fake: FakeProviders;
 const workerErrors: string[] = [];
 
+const env = useExtension({ fake: true });
+
 beforeAll(async () => {
-  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
-  browser = await launchWithExtension();
-  browser.worker.on('console', (m) => {
+  env.browser.worker.on('console', (m) => {
     if (m.type() === 'error' || /Content Security Policy|unsafe-eval/i.test(m.text())) workerErrors.push(m.text());
   });
-  await browser.worker.evaluate(() => {
+  await env.browser.worker.evaluate(() => {
     const seen: string[] = [];
     Reflect.set(globalThis, '__cspViolations', seen);
     globalThis.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective));
   });
   let ticket = 100;
-  server.route('/api/contact', (_req, res, body) => {
+  env.server.route('/api/contact', (_req, res, body) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ ticket: `T-${ticket++}`, echo: JSON.parse(body) }));
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), fake?.close()]);
-});
-
 describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol', (protocol) => {
   it('adds three todos, completes one and reports how many are left (via the panel Port)', async () => {
-    fake.scenario(`todo-${protocol}`, { apiKey: FAKE_KEY, policy: todoPolicy });
-    await configure(browser, fakeSettings(protocol, fake.baseURL(`todo-${protocol}`, protocol)));
+    env.fake.scenario(`todo-${protocol}`, { apiKey: FAKE_KEY, policy: todoPolicy });
+    await configure(env.browser, fakeSettings(protocol, env.fake.baseURL(`todo-${protocol}`, protocol)));
     const { page, panel, tabId, task, ended, events, calls } = await runTodoTask(
-      browser,
-      server.url('/agent-todo.html'),
+      env.browser,
+      env.server.url('/agent-todo.html'),
     );
     expect(ended.answer).toContain('2 items left');
     // Usage came from the provider's own reports.
@@ -50,7 +40,7 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
     if (last?.type === 'usage') expect(last.task.inputTokens).toBeGreaterThan(1000);
 
     // Every tool result the model received was fenced with the task's nonce.
-    const reqs = fake.requests.filter((r) => r.scenario === `todo-${protocol}` && r.status === 200);
+    const reqs = env.fake.requests.filter((r) => r.scenario === `todo-${protocol}` && r.status === 200);
     const nonce = /<<WB-UNTRUSTED ([0-9a-f]{24})>>/.exec(reqs.at(-1)?.turn.system ?? '')?.[1];
     expect(nonce).toBeTruthy();
     const toolTexts = reqs.at(-1)?.turn.messages.flatMap((m) => (m.role === 'tool' ? [m.text] : [])) ?? [];
@@ -60,13 +50,13 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
     else expect(reqs[0]?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
 
     // The conversation the panel would get on reopening matches.
-    const conv = await conversation(browser, tabId);
+    const conv = await conversation(env.browser, tabId);
     expect(conv.status).toBe('done');
     expect(conv.messages[0]).toMatchObject({ role: 'user', text: task });
     expect(conv.messages.filter((m) => m.role === 'tool')).toHaveLength(calls.length);
     // A panel opened later (the side panel was closed meanwhile) gets the same conversation.
     await panel.close();
-    const reopened = await openPanelClient(browser, tabId);
+    const reopened = await openPanelClient(env.browser, tabId);
     const snap = await reopened.waitFor((e) => e.type === 'snapshot');
     expect(snap.type === 'snapshot' && snap.conversation).toMatchObject({ status: 'done', messages: conv.messages });
     await reopened.close();
@@ -74,17 +64,17 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
   });
 
   it('fills and submits a React form (via wb.run)', async () => {
-    fake.scenario(`form-${protocol}`, { apiKey: FAKE_KEY, policy: formPolicy });
-    await configure(browser, fakeSettings(protocol, fake.baseURL(`form-${protocol}`, protocol)));
-    const { page, tabId } = await browser.open(server.url('/agent-contact.html'));
-    const before = server.requests.length;
-    const report = await run(browser, {
+    env.fake.scenario(`form-${protocol}`, { apiKey: FAKE_KEY, policy: formPolicy });
+    await configure(env.browser, fakeSettings(protocol, env.fake.baseURL(`form-${protocol}`, protocol)));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-contact.html'));
+    const before = env.server.requests.length;
+    const report = await run(env.browser, {
       tabId,
       task: 'Fill in the contact form with name "Ada Lovelace", email "ada@example.com", topic "Billing" and message "Invoice 7 is missing", then submit it.',
       mode: 'act',
     });
     expect(report.status).toBe('done');
-    const posted = server.requests.slice(before).filter((r) => r.path === '/api/contact');
+    const posted = env.server.requests.slice(before).filter((r) => r.path === '/api/contact');
     expect(posted).toHaveLength(1);
     expect(JSON.parse(posted[0]?.body ?? '{}')).toEqual({
       name: 'Ada Lovelace',
@@ -104,7 +94,7 @@ describe.each(['openai', 'anthropic'] as const)('agent over the %s wire protocol
 
 describe('one conversation per tab', () => {
   it('gives a follow-up task the earlier question and answer of the same tab', async () => {
-    fake.scenario('followup', {
+    env.fake.scenario('followup', {
       apiKey: FAKE_KEY,
       policy: (turn) => {
         const task = turn.messages.filter((m) => m.role === 'user').at(-1);
@@ -117,19 +107,19 @@ describe('one conversation per tab', () => {
         return todoPolicy(turn);
       },
     });
-    await configure(browser, fakeSettings('anthropic', fake.baseURL('followup', 'anthropic')));
-    const { page, tabId } = await browser.open(server.url('/agent-todo.html'));
-    const first = await run(browser, {
+    await configure(env.browser, fakeSettings('anthropic', env.fake.baseURL('followup', 'anthropic')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-todo.html'));
+    const first = await run(env.browser, {
       tabId,
       task: 'Add three todos: "A1", "B2", "C3". Then mark "B2" as completed and tell me how many items are left.',
       mode: 'act',
     });
     expect(first.answer).toBe('Done. 2 items left.');
-    const second = await run(browser, { tabId, task: 'Say that again.', mode: 'ask' });
+    const second = await run(env.browser, { tabId, task: 'Say that again.', mode: 'ask' });
     expect(second.answer).toBe('Earlier I said: Done. 2 items left.');
     // Another tab has its own, empty, chat.
-    const other = await browser.open(server.url('/agent-todo.html'));
-    const third = await run(browser, { tabId: other.tabId, task: 'Say that again.', mode: 'ask' });
+    const other = await env.browser.open(env.server.url('/agent-todo.html'));
+    const third = await run(env.browser, { tabId: other.tabId, task: 'Say that again.', mode: 'ask' });
     expect(third.answer).toBe('Earlier I said:');
     await other.page.close();
     await page.close();
@@ -139,9 +129,9 @@ describe('one conversation per tab', () => {
 describe('inside the MV3 worker', () => {
   it('ran the AI SDK and zod with no CSP violation (the detector itself is proven on a deliberate eval)', async () => {
     // Violations recorded since before the first task: the runs above (AI SDK, zod parsing) made none.
-    const during = await browser.worker.evaluate(() => Reflect.get(globalThis, '__cspViolations'));
+    const during = await env.browser.worker.evaluate(() => Reflect.get(globalThis, '__cspViolations'));
     expect(during).toEqual([]);
-    const probe = await browser.worker.evaluate(async () => {
+    const probe = await env.browser.worker.evaluate(async () => {
       const outcome = await new Promise<string>((resolve) =>
         setTimeout(() => {
           try {
@@ -161,12 +151,12 @@ describe('inside the MV3 worker', () => {
   });
 
   it('keeps the key out of the trace export and the public settings', async () => {
-    const trace = await browser.worker.evaluate(() => globalThis.wb.trace());
+    const trace = await env.browser.worker.evaluate(() => globalThis.wb.trace());
     expect(trace.length).toBeGreaterThan(10);
     const dump = JSON.stringify(trace);
     expect(dump).not.toContain(FAKE_KEY);
     expect(dump).toContain('[redacted]');
-    const pub = await browser.worker.evaluate(() => globalThis.wb.settings.get());
+    const pub = await env.browser.worker.evaluate(() => globalThis.wb.settings.get());
     expect(JSON.stringify(pub)).not.toContain(FAKE_KEY);
     expect(pub).toMatchObject({ hasApiKey: true });
   });

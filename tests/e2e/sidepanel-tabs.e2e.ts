@@ -4,48 +4,38 @@
 // active tab itself. So the panel page is opened the way Chrome keeps it apart: in its own popup
 // window (`chrome.windows.create`, not focused), while the fixture tabs share the normal window.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answer, taskOf } from '../fake-providers/reading';
-import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import { configure, conversation, FAKE_KEY, fakeSettings, run } from './agent-helpers';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-let fake: FakeProviders;
 let shop: { page: Page; tabId: number };
 let todo: { page: Page; tabId: number };
 
 const SHOP_TASK = 'Question asked in the checkout tab.';
 const TODO_TASK = 'Question asked in the todo tab.';
 
+const env = useExtension({ fake: true });
+
 beforeAll(async () => {
-  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
   // A model that answers every task by quoting it, so each tab's chat is recognisable.
-  fake.scenario('tabs', { apiKey: FAKE_KEY, policy: (turn) => answer(`Answer to: ${taskOf(turn)}`) });
-  browser = await launchWithExtension();
-  await configure(browser, fakeSettings('openai', fake.baseURL('tabs', 'openai')));
-  shop = await browser.open(server.url('/agent-shop.html'));
-  todo = await browser.open(server.url('/agent-todo.html'));
+  env.fake.scenario('tabs', { apiKey: FAKE_KEY, policy: (turn) => answer(`Answer to: ${taskOf(turn)}`) });
+  await configure(env.browser, fakeSettings('openai', env.fake.baseURL('tabs', 'openai')));
+  shop = await env.browser.open(env.server.url('/agent-shop.html'));
+  todo = await env.browser.open(env.server.url('/agent-todo.html'));
   for (const [tab, task] of [
     [shop, SHOP_TASK],
     [todo, TODO_TASK],
   ] as const) {
-    expect(await run(browser, { tabId: tab.tabId, task, mode: 'ask' })).toMatchObject({ status: 'done' });
+    expect(await run(env.browser, { tabId: tab.tabId, task, mode: 'ask' })).toMatchObject({ status: 'done' });
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), fake?.close()]);
-});
-
 /** Opens the panel page in a new unfocused popup window, as Chrome would host it apart from the tabs. */
 async function openPanelWindow(search: string): Promise<Page> {
-  const url = `chrome-extension://${browser.extensionId}/sidepanel/index.html${search}`;
+  const url = `chrome-extension://${env.browser.extensionId}/sidepanel/index.html${search}`;
   const [page] = await Promise.all([
-    browser.context.waitForEvent('page', (p) => p.url() === url),
-    browser.worker.evaluate(
+    env.browser.context.waitForEvent('page', (p) => p.url() === url),
+    env.browser.worker.evaluate(
       (u) =>
         chrome.windows.create({ url: u, type: 'popup', focused: false, width: 400, height: 720 }).then(() => undefined),
       url,
@@ -57,7 +47,7 @@ async function openPanelWindow(search: string): Promise<Page> {
 
 /** Makes a tab the active one of its window, as a user clicking its tab strip would. */
 async function activate(tabId: number): Promise<void> {
-  await browser.worker.evaluate((id) => chrome.tabs.update(id, { active: true }).then(() => undefined), tabId);
+  await env.browser.worker.evaluate((id) => chrome.tabs.update(id, { active: true }).then(() => undefined), tabId);
 }
 
 async function texts(panel: Page, testId: string): Promise<string[]> {
@@ -76,7 +66,7 @@ async function shown(panel: Page): Promise<{ title: string | null; user: string[
 describe('side panel without ?tabId', () => {
   it("follows the active tab and shows that tab's conversation", async () => {
     // The panel's own window is not the last focused one, so the active tab there is not itself.
-    const focus = await browser.worker.evaluate(async () => (await chrome.windows.getLastFocused()).type);
+    const focus = await env.browser.worker.evaluate(async () => (await chrome.windows.getLastFocused()).type);
     expect(focus).toBe('normal');
     await activate(shop.tabId);
     const panel = await openPanelWindow('');
@@ -107,13 +97,13 @@ describe('side panel without ?tabId', () => {
     await expect
       .poll(() => texts(panel, 'msg-assistant'), { timeout: 30_000 })
       .toEqual([`Weaverbird: Answer to: ${TODO_TASK}`, 'Weaverbird: Answer to: Follow-up in the todo tab.']);
-    expect((await conversation(browser, todo.tabId)).messages.filter((m) => m.role === 'user')).toHaveLength(2);
-    expect((await conversation(browser, shop.tabId)).messages.filter((m) => m.role === 'user')).toHaveLength(1);
+    expect((await conversation(env.browser, todo.tabId)).messages.filter((m) => m.role === 'user')).toHaveLength(2);
+    expect((await conversation(env.browser, shop.tabId)).messages.filter((m) => m.role === 'user')).toHaveLength(1);
 
     // A task running in another tab does not leak into the chat shown.
     await activate(shop.tabId);
     await expectShop(panel);
-    await run(browser, { tabId: todo.tabId, task: 'Background task in the todo tab.', mode: 'ask' });
+    await run(env.browser, { tabId: todo.tabId, task: 'Background task in the todo tab.', mode: 'ask' });
     await new Promise((r) => setTimeout(r, 300));
     await expectShop(panel);
 

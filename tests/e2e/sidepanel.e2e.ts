@@ -4,22 +4,17 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answer } from '../fake-providers/reading';
 import { clickThenReport } from '../fake-providers/policies';
-import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import type { FakePolicy } from '../fake-providers/turn';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { ROOT } from './support/paths';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
 
 const SHOTS = path.join(ROOT, 'tests/.out/screenshots');
 const API_KEY = 'sk-panel-e2e-SECRET-4f9a2c71';
 const SCENARIO = 'panel';
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
-let fake: FakeProviders;
 let shop: { page: Page; tabId: number };
 let panel: Page;
 
@@ -28,7 +23,7 @@ function withPing(policy: FakePolicy): FakePolicy {
   return (turn) => (turn.tools.length === 0 ? { text: 'OK' } : policy(turn));
 }
 function usePolicy(policy: FakePolicy, extra: { holdRequest?: number } = {}) {
-  fake.scenario(SCENARIO, { apiKey: API_KEY, policy: withPing(policy), ...extra });
+  env.fake.scenario(SCENARIO, { apiKey: API_KEY, policy: withPing(policy), ...extra });
 }
 
 async function shoot(name: string, widths: readonly number[] = [320, 500]) {
@@ -53,10 +48,12 @@ async function shopStatus(): Promise<string> {
   return (await shop.page.locator('#status').textContent()) ?? '';
 }
 
+const env = useExtension({ fake: true });
+
 async function openPanel(): Promise<Page> {
-  const page = await browser.context.newPage();
+  const page = await env.browser.context.newPage();
   await page.setViewportSize({ width: 400, height: 720 });
-  await page.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${shop.tabId}`);
+  await page.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${shop.tabId}`);
   return page;
 }
 
@@ -72,19 +69,10 @@ function renderedConversation(page: Page): Promise<string[]> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startFixtureServer();
-  fake = await startFakeProviders();
   usePolicy(() => answer('Hello.'));
-  browser = await launchWithExtension();
-  shop = await browser.open(server.url('/agent-shop.html'));
+  shop = await env.browser.open(env.server.url('/agent-shop.html'));
   panel = await openPanel();
 });
-afterAll(async () => {
-  await browser?.close();
-  await fake?.close();
-  await server?.close();
-});
-
 describe('side panel in Chromium', () => {
   it('leads to settings on first run, validates, tests the connection and saves', async () => {
     await panel.getByTestId('first-run').waitFor();
@@ -99,7 +87,7 @@ describe('side panel in Chromium', () => {
     await panel.getByLabel('Model', { exact: true }).fill('gpt-4o-mini');
     await panel.getByLabel('API key').fill(API_KEY);
     await expect.poll(() => panel.getByLabel('API key').getAttribute('type')).toBe('password');
-    await panel.getByLabel(/Base URL/).fill(fake.baseURL(SCENARIO, 'openai'));
+    await panel.getByLabel(/Base URL/).fill(env.fake.baseURL(SCENARIO, 'openai'));
     await panel.getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => panel.getByTestId('test-result').textContent(), { timeout: 15_000 })
@@ -109,7 +97,7 @@ describe('side panel in Chromium', () => {
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByTestId('chat-list').waitFor();
     // The key reached the provider, so the redaction checks below are not vacuous.
-    expect(fake.requests.some((r) => r.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
+    expect(env.fake.requests.some((r) => r.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
   });
 
   it('runs a task in Act mode: streamed text, tool cards, final answer, cost meter', async () => {
@@ -158,14 +146,14 @@ describe('side panel in Chromium', () => {
     usePolicy(clickThenReport(/show details/i, /Details shown/), { holdRequest: 2 });
     await shop.page.reload();
     await runTask('Show the order details again.');
-    await fake.held(SCENARIO);
+    await env.fake.held(SCENARIO);
     await expect.poll(() => panel.getByTestId('status-line').textContent()).toMatch(/Working in Act mode/);
     await panel.getByTestId('stop').click();
     await expect
       .poll(() => panel.getByTestId('msg-notice').last().textContent(), { timeout: 15_000 })
       .toMatch(/Stopped/);
     await panel.getByTestId('send').waitFor();
-    fake.release(SCENARIO);
+    env.fake.release(SCENARIO);
     // The held model turn would have clicked "Show details"; nothing acts on it any more.
     await new Promise((r) => setTimeout(r, 1000));
     expect(await shopStatus()).toBe('Not paid');
@@ -177,7 +165,7 @@ describe('side panel in Chromium', () => {
     const prompt = panel.getByTestId('approval');
     await prompt.waitFor({ timeout: 30_000 });
     expect(await prompt.textContent()).toMatch(/Pay \$18\.50/);
-    expect(await prompt.textContent()).toContain(new URL(server.origin).host);
+    expect(await prompt.textContent()).toContain(new URL(env.server.origin).host);
     await shoot('04-approval');
     await prompt.getByRole('button', { name: 'Deny' }).click();
     await expect
@@ -261,9 +249,9 @@ describe('side panel in Chromium', () => {
     await panel.getByLabel('Message', { exact: true }).fill('half-typed thought');
     await new Promise((r) => setTimeout(r, 400)); // drafts are saved after a short pause
     await panel.close();
-    panel = await browser.context.newPage();
+    panel = await env.browser.context.newPage();
     await panel.setViewportSize({ width: 400, height: 720 });
-    await panel.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${shop.tabId}`);
+    await panel.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${shop.tabId}`);
     await expect.poll(() => panel.getByLabel('Message', { exact: true }).inputValue()).toBe('half-typed thought');
     expect(await panel.getByRole('radio', { name: 'Act' }).isChecked()).toBe(true);
     expect(await panel.getByTestId('verbose-toggle').getAttribute('aria-pressed')).toBe('true');

@@ -4,16 +4,12 @@
  * `[continues inside: …]` naming exactly the open ancestors of its first line.
  */
 import { describe, expect, it } from 'vitest';
-import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
+import type { TreeResult } from '../../src/tree-contract';
 import { useExtension } from './support/setup';
+import { readTree } from './support/tree';
 
 const env = useExtension();
-
-async function read(tabId: number, args: Record<string, unknown>): Promise<TreeResult> {
-  const reply = await env.browser.tool('get_accessibility_tree', args, { tabId });
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return TreeResultSchema.parse(reply.data);
-}
+const read = (tabId: number, args: Record<string, unknown>): Promise<TreeResult> => readTree(env.browser, tabId, args);
 
 function depthOf(line: string): number {
   return line.length - line.trimStart().length;

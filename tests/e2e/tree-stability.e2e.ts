@@ -4,13 +4,13 @@
  * ref misses with nearby suggestions, no ref is ever rebound, and the registry holds no element alive.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
+import type { TreeResult } from '../../src/tree-contract';
 import { parseTree } from '../../src/tree-line';
-import { launchWithExtension, type ExtensionBrowser } from './support/browser';
 import { attachIsolatedWorld, type IsolatedWorld } from './support/isolated-world';
-import { startFixtureServer, type FixtureServer } from './support/server';
+import { useExtension } from './support/setup';
+import { readTree, WHOLE_TREE } from './support/tree';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stability</title></head><body>
 <nav aria-label="Main"><a href="#a" data-k="nav-a">Alpha</a> <a href="#b" data-k="nav-b">Beta</a></nav>
@@ -18,38 +18,23 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 ${Array.from({ length: 12 }, (_, i) => `<li data-k="li-${i}"><button data-k="open-${i}">Open message ${i}</button> <input type="checkbox" aria-label="Select message ${i}" data-k="sel-${i}"></li>`).join('\n')}
 </ul><p id="status">Idle</p><label>Search <input type="search" data-k="search"></label></main></body></html>`;
 
-let browser: ExtensionBrowser;
-let server: FixtureServer;
+// --expose-gc gives every world, the extension's isolated one included, a gc() for the memory test.
+const env = useExtension({ args: ['--js-flags=--expose-gc'] });
 
 beforeAll(async () => {
-  server = await startFixtureServer();
-  // --expose-gc gives every world, the extension's isolated one included, a gc() for the memory test.
-  browser = await launchWithExtension(['--js-flags=--expose-gc']);
-  server.route('/stability.html', (_req, res) => {
+  env.server.route('/stability.html', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(PAGE);
   });
-  server.route('/big.html', (_req, res) => {
+  env.server.route('/big.html', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
       '<!doctype html><html lang="en"><head><title>Big</title></head><body><h1>Big</h1><button id="keep">Keep me</button><div id="big"></div></body></html>',
     );
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function tree(tabId: number, args: Record<string, unknown> = {}): Promise<TreeResult> {
-  const reply = await browser.tool(
-    'get_accessibility_tree',
-    { filter: 'all', maxChars: 1_000_000, ...args },
-    { tabId },
-  );
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return TreeResultSchema.parse(reply.data);
-}
+const tree = (tabId: number, args: Record<string, unknown> = {}): Promise<TreeResult> =>
+  readTree(env.browser, tabId, { ...WHOLE_TREE, ...args });
 
 function refsOf(text: string): string[] {
   return parseTree(text).flatMap((l) => (l.ref === undefined ? [] : [l.ref]));
@@ -66,8 +51,8 @@ async function keysOf(world: IsolatedWorld, refs: string[]): Promise<Map<string,
 }
 
 async function openStability(): Promise<{ page: Page; tabId: number; world: IsolatedWorld }> {
-  const { page, tabId } = await browser.open(server.url('/stability.html'));
-  const world = await attachIsolatedWorld(browser.context, page);
+  const { page, tabId } = await env.browser.open(env.server.url('/stability.html'));
+  const world = await attachIsolatedWorld(env.browser.context, page);
   return { page, tabId, world };
 }
 
@@ -117,7 +102,7 @@ describe('ref stability', () => {
     if (!removed) throw new Error('open-5 has no ref');
     await page.evaluate(() => document.querySelector('[data-k="li-5"]')?.remove());
 
-    const reply = await browser.tool('get_accessibility_tree', { ref_id: removed }, { tabId });
+    const reply = await env.browser.tool('get_accessibility_tree', { ref_id: removed }, { tabId });
     expect(reply.ok).toBe(false);
     if (reply.ok) return;
     expect(reply.error.message).toContain(`${removed} not found`);
@@ -192,7 +177,7 @@ describe('ref stability', () => {
 
 describe('registry memory', () => {
   it('holds only live entries after 10,000 elements are built, removed and collected', async () => {
-    const { page, tabId } = await browser.open(server.url('/big.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/big.html'));
     await page.evaluate(() => {
       const big = document.getElementById('big');
       if (!big) throw new Error('no #big');
@@ -204,7 +189,7 @@ describe('registry memory', () => {
       }
       big.innerHTML = parts.join('');
     });
-    const world = await attachIsolatedWorld(browser.context, page);
+    const world = await attachIsolatedWorld(env.browser.context, page);
     const built = await tree(tabId);
     expect(built.stats.elementCount).toBeGreaterThanOrEqual(10_000);
     const size = z.number();

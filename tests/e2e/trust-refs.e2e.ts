@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/result';
-import { appState, readTree, refFor } from './support/actions';
+import { appState, refFor } from './support/actions';
+import { readTree } from './support/tree';
 import { FrameTreeSchema, okData, refOnLine } from './support/frames';
 import { useExtension } from './support/setup';
 import { stopWorker, wakeWorker } from './support/worker-lifecycle';
@@ -52,7 +53,7 @@ function expectStale(r: Result<unknown>, tool: string): void {
 describe('refs bound to their document', () => {
   it('refuses a ref read before a reload in every ref-taking tool; the page is unchanged', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/trust-refs.html'));
-    const before = await readTree(env.browser, tabId);
+    const before = (await readTree(env.browser, tabId)).tree;
     const archive = refOnLine(before, /button "Archive note"/);
     const note = refOnLine(before, /textbox "New note"/);
     const sort = refOnLine(before, /combobox "Sort"/);
@@ -86,7 +87,7 @@ describe('refs bound to their document', () => {
     expect(await page.locator('#note').inputValue()).toBe('');
     expect(await page.locator('#sort').inputValue()).toBe('new');
 
-    const after = await readTree(env.browser, tabId);
+    const after = (await readTree(env.browser, tabId)).tree;
     const oldNumbers = refNumbers(before);
     const newNumbers = refNumbers(after);
     expect(Math.min(...newNumbers)).toBeGreaterThan(Math.max(...oldNumbers));
@@ -99,10 +100,10 @@ describe('refs bound to their document', () => {
 
   it('navigating away and back: the other page’s refs are stale, numbers never repeat', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/trust-refs.html?p=a'));
-    const treeA = await readTree(env.browser, tabId);
+    const treeA = (await readTree(env.browser, tabId)).tree;
     const archiveA = refOnLine(treeA, /button "Archive note"/);
     await settled(page, tabId, () => page.goto(env.server.url('/trust-refs.html?p=b')));
-    const treeB = await readTree(env.browser, tabId);
+    const treeB = (await readTree(env.browser, tabId)).tree;
     expect(Math.min(...refNumbers(treeB))).toBeGreaterThan(Math.max(...refNumbers(treeA)));
     expectStale(await dev('click_ax', { ref_id: archiveA }, tabId), 'click_ax on page B');
     const archiveB = refOnLine(treeB, /button "Archive note"/);
@@ -125,7 +126,7 @@ describe('refs bound to their document', () => {
     }
     expect(s.deletes).toBe(0);
     console.info(`back/forward: ${s.restored ? 'restored from bfcache, own ref resolved' : 'reloaded, ref stale'}`);
-    const treeA2 = await readTree(env.browser, tabId);
+    const treeA2 = (await readTree(env.browser, tabId)).tree;
     const fresh = refNumbers(treeA2).filter((n) => !refNumbers(treeA).includes(n));
     if (fresh.length > 0) expect(Math.min(...fresh)).toBeGreaterThan(Math.max(...refNumbers(treeB)));
     await page.close();
@@ -165,14 +166,14 @@ describe('refs bound to their document', () => {
 
   it('keeps the floor across a service-worker restart', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/trust-refs.html?p=restart'));
-    const before = await readTree(env.browser, tabId);
+    const before = (await readTree(env.browser, tabId)).tree;
     const archive = await refFor(env.browser, tabId, /button "Archive note"/);
     await stopWorker(env.browser);
     await wakeWorker(env.browser);
     await settled(page, tabId, () => page.reload());
     expectStale(await dev('click_ax', { ref_id: archive }, tabId), 'click_ax after a worker restart');
     expect(await appState<NotesState>(page)).toMatchObject({ deletes: 0, archives: 0 });
-    const after = await readTree(env.browser, tabId);
+    const after = (await readTree(env.browser, tabId)).tree;
     expect(Math.min(...refNumbers(after))).toBeGreaterThan(Math.max(...refNumbers(before)));
     await page.close();
   });

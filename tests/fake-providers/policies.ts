@@ -12,7 +12,7 @@ import {
   taskOf,
   treeLines,
 } from './reading';
-import type { FakeDecision, FakePolicy, FakeTurn } from './turn';
+import type { FakePolicy, FakeTurn } from './turn';
 
 /** The tree text the last read returned, or null when the last call was not a successful read. */
 function freshTree(turn: FakeTurn): string | null {
@@ -154,8 +154,6 @@ export function clickThenReport(buttonName: RegExp, status: RegExp): FakePolicy 
     return target ? call('click_ax', { ref_id: target.ref }) : answer('No such button.');
   };
 }
-
-export type { FakeDecision };
 
 /**
  * Reads a long page to the end the way the prompt teaches: first call with `firstArgs`, then each

@@ -7,7 +7,7 @@ import { isRecord, type FakePolicy, type FakeTurn } from './turn';
 
 export type Protocol = 'openai' | 'anthropic' | 'google';
 
-export interface Scenario {
+interface Scenario {
   policy: FakePolicy;
   /** The key the fake accepts; any other gets a real-looking 401 (Gemini: 400 API_KEY_INVALID). */
   apiKey?: string;
@@ -21,7 +21,7 @@ export interface Scenario {
   holdRequest?: number;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   scenario: string;
   protocol: Protocol;
   /** Path and query as requested (`…/models/gemini-2.5-flash:streamGenerateContent?alt=sse`). */

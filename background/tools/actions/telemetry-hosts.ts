@@ -4,7 +4,7 @@
  * never by path: a page's own `/api/events`, `/logs`, `/track` or `/collect` is a write to its own
  * server like any other, and a hostile or merely unusual page can name a real write that way.
  */
-export const TELEMETRY_DOMAINS: readonly string[] = [
+const TELEMETRY_DOMAINS: readonly string[] = [
   'google-analytics.com',
   'analytics.google.com',
   'googletagmanager.com',

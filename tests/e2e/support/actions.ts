@@ -4,23 +4,17 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { TreeResultSchema } from '../../../src/tree-contract';
 import { refOfLine } from '../../../src/tree-line';
 import type { Result } from '../../../src/result';
 import type { ExtensionBrowser } from './browser';
-
-export async function readTree(browser: ExtensionBrowser, tabId: number): Promise<string> {
-  const reply = await browser.tool('get_accessibility_tree', { filter: 'all', maxChars: 1_000_000 }, { tabId });
-  if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return TreeResultSchema.parse(reply.data).tree;
-}
+import { readTree } from './tree';
 
 /**
  * The ref on the first tree line matching `pattern` (e.g. /checkbox "Newsletter"/). Throws with the
  * tree when none matches, so a failing test shows what the model would have seen.
  */
 export async function refFor(browser: ExtensionBrowser, tabId: number, pattern: RegExp): Promise<string> {
-  const tree = await readTree(browser, tabId);
+  const { tree } = await readTree(browser, tabId);
   for (const line of tree.split('\n')) {
     if (!pattern.test(line)) continue;
     const ref = refOfLine(line);

@@ -13,14 +13,14 @@ export interface ExtensionBrowser {
   /** Opens a page and waits until our content scripts answer in its top frame. */
   open(url: string): Promise<{ page: Page; tabId: number }>;
   tabIdOf(page: Page): Promise<number>;
-  /** Exactly what the model would receive: `wb.tool(name, args, {tabId, mode})` in the worker. */
+  /** `wb.tool(name, args, {tabId, mode})` in the worker: the model's dispatch path, before the agent loop's budget and fence. */
   tool(name: string, args: unknown, options: { tabId: number; mode?: string; tier?: string }): Promise<Result<unknown>>;
   /** Re-reads the worker after Chrome stopped and restarted it. */
   refreshWorker(): Promise<Worker>;
   close(): Promise<void>;
 }
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -30,13 +30,18 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Launches Debian's Chromium headless with the built extension in a fresh profile. */
-export async function launchWithExtension(extraArgs: string[] = []): Promise<ExtensionBrowser> {
+/** Launches Debian's Chromium headless with the built extension (dist/, or `extensionDir`) in a fresh profile. */
+export async function launchWithExtension(extraArgs: string[] = [], extensionDir = DIST): Promise<ExtensionBrowser> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'wb-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${DIST}`, `--load-extension=${DIST}`, ...extraArgs],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      ...extraArgs,
+    ],
     viewport: { width: 1280, height: 900 },
   });
   let worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));

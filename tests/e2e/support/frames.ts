@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Result } from '../../../src/result';
 import { refOfLine } from '../../../src/tree-line';
 
-export const FrameEntrySchema = z.object({
+const FrameEntrySchema = z.object({
   frameId: z.string(),
   parent: z.string().nullable(),
   url: z.string(),

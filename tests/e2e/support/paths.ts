@@ -7,5 +7,4 @@ export const FIXTURE_PAGES = path.join(ROOT, 'tests/fixtures/pages');
 export const FIXTURE_APPS = path.join(ROOT, 'tests/fixtures/apps');
 /** Fixture apps bundled at test time from npm packages; never committed. */
 export const FIXTURE_BUILD = path.join(ROOT, 'tests/.out/fixtures');
-export const ARTIFACTS = path.join(ROOT, 'tests/.out/artifacts');
 export const CHROMIUM = process.env.WB_CHROMIUM ?? '/usr/bin/chromium';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { FIXTURE_BUILD, FIXTURE_PAGES } from './paths';
 
-export type RouteHandler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
+type RouteHandler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
 
 export interface FixtureServer {
   /** e.g. http://127.0.0.1:43121 */

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// `npm run docs [-- --check]`: writes the generated parts of docs/ from their sources, so they
+// cannot drift from the code:
+//   - docs/tools.md from the tool registry (background/tools): name, description, arguments (from
+//     each tool's zod schema, as the model gets them), modes, tiers and read-only;
+//   - the benchmark table in docs/benchmarks.md (between the bench markers) from
+//     docs/bench-results.json, which `npm run bench` writes.
+// --check writes nothing and exits 1 when a generated file differs from what its source gives
+// (it runs in `npm run lint`, so `npm test` and CI fail on stale docs).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import * as prettier from 'prettier';
+import { renderBenchTable, BENCH_START, BENCH_END } from './bench-table.mjs';
+import { renderTools } from './tools-md.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const check = process.argv.includes('--check');
+
+/**
+ * Loads the registry in Node. The tool modules only reference `chrome.*` inside handlers and
+ * listeners, never to compute a tool's name, schema or exposure, so a stand-in `chrome` that
+ * accepts any property access and call is enough to import them.
+ */
+async function loadTools() {
+  const out = path.join(ROOT, 'tests/.out/scripts/tools.mjs');
+  mkdirSync(path.dirname(out), { recursive: true });
+  await build({
+    stdin: {
+      contents: [
+        "import { registerAllTools } from './background/tools/index';",
+        "import { allTools, toolsFor } from './background/tools/registry';",
+        'registerAllTools();',
+        'export { allTools, toolsFor };',
+        "export { toJSONSchema } from 'zod';",
+      ].join('\n'),
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    banner: {
+      js: [
+        'const __wbStub = new Proxy(function () {}, {',
+        "  get: (_t, key) => (key === 'then' ? undefined : __wbStub),",
+        '  apply: () => __wbStub,',
+        '  construct: () => __wbStub,',
+        '});',
+        'globalThis.chrome ??= __wbStub;',
+      ].join('\n'),
+    },
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return import(`${pathToFileURL(out).href}?t=${Date.now()}`);
+}
+
+async function format(text, file) {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(text, { ...options, filepath: file });
+}
+
+const outputs = [];
+
+const { allTools, toolsFor, toJSONSchema } = await loadTools();
+const toolsFile = path.join(ROOT, 'docs/tools.md');
+outputs.push({ file: toolsFile, text: await format(renderTools(allTools(), toolsFor, toJSONSchema), toolsFile) });
+
+const benchFile = path.join(ROOT, 'docs/benchmarks.md');
+const resultsFile = path.join(ROOT, 'docs/bench-results.json');
+if (!existsSync(resultsFile)) {
+  console.error('docs: docs/bench-results.json is missing: run npm run bench (it writes it), then npm run docs');
+  process.exit(1);
+}
+{
+  const doc = readFileSync(benchFile, 'utf8');
+  const start = doc.indexOf(BENCH_START);
+  const end = doc.indexOf(BENCH_END);
+  if (start < 0 || end < start) {
+    console.error(`docs: ${path.relative(ROOT, benchFile)} lacks the ${BENCH_START} … ${BENCH_END} markers`);
+    process.exit(1);
+  }
+  const table = renderBenchTable(JSON.parse(readFileSync(resultsFile, 'utf8')));
+  const next = `${doc.slice(0, start + BENCH_START.length)}\n\n${table}\n${doc.slice(end)}`;
+  outputs.push({ file: benchFile, text: await format(next, benchFile) });
+}
+
+let stale = 0;
+for (const { file, text } of outputs) {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (current === text) continue;
+  if (check) {
+    stale++;
+    console.error(`docs: ${path.relative(ROOT, file)} is stale: run npm run docs and commit the result`);
+  } else {
+    writeFileSync(file, text);
+    console.log(`docs: wrote ${path.relative(ROOT, file)}`);
+  }
+}
+if (stale) process.exit(1);
+if (check) console.log('docs: generated docs are up to date');
