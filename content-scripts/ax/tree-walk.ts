@@ -14,7 +14,7 @@ import { flatParent, isElement } from './flat-tree';
 import { linkAreasOf, mapOf } from './image-map';
 import { computeFallbackLabel, computeHintLabel } from './name-fallback';
 import { computeName } from './names';
-import { overlayOf, scanPopups } from './overlays';
+import { overlayOf, scanPopups, type OverlayInfo } from './overlays';
 import { cap, collapse, formatAttrs, formatStates, type Capper, type PageBase } from './render';
 import type { RefRegistry } from './ref-registry';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
@@ -218,23 +218,13 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
     cutHere(frame, env);
     return;
   }
-  let node: AxNode | null = null;
-  if (overlay !== null) {
-    node = newNode(el, !keep);
-    node.popupOf = overlay.controller;
-    env.overlays.push(node);
-  } else if (keep) {
-    flushText(frame.node, env.capper);
-    node = newNode(el, false);
-    frame.node.children.push(node);
-  }
+  const node = openNode(el, keep, overlay, frame, env);
   // An overlay prints under the banner, at the top level.
   const depth = overlay !== null ? 0 : frame.depth;
   if (node && keep) describeNode(node, el, role, name, kind, authorLabelled, frame.inDropDown, env);
 
-  const target = node ?? frame.node;
   const childFrame: Frame = {
-    node: target,
+    node: node ?? frame.node,
     depth: node ? (node.transparent ? depth : depth + 1) : frame.depth,
     parentCursor: cursor,
     parentStyle: style,
@@ -263,6 +253,24 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
     // A node whose children were cut gets a ref so the model can zoom in with ref_id.
     if (node.omitted > 0 && !node.ref && node.el) node.ref = env.registry.refFor(node.el);
   }
+}
+
+/**
+ * The element's own node: an overlay goes to the banner list (transparent when it prints no line),
+ * a kept element hangs under its parent's node (ending the parent's text run), else none.
+ */
+function openNode(el: Element, keep: boolean, overlay: OverlayInfo | null, frame: Frame, env: WalkEnv): AxNode | null {
+  if (overlay !== null) {
+    const node = newNode(el, !keep);
+    node.popupOf = overlay.controller;
+    env.overlays.push(node);
+    return node;
+  }
+  if (!keep) return null;
+  flushText(frame.node, env.capper);
+  const node = newNode(el, false);
+  frame.node.children.push(node);
+  return node;
 }
 
 /** The depth limit stops the walk here: the parent line counts what was left out. */
