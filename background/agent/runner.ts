@@ -60,182 +60,248 @@ interface StepCall {
   invalid: boolean;
 }
 
+type Settings = Awaited<ReturnType<typeof loadSettings>>;
+type ErrorCtx = Parameters<typeof describeProviderError>[1];
+type EventBase = { tabId: number; taskId: string };
+
+/** What one streamed model step produced. */
+interface StepStream {
+  text: string;
+  calls: StepCall[];
+  usage: Usage;
+  /** The provider's error, a timeout, or null when the stream ended normally. */
+  failure: unknown;
+}
+
+/** What the tool calls of one step produced. */
+interface CallsOutcome {
+  results: ToolResultPart[];
+  /** Set by a tool that ends the task (its reason, shown to the user). */
+  stop: string | undefined;
+  /** Calls that failed because they were malformed (unknown tool, arguments not JSON). */
+  malformed: number;
+}
+
 /**
  * The agent loop: one streamed model step at a time, then the step's tool calls run in order.
  * The record is saved after every step, so a restarted worker continues from the last whole step.
  */
 export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOutcome> {
   const settings = await loadSettings();
-  const secrets = settings.apiKey ? [settings.apiKey] : [];
-  const errorCtx = {
+  const errorCtx: ErrorCtx = {
     providerLabel: PROVIDERS[settings.provider].label,
     model: settings.model,
     baseURL: settings.baseURL,
-    secrets,
+    secrets: settings.apiKey ? [settings.apiKey] : [],
   };
   const model = createLanguageModel(settings);
   if (!model.ok) return { status: 'error', error: model.error.message };
   const guards = new Guards(rec.guards);
   const treeLines = new Map<string, string>();
-  const base = { tabId: rec.tabId, taskId: rec.taskId };
+  const base: EventBase = { tabId: rec.tabId, taskId: rec.taskId };
 
   while (rec.step < ctl.maxSteps) {
     if (ctl.signal.aborted) return { status: 'stopped' };
     const offered = toolsFor(rec.mode, settings.tier);
     // At the checkpoint the model is offered actions only; in Ask mode that leaves answering.
     const active = (guards.atCheckpoint() ? offered.filter((t) => !t.readOnly) : offered).map((t) => t.name);
-    const page = await pageOf(rec.tabId);
-    const system = buildSystemPrompt({
-      mode: rec.mode,
-      tier: settings.tier,
-      nonce: rec.nonce,
-      tools: active,
-      pageUrl: page.url,
-      pageTitle: page.title,
-      maxSteps: ctl.maxSteps,
-      resumed: ctl.resumed,
-    });
-    const messageId = `${rec.taskId}-m${rec.step}-${shortId()}`;
-    let text = '';
-    const calls: StepCall[] = [];
-    let failure: unknown = null;
-    let usage: Usage = { inputTokens: 0, outputTokens: 0 };
-    try {
-      const result = streamText({
-        model: model.data,
-        system,
-        messages: [...ctl.chatHistory, ...rec.history],
-        tools: toolDefinitions(),
-        activeTools: active,
-        abortSignal: ctl.signal,
-        // 429 and 5xx are retried with exponential backoff, honouring retry-after headers.
-        maxRetries: 3,
-        timeout: ctl.timeouts,
-        // The default handler logs the error to the console; ours reports it to the user instead.
-        onError: () => undefined,
-      });
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta' && part.text) {
-          text += part.text;
-          await emit({ type: 'text_delta', ...base, messageId, text: part.text });
-        } else if (part.type === 'tool-call') {
-          calls.push({
-            providerId: part.toolCallId,
-            tool: part.toolName,
-            input: part.input,
-            invalid: part.invalid === true,
-            ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
-          });
-        } else if (part.type === 'finish-step') {
-          usage = { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 };
-        } else if (part.type === 'error') {
-          failure = part.error;
-        } else if (part.type === 'abort' && !ctl.signal.aborted) {
-          // Not the user's stop: the SDK's own step/chunk timeout fired.
-          failure = new ProviderTimeoutError(part.reason ?? 'no data before the timeout');
-        }
-      }
-    } catch (e) {
-      failure = e;
-    }
+    const system = await systemPromptFor(rec, ctl, settings, active);
+    const step = await streamStep(model.data, system, active, rec, ctl, base);
     if (ctl.signal.aborted) return { status: 'stopped' };
-    if (failure !== null) return { status: 'error', error: describeProviderError(failure, errorCtx).message };
+    if (step.failure !== null) return { status: 'error', error: describeProviderError(step.failure, errorCtx).message };
+    await recordUsage(rec, step.usage, base);
 
-    rec.usage = {
-      inputTokens: rec.usage.inputTokens + usage.inputTokens,
-      outputTokens: rec.usage.outputTokens + usage.outputTokens,
-    };
-    const conv = await conversationOf(rec.tabId);
-    const chat = {
-      inputTokens: conv.chatUsage.inputTokens + usage.inputTokens,
-      outputTokens: conv.chatUsage.outputTokens + usage.outputTokens,
-    };
-    await emit({ type: 'usage', ...base, step: usage, task: rec.usage, chat });
-
-    if (calls.length === 0) {
-      const answer = text.trim();
-      if (!answer)
-        return {
-          status: 'error',
-          error: `${errorCtx.providerLabel} (${settings.model}) returned an empty reply with no tool call. Try again or pick a larger model.`,
-        };
-      rec.history.push({ role: 'assistant', content: [{ type: 'text', text }] });
-      return { status: 'done', answer };
-    }
-
-    rec.history.push({
-      role: 'assistant',
-      content: [
-        ...(text ? [{ type: 'text' as const, text }] : []),
-        ...calls.map((c) => ({
-          type: 'tool-call' as const,
-          toolCallId: c.providerId,
-          toolName: c.tool,
-          input: c.input ?? {},
-          // Gemini 2.5+ signs its reasoning per function call and expects the signature back with
-          // the call in later turns; dropping it loses the model's reasoning context.
-          ...(c.providerMetadata ? { providerOptions: c.providerMetadata } : {}),
-        })),
-      ],
-    });
-    const results: ToolResultPart[] = [];
-    let stop: string | undefined;
-    let failedMalformed = 0;
-    for (const call of calls) {
-      const callId = `${rec.taskId}-c${rec.step}-${shortId()}`;
-      await emit({ type: 'tool_call', ...base, callId, tool: call.tool, args: call.input });
-      const started = Date.now();
-      const outcome =
-        stop || ctl.signal.aborted
-          ? { ok: false, text: 'SKIPPED: the task was stopped before this call ran.', args: call.input }
-          : await executeCall(call.tool, call.input, {
-              rec,
-              guards,
-              tier: settings.tier,
-              contextWindow: settings.contextWindow,
-              signal: ctl.signal,
-              treeLines,
-              requestApproval: ctl.requestApproval,
-            });
-      if (outcome.stop) stop = outcome.stop;
-      // Malformed: a tool name that does not exist or arguments that are not JSON. A real tool
-      // outside the mode is a refusal the loop guard handles, not a malformed call.
-      if (call.invalid && !outcome.ok && (!getTool(call.tool) || typeof call.input === 'string')) failedMalformed++;
-      await emit({
-        type: 'tool_result',
-        ...base,
-        callId,
-        tool: call.tool,
-        ok: outcome.ok,
-        result: outcome.text,
-        ms: Date.now() - started,
-      });
-      rec.steps.push({ tool: call.tool, args: outcome.args, result: outcome.text, ok: outcome.ok });
-      results.push({
-        type: 'tool-result',
-        toolCallId: call.providerId,
-        toolName: call.tool,
-        output: { type: 'text', value: outcome.text },
-      });
-    }
-    rec.history.push({ role: 'tool', content: results });
-    rec.malformedSteps = failedMalformed === calls.length ? rec.malformedSteps + 1 : 0;
+    if (step.calls.length === 0) return finalAnswer(rec, step.text, errorCtx);
+    pushAssistantTurn(rec, step.text, step.calls);
+    const done = await runCalls(step.calls, rec, ctl, base, { guards, settings, treeLines });
+    rec.history.push({ role: 'tool', content: done.results });
+    rec.malformedSteps = done.malformed === step.calls.length ? rec.malformedSteps + 1 : 0;
     rec.step++;
     rec.guards = guards.snapshot();
     await saveTask(rec);
     if (ctl.signal.aborted) return { status: 'stopped' };
-    if (stop) return { status: 'error', error: stop };
-    if (rec.malformedSteps >= MAX_MALFORMED_STEPS) {
-      const last = rec.steps.at(-1)?.result ?? '';
-      return {
-        status: 'error',
-        error: `The model sent malformed tool calls ${rec.malformedSteps} times in a row (last: ${last.slice(0, 200)}). Try a larger model or the Compact tier.`,
-      };
-    }
+    if (done.stop) return { status: 'error', error: done.stop };
+    if (rec.malformedSteps >= MAX_MALFORMED_STEPS) return malformedError(rec);
   }
   return {
     status: 'step_limit',
     error: `Stopped after ${ctl.maxSteps} steps without an answer (the step limit). Ask again with a narrower task, or continue.`,
+  };
+}
+
+/** The system prompt is rebuilt every step: the page's URL and title may have changed. */
+async function systemPromptFor(
+  rec: TaskRecord,
+  ctl: RunControl,
+  settings: Settings,
+  active: string[],
+): Promise<string> {
+  const page = await pageOf(rec.tabId);
+  return buildSystemPrompt({
+    mode: rec.mode,
+    tier: settings.tier,
+    nonce: rec.nonce,
+    tools: active,
+    pageUrl: page.url,
+    pageTitle: page.title,
+    maxSteps: ctl.maxSteps,
+    resumed: ctl.resumed,
+  });
+}
+
+/** Streams one model step, forwarding text to the panel as it arrives and collecting tool calls. */
+async function streamStep(
+  model: Parameters<typeof streamText>[0]['model'],
+  system: string,
+  active: string[],
+  rec: TaskRecord,
+  ctl: RunControl,
+  base: EventBase,
+): Promise<StepStream> {
+  const messageId = `${rec.taskId}-m${rec.step}-${shortId()}`;
+  const out: StepStream = { text: '', calls: [], usage: { inputTokens: 0, outputTokens: 0 }, failure: null };
+  try {
+    const result = streamText({
+      model,
+      system,
+      messages: [...ctl.chatHistory, ...rec.history],
+      tools: toolDefinitions(),
+      activeTools: active,
+      abortSignal: ctl.signal,
+      // 429 and 5xx are retried with exponential backoff, honouring retry-after headers.
+      maxRetries: 3,
+      timeout: ctl.timeouts,
+      // The default handler logs the error to the console; ours reports it to the user instead.
+      onError: () => undefined,
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta' && part.text) {
+        out.text += part.text;
+        await emit({ type: 'text_delta', ...base, messageId, text: part.text });
+      } else if (part.type === 'tool-call') {
+        out.calls.push({
+          providerId: part.toolCallId,
+          tool: part.toolName,
+          input: part.input,
+          invalid: part.invalid === true,
+          ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
+        });
+      } else if (part.type === 'finish-step') {
+        out.usage = { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 };
+      } else if (part.type === 'error') {
+        out.failure = part.error;
+      } else if (part.type === 'abort' && !ctl.signal.aborted) {
+        // Not the user's stop: the SDK's own step/chunk timeout fired.
+        out.failure = new ProviderTimeoutError(part.reason ?? 'no data before the timeout');
+      }
+    }
+  } catch (e) {
+    out.failure = e;
+  }
+  return out;
+}
+
+/** Adds the step's tokens to the task's and the chat's totals and tells the panel. */
+async function recordUsage(rec: TaskRecord, usage: Usage, base: EventBase): Promise<void> {
+  rec.usage = {
+    inputTokens: rec.usage.inputTokens + usage.inputTokens,
+    outputTokens: rec.usage.outputTokens + usage.outputTokens,
+  };
+  const conv = await conversationOf(rec.tabId);
+  const chat = {
+    inputTokens: conv.chatUsage.inputTokens + usage.inputTokens,
+    outputTokens: conv.chatUsage.outputTokens + usage.outputTokens,
+  };
+  await emit({ type: 'usage', ...base, step: usage, task: rec.usage, chat });
+}
+
+/** A step with no tool call ends the task: its text is the answer (an empty one is an error). */
+function finalAnswer(rec: TaskRecord, text: string, errorCtx: ErrorCtx): TaskOutcome {
+  const answer = text.trim();
+  if (!answer)
+    return {
+      status: 'error',
+      error: `${errorCtx.providerLabel} (${errorCtx.model}) returned an empty reply with no tool call. Try again or pick a larger model.`,
+    };
+  rec.history.push({ role: 'assistant', content: [{ type: 'text', text }] });
+  return { status: 'done', answer };
+}
+
+function pushAssistantTurn(rec: TaskRecord, text: string, calls: StepCall[]): void {
+  rec.history.push({
+    role: 'assistant',
+    content: [
+      ...(text ? [{ type: 'text' as const, text }] : []),
+      ...calls.map((c) => ({
+        type: 'tool-call' as const,
+        toolCallId: c.providerId,
+        toolName: c.tool,
+        input: c.input ?? {},
+        // Gemini 2.5+ signs its reasoning per function call and expects the signature back with
+        // the call in later turns; dropping it loses the model's reasoning context.
+        ...(c.providerMetadata ? { providerOptions: c.providerMetadata } : {}),
+      })),
+    ],
+  });
+}
+
+/**
+ * Runs the step's tool calls in order through executeCall (approval, guards, the tool). After a
+ * call that stops the task, or the user's stop, the rest are answered as skipped, not run.
+ */
+async function runCalls(
+  calls: StepCall[],
+  rec: TaskRecord,
+  ctl: RunControl,
+  base: EventBase,
+  env: { guards: Guards; settings: Settings; treeLines: Map<string, string> },
+): Promise<CallsOutcome> {
+  const out: CallsOutcome = { results: [], stop: undefined, malformed: 0 };
+  for (const call of calls) {
+    const callId = `${rec.taskId}-c${rec.step}-${shortId()}`;
+    await emit({ type: 'tool_call', ...base, callId, tool: call.tool, args: call.input });
+    const started = Date.now();
+    const outcome =
+      out.stop || ctl.signal.aborted
+        ? { ok: false, text: 'SKIPPED: the task was stopped before this call ran.', args: call.input }
+        : await executeCall(call.tool, call.input, {
+            rec,
+            guards: env.guards,
+            tier: env.settings.tier,
+            contextWindow: env.settings.contextWindow,
+            signal: ctl.signal,
+            treeLines: env.treeLines,
+            requestApproval: ctl.requestApproval,
+          });
+    if (outcome.stop) out.stop = outcome.stop;
+    // Malformed: a tool name that does not exist or arguments that are not JSON. A real tool
+    // outside the mode is a refusal the loop guard handles, not a malformed call.
+    if (call.invalid && !outcome.ok && (!getTool(call.tool) || typeof call.input === 'string')) out.malformed++;
+    await emit({
+      type: 'tool_result',
+      ...base,
+      callId,
+      tool: call.tool,
+      ok: outcome.ok,
+      result: outcome.text,
+      ms: Date.now() - started,
+    });
+    rec.steps.push({ tool: call.tool, args: outcome.args, result: outcome.text, ok: outcome.ok });
+    out.results.push({
+      type: 'tool-result',
+      toolCallId: call.providerId,
+      toolName: call.tool,
+      output: { type: 'text', value: outcome.text },
+    });
+  }
+  return out;
+}
+
+function malformedError(rec: TaskRecord): TaskOutcome {
+  const last = rec.steps.at(-1)?.result ?? '';
+  return {
+    status: 'error',
+    error: `The model sent malformed tool calls ${rec.malformedSteps} times in a row (last: ${last.slice(0, 200)}). Try a larger model or the Compact tier.`,
   };
 }
 

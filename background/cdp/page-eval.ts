@@ -33,7 +33,9 @@ const OutcomeSchema = z.object({
 
 /**
  * Runs in the page (serialized by Chrome: no closures, no imports). Also used verbatim as the CDP
- * fallback's serializer, so both paths return the same shape.
+ * fallback's serializer, so both paths return the same shape. It stays one long function on
+ * purpose: `executeScript` sends only this function's source, so helpers at module level would be
+ * missing in the page; its parts (serialize, describe, failure) are inner functions instead.
  */
 function pageEvaluate(
   code: string,

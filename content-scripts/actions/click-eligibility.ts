@@ -1,8 +1,10 @@
 /**
- * Which targets may receive the one trusted CDP retry. The reference's rule: CSS-hidden,
- * pointer-disabled, native, stateful/toggle, form, download and potentially mutating targets are
- * never auto-retried, because for them either a synthetic click is already exactly a user click
- * (native activation behaviour), or a second activation could undo or repeat what the first did.
+ * Which targets may receive the one trusted CDP retry. CSS-hidden, pointer-disabled, native,
+ * stateful/toggle, form, download and potentially mutating targets are never auto-retried, because
+ * for them either a synthetic click is already exactly a user click (native activation behaviour,
+ * HTML §6.4 and UI Events §3.5: `click()` runs the same activation steps as a trusted click), or a
+ * second activation could undo or repeat what the first did (a toggle flips back, a form submits
+ * twice), which breaks "nothing hard to undo happens without approval".
  */
 import { isContentEditable, isHtmlElement, roleOf, shortName } from './element-info';
 import type { VisualState } from './reachability';

@@ -3,11 +3,12 @@
  * states, open dialogs and popups) and records mutations, then reports progress signals and the
  * changes the model should hear about.
  *
- * Progress, per the reference's click rules: a URL change, a handler-driven focus change, a
- * target-local mutation in the first (synchronous) interval, a semantic state change of the target
- * (checked, expanded, selected, pressed, current, open, value) at any time, a dialog or popup opening,
- * or the target leaving the page. Whole-page churn and late target class/style/child/text changes
- * are only diagnostics: unread badges, timestamps and chat previews change on their own.
+ * Progress: a URL change, a handler-driven focus change, a target-local mutation in the first
+ * (synchronous) interval, a semantic state change of the target (the ARIA 1.2 §6.6.2 widget states:
+ * checked, expanded, selected, pressed, current, plus open and value) at any time, a dialog or popup
+ * opening, or the target leaving the page. Whole-page churn and late target class/style/child/text
+ * changes are only diagnostics: unread badges, timestamps and chat previews change on their own, so
+ * counting them would report progress for clicks that did nothing.
  *
  * For pointer actions (`pressedAt` called) evidence must belong to the target (evidence.ts): a popup
  * or dialog counts only when the target controls it, what the target controls (a tab panel) counts

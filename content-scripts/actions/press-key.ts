@@ -50,40 +50,13 @@ function isEditable(el: Element): boolean {
 /** Performs the browser's default for an uncanceled key; returns what it did, or undefined. */
 function emulateDefault(target: Element, chord: KeyChord, doc: Document): string | undefined {
   const mod = chord.ctrlKey || chord.metaKey;
-  if (chord.key === 'Tab' && !mod && !chord.altKey) {
-    const list = tabbables(doc);
-    const at = list.findIndex((e) => e === target || e.contains(target));
-    const next = list[chord.shiftKey ? (at <= 0 ? list.length - 1 : at - 1) : (at + 1) % list.length];
-    if (next) {
-      next.focus();
-      return `focus moved to ${describe(next)}`;
-    }
-    return undefined;
-  }
+  if (chord.key === 'Tab' && !mod && !chord.altKey) return moveTabFocus(target, chord.shiftKey, doc);
   if (mod && chord.key.toLowerCase() === 'a') {
     if (isInput(target) || isTextArea(target)) target.select();
     else doc.execCommand('selectAll');
     return 'selected all';
   }
-  if (chord.key === 'Enter' && !mod) {
-    if (isTextArea(target) || isContentEditable(target)) {
-      doc.execCommand(isContentEditable(target) ? 'insertParagraph' : 'insertLineBreak');
-      return 'inserted a line break';
-    }
-    if (isInput(target) && target.form && isEditable(target)) {
-      // HTML §4.10.21.2 implicit submission.
-      target.form.requestSubmit();
-      return 'submitted the form (implicit submission)';
-    }
-    if (
-      isHtmlElement(target) &&
-      target.matches('a[href], button, summary, input[type="submit"], input[type="button"], input[type="reset"]')
-    ) {
-      target.click();
-      return 'activated it';
-    }
-    return undefined;
-  }
+  if (chord.key === 'Enter' && !mod) return enterDefault(target, doc);
   if (
     chord.key === ' ' &&
     !mod &&
@@ -104,32 +77,68 @@ function emulateDefault(target: Element, chord: KeyChord, doc: Document): string
     return `inserted "${chord.key}"`;
   }
   if (isSelect(target) && (chord.key === 'ArrowDown' || chord.key === 'ArrowUp') && !target.multiple) {
-    const i = Math.max(
-      0,
-      Math.min(target.options.length - 1, target.selectedIndex + (chord.key === 'ArrowDown' ? 1 : -1)),
-    );
-    if (i !== target.selectedIndex) {
-      target.selectedIndex = i;
-      target.dispatchEvent(new (doc.defaultView?.Event ?? Event)('input', { bubbles: true }));
-      target.dispatchEvent(new (doc.defaultView?.Event ?? Event)('change', { bubbles: true }));
-      return `chose "${target.options[i]?.text ?? ''}"`;
-    }
-    return undefined;
+    return stepSelect(target, chord.key === 'ArrowDown' ? 1 : -1, doc);
   }
   const view = doc.defaultView;
   if (view && !isEditable(target) && ['PageDown', 'PageUp', 'Home', 'End', ' '].includes(chord.key) && !mod) {
-    const page = view.innerHeight * 0.85;
-    const scroller = doc.scrollingElement ?? doc.documentElement;
-    const top =
-      chord.key === 'Home'
-        ? 0
-        : chord.key === 'End'
-          ? scroller.scrollHeight
-          : scroller.scrollTop + (chord.key === 'PageUp' || (chord.key === ' ' && chord.shiftKey) ? -page : page);
-    view.scrollTo({ top, behavior: 'instant' });
-    return 'scrolled the page';
+    return scrollByKey(chord, view, doc);
   }
   return undefined;
+}
+
+/** Tab / Shift+Tab: the next or previous tabbable element, wrapping round the document. */
+function moveTabFocus(target: Element, backwards: boolean, doc: Document): string | undefined {
+  const list = tabbables(doc);
+  const at = list.findIndex((e) => e === target || e.contains(target));
+  const next = list[backwards ? (at <= 0 ? list.length - 1 : at - 1) : (at + 1) % list.length];
+  if (!next) return undefined;
+  next.focus();
+  return `focus moved to ${describe(next)}`;
+}
+
+/** Enter: a line break in multi-line text, implicit submission in a field, activation of a button or link. */
+function enterDefault(target: Element, doc: Document): string | undefined {
+  if (isTextArea(target) || isContentEditable(target)) {
+    doc.execCommand(isContentEditable(target) ? 'insertParagraph' : 'insertLineBreak');
+    return 'inserted a line break';
+  }
+  if (isInput(target) && target.form && isEditable(target)) {
+    // HTML §4.10.21.2 implicit submission.
+    target.form.requestSubmit();
+    return 'submitted the form (implicit submission)';
+  }
+  if (
+    isHtmlElement(target) &&
+    target.matches('a[href], button, summary, input[type="submit"], input[type="button"], input[type="reset"]')
+  ) {
+    target.click();
+    return 'activated it';
+  }
+  return undefined;
+}
+
+/** ArrowDown/ArrowUp on a closed single select: the next or previous option, with input and change events. */
+function stepSelect(target: HTMLSelectElement, by: 1 | -1, doc: Document): string | undefined {
+  const i = Math.max(0, Math.min(target.options.length - 1, target.selectedIndex + by));
+  if (i === target.selectedIndex) return undefined;
+  target.selectedIndex = i;
+  target.dispatchEvent(new (doc.defaultView?.Event ?? Event)('input', { bubbles: true }));
+  target.dispatchEvent(new (doc.defaultView?.Event ?? Event)('change', { bubbles: true }));
+  return `chose "${target.options[i]?.text ?? ''}"`;
+}
+
+/** PageDown/PageUp/Space/Shift+Space/Home/End outside a text field scroll the page. */
+function scrollByKey(chord: KeyChord, view: Window, doc: Document): string {
+  const page = view.innerHeight * 0.85;
+  const scroller = doc.scrollingElement ?? doc.documentElement;
+  const top =
+    chord.key === 'Home'
+      ? 0
+      : chord.key === 'End'
+        ? scroller.scrollHeight
+        : scroller.scrollTop + (chord.key === 'PageUp' || (chord.key === ' ' && chord.shiftKey) ? -page : page);
+  view.scrollTo({ top, behavior: 'instant' });
+  return 'scrolled the page';
 }
 
 export async function pressKey(args: PressKeyArgs, doc: Document): Promise<Result<KeyResult>> {

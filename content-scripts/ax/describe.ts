@@ -5,7 +5,7 @@
 import { computeDescription, computeName } from './names';
 import { computeRole } from './roles';
 import { computeStates, computeValue, type AxStates } from './states';
-import { resolveContext, type AxContext } from './style-cache';
+import { resolveContext, type AxContext } from './ax-context';
 
 export type AxDescription = {
   role: string;

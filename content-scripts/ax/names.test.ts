@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { computeDescription, computeFallbackLabel, computeName, normalizeName } from './names';
-import { createAxContext } from './style-cache';
+import { createAxContext } from './ax-context';
 
 function nameOf(html: string, selector = '#t'): string {
   document.body.innerHTML = html;

@@ -8,7 +8,7 @@ import { embeddedControlValue } from './name-embedded';
 import { nativeTextAlternative, nativeFallbackAfterTitle } from './name-native';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
 import { computeRole, isFocusable } from './roles';
-import { resolveContext, type AxContext } from './style-cache';
+import { createStyleContext, type AxContext, type NameLookup } from './style-cache';
 import { ownedElements, ownerOf } from './aria-owns';
 import { hiddenByVisibilityOnly, isAriaHidden, isHiddenFromAx } from './visibility';
 
@@ -27,6 +27,17 @@ export interface Traversal {
 }
 
 /** Collapses ASCII whitespace (not NBSP, which authors use on purpose) and trims. */
+/** What roles.ts reaches through the context (see NameLookup in style-cache.ts). */
+export const NAME_LOOKUP: NameLookup = {
+  forRole: (el, role, c) => computeNameForRole(el, role, c),
+  hasAuthorLabel: (el, c) => hasAuthorLabel(el, c),
+};
+
+/** One-off context for a call without one (correct, uncached across calls). */
+function resolveContext(el: Element, ctx?: AxContext): AxContext {
+  return ctx ?? createStyleContext(el.ownerDocument, NAME_LOOKUP);
+}
+
 export function normalizeName(text: string): string {
   return text.replace(/[\t\n\f\r ]+/g, ' ').replace(/^ | $/g, '');
 }
@@ -42,7 +53,7 @@ export function computeName(el: Element, ctx?: AxContext): string {
 
 /** The name the element would have with the given role (roles.ts asks this for landmarks that
  * need a name, before the role itself is settled). */
-export function computeNameForRole(el: Element, role: string, ctx?: AxContext): string {
+function computeNameForRole(el: Element, role: string, ctx?: AxContext): string {
   const c = resolveContext(el, ctx);
   const t: Traversal = {
     ctx: c,
@@ -56,7 +67,7 @@ export function computeNameForRole(el: Element, role: string, ctx?: AxContext): 
 }
 
 /** True when aria-labelledby or aria-label gives a non-empty name (what turns img alt="" into an image). */
-export function hasAuthorLabel(el: Element, ctx?: AxContext): boolean {
+function hasAuthorLabel(el: Element, ctx?: AxContext): boolean {
   if (el.getAttribute('aria-label')?.trim()) return true;
   const refs = idRefs(el, 'aria-labelledby');
   if (!refs.length) return false;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { computeRole, explicitRoleTokens, hasPresentationalChildren } from './roles';
-import { createAxContext } from './style-cache';
+import { createAxContext } from './ax-context';
 
 function roleOf(html: string, selector = '#t'): string {
   document.body.innerHTML = html;

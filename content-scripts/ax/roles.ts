@@ -4,7 +4,6 @@
  */
 import { axParent } from './aria-owns';
 import { flatParent } from './flat-tree';
-import { computeNameForRole, hasAuthorLabel } from './names';
 import {
   CONCRETE_ROLES,
   GLOBAL_ARIA_ATTRIBUTES,
@@ -12,7 +11,7 @@ import {
   REQUIRED_CONTEXT,
   ROLE_SYNONYMS,
 } from './role-tables';
-import { resolveContext, type AxContext } from './style-cache';
+import type { AxContext } from './style-cache';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -32,8 +31,8 @@ export function explicitRoleTokens(el: Element): string[] {
   return out;
 }
 
-export function computeRole(el: Element, ctx?: AxContext): string {
-  const c = resolveContext(el, ctx);
+/** `c` is required: the name lookup it carries is how a role that needs a name asks for one. */
+export function computeRole(el: Element, c: AxContext): string {
   const hit = c.roles.get(el);
   if (hit !== undefined) return hit;
   // A role that needs a name (img alt="", section, aside) whose name refers back to the element
@@ -58,7 +57,7 @@ function resolveRole(el: Element, c: AxContext): string {
       return 'none';
     }
     // Landmarks that need a name (region, form) fall through to the next token when unnamed.
-    if ((token === 'region' || token === 'form') && !computeNameForRole(el, token, c)) continue;
+    if ((token === 'region' || token === 'form') && !c.nameLookup.forRole(el, token, c)) continue;
     const context = REQUIRED_CONTEXT[token];
     if (context && !hasContext(el, token, context, c)) continue;
     return token;
@@ -223,8 +222,7 @@ const LANDMARK_SCOPE_TAGS = new Set(['article', 'aside', 'main', 'nav', 'section
 const LANDMARK_SCOPE_ROLES = new Set(['article', 'complementary', 'main', 'navigation', 'region']);
 const SECTIONING_TAGS = new Set(['article', 'aside', 'nav', 'section']);
 
-function implicitRole(el: Element, ctx?: AxContext): string {
-  const c = resolveContext(el, ctx);
+function implicitRole(el: Element, c: AxContext): string {
   if (el.namespaceURI === SVG_NS) return svgRole(el, c);
   if (el.namespaceURI === MATHML_NS) return el.localName === 'math' ? 'math' : 'generic';
   if (el.namespaceURI !== HTML_NS) return 'generic';
@@ -238,7 +236,7 @@ function implicitRole(el: Element, ctx?: AxContext): string {
     case 'aside':
       // HTML-AAM: complementary when scoped to body or main; inside sectioning content only if named.
       if (!hasAncestor(el, (a) => SECTIONING_TAGS.has(a.localName))) return 'complementary';
-      return computeNameForRole(el, 'complementary', c) ? 'complementary' : 'generic';
+      return c.nameLookup.forRole(el, 'complementary', c) ? 'complementary' : 'generic';
     case 'header':
     case 'footer':
       // Scoped to sectioning content or main: WAI-ARIA 1.3 sectionheader/sectionfooter (w3c/aria#1931),
@@ -253,9 +251,9 @@ function implicitRole(el: Element, ctx?: AxContext): string {
       }
       return tag === 'header' ? 'banner' : 'contentinfo';
     case 'section':
-      return computeNameForRole(el, 'region', c) ? 'region' : 'generic';
+      return c.nameLookup.forRole(el, 'region', c) ? 'region' : 'generic';
     case 'form':
-      return computeNameForRole(el, 'form', c) ? 'form' : 'generic';
+      return c.nameLookup.forRole(el, 'form', c) ? 'form' : 'generic';
     case 'img':
       return imgRole(el, c);
     case 'input':
@@ -289,7 +287,7 @@ function hasAncestor(el: Element, test: (a: Element) => boolean): boolean {
 function imgRole(el: Element, c: AxContext): string {
   const alt = el.getAttribute('alt');
   // HTML-AAM: img alt="" is presentational unless it is focusable or gets a name from ARIA.
-  if (alt === '' && !isFocusable(el) && !hasAuthorLabel(el, c)) return 'none';
+  if (alt === '' && !isFocusable(el) && !c.nameLookup.hasAuthorLabel(el, c)) return 'none';
   return 'image';
 }
 
@@ -378,9 +376,9 @@ function svgRole(el: Element, c: AxContext): string {
     case 'a':
       return hasHref(el) ? 'link' : 'group';
     case 'g':
-      return computeNameForRole(el, 'group', c) ? 'group' : 'generic';
+      return c.nameLookup.forRole(el, 'group', c) ? 'group' : 'generic';
     case 'image':
-      return computeNameForRole(el, 'image', c) ? 'image' : 'generic';
+      return c.nameLookup.forRole(el, 'image', c) ? 'image' : 'generic';
     case 'circle':
     case 'ellipse':
     case 'line':
@@ -389,7 +387,7 @@ function svgRole(el: Element, c: AxContext): string {
     case 'polyline':
     case 'rect':
     case 'use':
-      return computeNameForRole(el, 'graphics-symbol', c) ? 'graphics-symbol' : 'generic';
+      return c.nameLookup.forRole(el, 'graphics-symbol', c) ? 'graphics-symbol' : 'generic';
     case 'text':
       return 'group';
     case 'title':

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeElement } from './describe';
 import { computeRole } from './roles';
 import { computeStates, computeValue } from './states';
-import { createAxContext } from './style-cache';
+import { createAxContext } from './ax-context';
 
 function setup(html: string, selector = '#t'): { el: Element; role: string } {
   document.body.innerHTML = html;

@@ -4,7 +4,7 @@
  */
 import { isSelect } from './name-embedded';
 import { inputType } from './roles';
-import { resolveContext, type AxContext } from './style-cache';
+import { resolveContext, type AxContext } from './ax-context';
 
 export type AxStates = {
   checked?: 'true' | 'false' | 'mixed';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { formatCounter } from './css-counters';
-import { createAxContext, parseContent } from './style-cache';
+import { createAxContext } from './ax-context';
+import { parseContent } from './style-cache';
 
 describe('parseContent (computed `content` → text)', () => {
   const el = document.createElement('span');

@@ -1,6 +1,6 @@
 /**
  * Per-build cache for the accessibility computations. The tree walker creates one context per build
- * (`createAxContext(doc)`) and passes it to every call, so `getComputedStyle`, roles, names and
+ * (`createAxContext(doc)` in ax-context.ts) and passes it to every call, so `getComputedStyle`, roles, names and
  * hidden-ness are computed at most once per element. The DOM must not change while a context is in
  * use; callers that omit the context get a fresh one per call (always correct, slower).
  */
@@ -15,8 +15,21 @@ interface PseudoInfo {
   block: boolean;
 }
 
+/**
+ * How roles.ts asks for a name without importing names.ts. The role of region, form, aside,
+ * section, img alt="" and SVG groups depends on whether they have a name (HTML-AAM §4, WAI-ARIA
+ * §5.2.8.4), and the name depends on the role (accname §4.3.2), so one of the two must reach the
+ * other through the context instead of an import cycle.
+ */
+export interface NameLookup {
+  forRole(el: Element, role: string, c: AxContext): string;
+  hasAuthorLabel(el: Element, c: AxContext): boolean;
+}
+
 export interface AxContext {
   readonly doc: Document;
+  /** Name computation, supplied by names.ts (see NameLookup). */
+  readonly nameLookup: NameLookup;
   readonly win: (Window & typeof globalThis) | null;
   style(el: Element): CSSStyleDeclaration | null;
   pseudo(el: Element, kind: PseudoKind): PseudoInfo;
@@ -31,7 +44,8 @@ export interface AxContext {
 
 const NO_PSEUDO: PseudoInfo = { text: '', block: false };
 
-export function createAxContext(doc: Document): AxContext {
+/** The context factory; callers use createAxContext (ax-context.ts), which supplies names.ts's lookup. */
+export function createStyleContext(doc: Document, nameLookup: NameLookup): AxContext {
   const win = doc.defaultView;
   const styles = new Map<Element, CSSStyleDeclaration | null>();
   const beforePseudos = new Map<Element, PseudoInfo>();
@@ -81,6 +95,7 @@ export function createAxContext(doc: Document): AxContext {
   };
   return {
     doc,
+    nameLookup,
     win,
     style,
     pseudo,
@@ -185,8 +200,22 @@ export function parseContent(
  * The context to use when a caller passed none: a fresh one per top-level call, because without a
  * build boundary we cannot know the DOM is unchanged since the last call.
  */
+/**
+ * Fallback for the modules below names.ts (visibility, aria-owns, name-fallback), which never ask
+ * for a role or a name; their one-off context has no name lookup. Everything else resolves through
+ * ax-context.ts.
+ */
+const NO_NAME_LOOKUP: NameLookup = {
+  forRole() {
+    throw new Error('internal: AX context without a name lookup; create it with createAxContext (ax-context.ts)');
+  },
+  hasAuthorLabel() {
+    throw new Error('internal: AX context without a name lookup; create it with createAxContext (ax-context.ts)');
+  },
+};
+
 export function resolveContext(el: Element, ctx?: AxContext): AxContext {
-  return ctx ?? createAxContext(el.ownerDocument);
+  return ctx ?? createStyleContext(el.ownerDocument, NO_NAME_LOOKUP);
 }
 
 function splitArgs(args: string): string[] {

@@ -9,12 +9,12 @@
  */
 import { ownedElements } from './aria-owns';
 import { finalize, flushText, newNode, type AxNode } from './ax-node';
-import { INTERACTIVE_ROLES, refKind, type ClickHints } from './clickable';
+import { INTERACTIVE_ROLES, refKind, type ClickHints, type RefKind } from './clickable';
 import { flatParent, isElement } from './flat-tree';
 import { linkAreasOf, mapOf } from './image-map';
 import { computeFallbackLabel, computeHintLabel } from './name-fallback';
 import { computeName } from './names';
-import { overlayOf, scanPopups } from './overlays';
+import { overlayOf, scanPopups, type OverlayInfo } from './overlays';
 import { cap, collapse, formatAttrs, formatStates, type Capper, type PageBase } from './render';
 import type { RefRegistry } from './ref-registry';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
@@ -165,14 +165,17 @@ function inViewport(el: Element, env: WalkEnv): boolean {
   );
 }
 
+/*
+ * The per-element steps below are plain functions taking what they need as arguments: this is the
+ * tree builder's hot path (once per element), so no step allocates a closure or a result object.
+ */
 function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom'): void {
   // An owned element is walked under its owner instead (WAI-ARIA 1.2 §6.6 aria-owns).
   if (via === 'dom' && env.owners.size > 0 && env.owners.has(el)) return;
   env.stats.elements++;
   const mapped = via === 'map';
   if (frame.domDepth > MAX_DOM_DEPTH) {
-    frame.node.omitted++;
-    env.stats.depthCuts++;
+    cutHere(frame, env);
     return;
   }
   const ctx = env.ctx;
@@ -204,64 +207,24 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
       : null;
   const wantsRef = kind !== null;
   const authorLabelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
-  let name = '';
-  if (visibleSelf && (!NAME_FROM_CHILDREN_ONLY.has(role) || authorLabelled || (wantsRef && role !== 'generic'))) {
-    name = collapse(computeName(el, ctx)).trim();
-    if (!name && FIELD_ROLES.has(role)) name = computeFallbackLabel(el, ctx);
-  }
-  // A clickable span's tooltip is often its only label (an "✕" with title="Dismiss").
-  if (!name && wantsRef) name = collapse(el.getAttribute('title') ?? '').trim() || computeHintLabel(el);
+  const name = lineName(el, role, visibleSelf, wantsRef, authorLabelled, ctx);
   const keep =
     visibleSelf &&
     inView &&
     !(presentational && !wantsRef) &&
     (wantsRef || name !== '' || !QUIET_ROLES.has(role) || overlay !== null || el === env.anchor);
 
-  let node: AxNode | null = null;
-  let depth = frame.depth;
-  if (overlay !== null) {
-    node = newNode(el, !keep);
-    node.popupOf = overlay.controller;
-    env.overlays.push(node);
-    depth = 0;
-  } else if (keep) {
-    if (frame.depth >= env.maxDepth) {
-      frame.node.omitted++;
-      env.stats.depthCuts++;
-      return;
-    }
-    flushText(frame.node, env.capper);
-    node = newNode(el, false);
-    frame.node.children.push(node);
+  if (overlay === null && keep && frame.depth >= env.maxDepth) {
+    cutHere(frame, env);
+    return;
   }
+  const node = openNode(el, keep, overlay, frame, env);
+  // An overlay prints under the banner, at the top level.
+  const depth = overlay !== null ? 0 : frame.depth;
+  if (node && keep) describeNode(node, el, role, name, kind, authorLabelled, frame.inDropDown, env);
 
-  if (node && keep) {
-    node.role = role;
-    node.name = cap(name, env.capper);
-    node.nameFromContent = NAME_FROM_CONTENT_ROLES.has(role) && !authorLabelled;
-    // A drop-down's options have no refs, but the 'interactive' filter must still list the choices.
-    node.context = CONTEXT_ROLES.has(role) || (frame.inDropDown && role === 'option');
-    // An element that already has a ref (an anchor, a cut node) keeps showing it. A pointer-only
-    // ref is minted after the children are walked, once it is known to be more than a wrapper.
-    node.ref = kind === 'control' ? env.registry.refFor(el) : env.registry.peek(el);
-    const value = computeValue(el, role, ctx);
-    node.attrs = formatAttrs({
-      el,
-      role,
-      name,
-      value,
-      base: env.base,
-      capper: env.capper,
-      testIdAttributes: env.testIdAttributes,
-    });
-    const states = computeStates(el, role, ctx);
-    if (frame.inDropDown) states.selected = undefined;
-    node.states = formatStates(states, role, isEditableHost(el, role));
-  }
-
-  const target = node ?? frame.node;
   const childFrame: Frame = {
-    node: target,
+    node: node ?? frame.node,
     depth: node ? (node.transparent ? depth : depth + 1) : frame.depth,
     parentCursor: cursor,
     parentStyle: style,
@@ -275,11 +238,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   };
 
   if (LEAF_TAGS.has(tag) || el.namespaceURI === SVG_NS) {
-    if (tag === 'img' && visibleSelf && inView) {
-      const target = node && !node.transparent ? node : frame.node;
-      walkImageMap(el, { ...frame, node: target, depth: target === frame.node ? frame.depth : depth + 1 }, env);
-    }
-    walkOwned(el, childFrame, env);
+    walkLeaf(el, visibleSelf && inView, node, depth, frame, childFrame, env);
     if (node) finalize(node, env.capper);
     return;
   }
@@ -287,21 +246,127 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
     if (node) finalize(node, env.capper);
     return;
   }
-
-  // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and
-  // the second can then be recognised as the label of the field that follows.
-  const block = !node && !isInline(style);
-  if (block) flushText(target, env.capper);
-  if (tag === 'select') walkSelect(el, childFrame, env);
-  else walkChildren(el, childFrame, env);
-  walkOwned(el, childFrame, env);
-  if (block) flushText(target, env.capper);
+  walkContents(el, style, node, childFrame, env);
   if (node) {
     finalize(node, env.capper);
     if (kind === 'pointer' && keep) settlePointerRef(node, frame, el === env.anchor || overlay !== null, env);
     // A node whose children were cut gets a ref so the model can zoom in with ref_id.
     if (node.omitted > 0 && !node.ref && node.el) node.ref = env.registry.refFor(node.el);
   }
+}
+
+/**
+ * The element's own node: an overlay goes to the banner list (transparent when it prints no line),
+ * a kept element hangs under its parent's node (ending the parent's text run), else none.
+ */
+function openNode(el: Element, keep: boolean, overlay: OverlayInfo | null, frame: Frame, env: WalkEnv): AxNode | null {
+  if (overlay !== null) {
+    const node = newNode(el, !keep);
+    node.popupOf = overlay.controller;
+    env.overlays.push(node);
+    return node;
+  }
+  if (!keep) return null;
+  flushText(frame.node, env.capper);
+  const node = newNode(el, false);
+  frame.node.children.push(node);
+  return node;
+}
+
+/** The depth limit stops the walk here: the parent line counts what was left out. */
+function cutHere(frame: Frame, env: WalkEnv): void {
+  frame.node.omitted++;
+  env.stats.depthCuts++;
+}
+
+/** The name printed on the element's line ('' when it has none worth computing). */
+function lineName(
+  el: Element,
+  role: string,
+  visibleSelf: boolean,
+  wantsRef: boolean,
+  authorLabelled: boolean,
+  ctx: AxContext,
+): string {
+  let name = '';
+  if (visibleSelf && (!NAME_FROM_CHILDREN_ONLY.has(role) || authorLabelled || (wantsRef && role !== 'generic'))) {
+    name = collapse(computeName(el, ctx)).trim();
+    if (!name && FIELD_ROLES.has(role)) name = computeFallbackLabel(el, ctx);
+  }
+  // A clickable span's tooltip is often its only label (an "✕" with title="Dismiss").
+  if (!name && wantsRef) name = collapse(el.getAttribute('title') ?? '').trim() || computeHintLabel(el);
+  return name;
+}
+
+/** Fills a kept node's line: role, name, ref, attributes and states. */
+function describeNode(
+  node: AxNode,
+  el: Element,
+  role: string,
+  name: string,
+  kind: RefKind,
+  authorLabelled: boolean,
+  inDropDown: boolean,
+  env: WalkEnv,
+): void {
+  const ctx = env.ctx;
+  node.role = role;
+  node.name = cap(name, env.capper);
+  node.nameFromContent = NAME_FROM_CONTENT_ROLES.has(role) && !authorLabelled;
+  // A drop-down's options have no refs, but the 'interactive' filter must still list the choices.
+  node.context = CONTEXT_ROLES.has(role) || (inDropDown && role === 'option');
+  // An element that already has a ref (an anchor, a cut node) keeps showing it. A pointer-only
+  // ref is minted after the children are walked, once it is known to be more than a wrapper.
+  node.ref = kind === 'control' ? env.registry.refFor(el) : env.registry.peek(el);
+  const value = computeValue(el, role, ctx);
+  node.attrs = formatAttrs({
+    el,
+    role,
+    name,
+    value,
+    base: env.base,
+    capper: env.capper,
+    testIdAttributes: env.testIdAttributes,
+  });
+  const states = computeStates(el, role, ctx);
+  if (inDropDown) states.selected = undefined;
+  node.states = formatStates(states, role, isEditableHost(el, role));
+}
+
+/** A leaf (img, input, svg…): no DOM children to walk, but an image's map areas and aria-owns. */
+function walkLeaf(
+  el: Element,
+  shown: boolean,
+  node: AxNode | null,
+  depth: number,
+  frame: Frame,
+  childFrame: Frame,
+  env: WalkEnv,
+): void {
+  if (el.localName === 'img' && shown) {
+    const target = node && !node.transparent ? node : frame.node;
+    walkImageMap(el, { ...frame, node: target, depth: target === frame.node ? frame.depth : depth + 1 }, env);
+  }
+  walkOwned(el, childFrame, env);
+}
+
+/** The element's children (flat tree, or a select's options), then its aria-owns children. */
+function walkContents(
+  el: Element,
+  style: CSSStyleDeclaration | null,
+  node: AxNode | null,
+  childFrame: Frame,
+  env: WalkEnv,
+): void {
+  const target = childFrame.node;
+  // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and
+  // the second can then be recognised as the label of the field that follows.
+  const block = !node && !isInline(style);
+  if (block) flushText(target, env.capper);
+  if (el.localName === 'select') walkSelect(el, childFrame, env);
+  else walkChildren(el, childFrame, env);
+  walkOwned(el, childFrame, env);
+  if (block) flushText(target, env.capper);
 }
 
 function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {

@@ -10,7 +10,7 @@ import { latestSnapshot, paginate, saveSnapshot, type Snapshot } from './paging'
 import type { RefRegistry } from './ref-registry';
 import { pageBase, type Capper } from './render';
 import { serialize } from './serialize';
-import { createAxContext } from './style-cache';
+import { createAxContext } from './ax-context';
 import { walkTree, type WalkEnv, type WalkHints } from './tree-walk';
 
 export type TreeHooks = WalkHints;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { createAxContext } from './style-cache';
+import { createAxContext } from './ax-context';
 import { hidesSubtree, isHiddenFromAx, isRenderedInvisible } from './visibility';
 
 function hidden(html: string, selector = '#t'): boolean {

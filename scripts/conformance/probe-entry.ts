@@ -3,7 +3,7 @@
  * the harness as `window.__wb_ax_describe(el)`, the same call the extension offers in DevTools.
  */
 import { describeElement } from '../../content-scripts/ax/describe';
-import { createAxContext } from '../../content-scripts/ax/style-cache';
+import { createAxContext } from '../../content-scripts/ax/ax-context';
 
 function describe(el: Element) {
   // A fresh context per call: the pages mutate the DOM between cases.

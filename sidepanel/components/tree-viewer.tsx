@@ -36,6 +36,62 @@ function onListKeyDown(e: KeyboardEvent) {
   }
 }
 
+/** The search box; Escape clears a non-empty search and goes no further. */
+function TreeSearch({ query, setQuery, count }: { query: string; setQuery: (q: string) => void; count: string }) {
+  return (
+    <div class="search">
+      <label for="tree-search" class="visually-hidden">
+        Search the tree
+      </label>
+      <input
+        id="tree-search"
+        type="search"
+        placeholder="Search roles, names, refs…"
+        value={query}
+        onInput={(e) => setQuery(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && query !== '') {
+            e.stopPropagation();
+            setQuery('');
+          }
+        }}
+        aria-describedby="tree-count"
+      />
+      <span id="tree-count" class="search-count" aria-live="polite">
+        {count}
+      </span>
+    </div>
+  );
+}
+
+/** The lines, capped at MAX_LINES; a line with a ref is a button that outlines its element. */
+function TreeLines({ shown, query, onPick }: { shown: TreeLine[]; query: string; onPick: (line: TreeLine) => void }) {
+  return (
+    <div class="tree-lines" role="list" onKeyDown={onListKeyDown} data-testid="tree-lines">
+      {shown.slice(0, MAX_LINES).map((line) =>
+        line.ref !== undefined ? (
+          <button
+            type="button"
+            role="listitem"
+            key={line.index}
+            class="tree-line has-ref"
+            data-ref={line.ref}
+            title={`Outline ${line.ref} in the page`}
+            onClick={() => onPick(line)}
+          >
+            <Highlighted text={line.text} query={query} />
+          </button>
+        ) : (
+          <div role="listitem" key={line.index} class="tree-line">
+            <Highlighted text={line.text} query={query} />
+          </div>
+        ),
+      )}
+      {shown.length > MAX_LINES && <p class="empty">{shown.length - MAX_LINES} more lines: narrow the search.</p>}
+    </div>
+  );
+}
+
 /** The latest tree the agent read in this tab; a line with a ref outlines that element in the page. */
 export function TreeViewer() {
   const [tree, setTree] = useState<LatestTree | null>(null);
@@ -83,28 +139,11 @@ export function TreeViewer() {
           {tree.at !== undefined && ` · read at ${new Date(tree.at).toLocaleTimeString()}`}
         </p>
       )}
-      <div class="search">
-        <label for="tree-search" class="visually-hidden">
-          Search the tree
-        </label>
-        <input
-          id="tree-search"
-          type="search"
-          placeholder="Search roles, names, refs…"
-          value={query}
-          onInput={(e) => setQuery(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape' && query !== '') {
-              e.stopPropagation();
-              setQuery('');
-            }
-          }}
-          aria-describedby="tree-count"
-        />
-        <span id="tree-count" class="search-count" aria-live="polite">
-          {tree ? (query.trim() ? `${shown.length} of ${lines.length} lines` : `${lines.length} lines`) : ''}
-        </span>
-      </div>
+      <TreeSearch
+        query={query}
+        setQuery={setQuery}
+        count={tree ? (query.trim() ? `${shown.length} of ${lines.length} lines` : `${lines.length} lines`) : ''}
+      />
       <p class={`flash${flash?.ok === false ? ' is-error' : ''}`} role="status">
         {flash?.text ?? ''}
       </p>
@@ -116,30 +155,7 @@ export function TreeViewer() {
       {!error && !loading && !tree && (
         <p class="empty">The agent has not read this page yet. Run a task and the tree it read shows up here.</p>
       )}
-      {tree && (
-        <div class="tree-lines" role="list" onKeyDown={onListKeyDown} data-testid="tree-lines">
-          {shown.slice(0, MAX_LINES).map((line) =>
-            line.ref !== undefined ? (
-              <button
-                type="button"
-                role="listitem"
-                key={line.index}
-                class="tree-line has-ref"
-                data-ref={line.ref}
-                title={`Outline ${line.ref} in the page`}
-                onClick={() => void highlight(line)}
-              >
-                <Highlighted text={line.text} query={query} />
-              </button>
-            ) : (
-              <div role="listitem" key={line.index} class="tree-line">
-                <Highlighted text={line.text} query={query} />
-              </div>
-            ),
-          )}
-          {shown.length > MAX_LINES && <p class="empty">{shown.length - MAX_LINES} more lines: narrow the search.</p>}
-        </div>
-      )}
+      {tree && <TreeLines shown={shown} query={query} onPick={(line) => void highlight(line)} />}
     </section>
   );
 }

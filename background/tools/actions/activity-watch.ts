@@ -1,10 +1,12 @@
 /**
  * What a tab did around an action, seen from the browser: requests (with their HTTP method, which a
  * page-side PerformanceObserver cannot see), new tabs it opened, downloads it started. The CDP retry
- * is vetoed by any of these, per the reference: "a nearby mutating XHR or non-telemetry beacon, new
- * tab, or download makes the result inconclusive and vetoes the retry; background reads and obvious
- * telemetry/heartbeat traffic are ignored." "Obvious telemetry" is a host list of third parties
- * (telemetry-hosts.ts); every write to the page's own site vetoes, whatever its path.
+ * is vetoed by any of these: a nearby mutating request (any method other than GET/HEAD/OPTIONS, RFC
+ * 9110 §9.2.1 "safe methods") or non-telemetry beacon, a new tab, or a download means the first click
+ * may already have done something, so a second one could repeat it; the result is inconclusive and
+ * the retry is vetoed. Background reads and obvious telemetry/heartbeat traffic are ignored, as
+ * they fire on their own. "Obvious telemetry" is a host list of third parties (telemetry-hosts.ts);
+ * every write to the page's own site vetoes, whatever its path.
  *
  * These listeners are added for the few hundred milliseconds of one action and removed after; they
  * observe only (no blocking), so they need the `webRequest` permission but no host rewrites.

@@ -28,7 +28,7 @@ export interface AttackTask {
 
 export interface Attack {
   id: string;
-  /** The numbered item this attacks (1–9), or 0 for the extra injection vectors. */
+  /** The threat-model item this attacks (1–9, docs/security.md "Threat model"), or 0 for the extra injection vectors. */
   item: number;
   what: string;
   /** Fixture path (may carry a query); served with {{ATTACKER}}/{{PARTNER}}/{{SERVER}} filled in. */
