@@ -204,24 +204,39 @@ function allowedBy(origins: readonly string[], url: string): boolean {
   }
 }
 
+/** Tabs a task's page opened to a blocked origin, closed once their blocked load has ended. */
+const doomed = new Map<number, string>();
+
 /**
  * A page of the task opened a tab (window.open, target=_blank) to an origin the task may not
- * touch: the rule blocks its load, and the tab, which would show an error page, is closed.
+ * touch: the rule blocks its load, and the tab is closed once the error page is up (closing it
+ * while Chrome is still creating it can leave the opener's click waiting).
  */
 async function onNewTarget(d: chrome.webNavigation.WebNavigationSourceCallbackDetails): Promise<void> {
   const store = await loadStore();
   const owner = Object.entries(store).find(([, e]) => e.tabId === d.sourceTabId);
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
-  await chrome.tabs.remove(d.tabId).catch(() => undefined);
+  doomed.set(d.tabId, owner[0]);
   await addNote(owner[0], d.url);
+  // In case no error event comes (the load was cancelled another way).
+  setTimeout(() => void closeDoomed(d.tabId), 3000);
+}
+
+async function closeDoomed(tabId: number): Promise<void> {
+  if (!doomed.delete(tabId)) return;
+  await chrome.tabs.remove(tabId).catch(() => undefined);
 }
 
 /**
- * A blocked load in the task's own tab leaves an error page (net::ERR_BLOCKED_BY_CLIENT): go back
- * to the page it was on.
+ * A blocked load leaves an error page (net::ERR_BLOCKED_BY_CLIENT). A tab the task's page opened
+ * is closed; the task's own tab goes back to the page it was on.
  */
 async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails): Promise<void> {
   if (d.frameId !== 0 || d.error !== 'net::ERR_BLOCKED_BY_CLIENT') return;
+  if (doomed.has(d.tabId)) {
+    await closeDoomed(d.tabId);
+    return;
+  }
   const store = await loadStore();
   const owner = Object.entries(store).find(([, e]) => e.tabId === d.tabId);
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
