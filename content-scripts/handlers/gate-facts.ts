@@ -217,7 +217,21 @@ export function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts>
   const target = el ? (el.ok ? el.data : null) : deepActive(doc);
   const resolved = target instanceof HTMLLabelElement && target.control ? target.control : target;
   const url = resolved ? navigationOf(resolved, r.data, doc) : null;
-  return url ? ok({ ...r.data, navigatesTo: url }) : r;
+  return url && !staysInFrame(url, resolved, doc) ? ok({ ...r.data, navigatesTo: url }) : r;
+}
+
+/**
+ * A load of this frame's own origin into this very frame (no target, or `_self`) carries data only
+ * to the server that already holds the frame and sees what is typed into it; the gate need not ask.
+ * A link or form aimed at `_top`, `_blank` or a named context loads somewhere else: reported.
+ */
+function staysInFrame(url: string, el: Element | null, doc: Document): boolean {
+  if (new URL(url).origin !== doc.defaultView?.origin) return false;
+  const link = el?.closest('a[href], area[href]');
+  const form = el && !link ? formOf(el) : null;
+  const own = link?.getAttribute('target') ?? el?.getAttribute('formtarget') ?? form?.getAttribute('target') ?? null;
+  const target = (own || doc.querySelector('base[target]')?.getAttribute('target') || '_self').toLowerCase();
+  return target === '_self' || (target === '_parent' && doc.defaultView === doc.defaultView?.parent);
 }
 
 function baseFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
