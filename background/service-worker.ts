@@ -1,5 +1,6 @@
 import '../src/zod-setup';
 import { onAgentConnect } from './agent/agent-port';
+import { registerNavigationGuard } from './agent/navigation-guard';
 import { WATCHDOG_ALARM } from './agent/keepalive';
 import { registerAgentPanelRequests } from './agent/panel-handlers';
 import { forgetTab } from './agent/state-store';
@@ -38,6 +39,7 @@ chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
 
 // The side panel's agent Port (commands in, events out).
 chrome.runtime.onConnect.addListener(onAgentConnect);
+registerNavigationGuard();
 chrome.tabs.onRemoved.addListener((tabId) => {
   void stopTask(tabId).then(() => forgetTab(tabId));
 });

@@ -9,6 +9,7 @@ import { quotePageText } from '../../src/fence';
 import type { ToolApprovals } from '../tools/types';
 import { classifyAction, factsQuery, type ActionKind } from './approval-rules';
 import { inspectTarget } from './inspect-element';
+import { onOriginsChanged } from './navigation-guard';
 import { approveOrigin, judgeNavigation, startOrigins } from './origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { isTrusted, originOf } from './trusted-sites';
@@ -81,9 +82,34 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
   } else {
     site = originOf(await tabUrl(ctx.rec.tabId));
   }
+  if (facts?.navigatesTo) {
+    // The markup says this activation loads a URL (a link, a form's action): the task's origin
+    // policy applies exactly as for the navigate tool, before the page is touched.
+    const denied = await guardActivation(ctx, name, args, facts.navigatesTo);
+    if (denied) return denied;
+  }
   const need = classifyAction(name, args, facts, why);
   if (!need) return null;
   return (await ask(ctx, name, args, { site, ...need })) ? null : refusal(need.description, site);
+}
+
+/** Judges a URL a page action would load; null when free or approved, else the refusal text. */
+async function guardActivation(ctx: GateContext, name: string, args: unknown, url: string): Promise<string | null> {
+  const rec = ctx.rec;
+  rec.origins ??= startOrigins(await tabUrl(rec.tabId));
+  const verdict = judgeNavigation(url, rec.origins, 'Open');
+  // Non-http(s) targets (mailto:, blob:) leave no request to another web origin: judged as clicks.
+  if (verdict.kind !== 'ask') return null;
+  const approved = await ask(ctx, name, args, {
+    site: verdict.origin,
+    kind: 'navigate',
+    description: verdict.description,
+  });
+  if (!approved) return refusal(verdict.description, verdict.origin);
+  rec.origins = approveOrigin(rec.origins, verdict.origin);
+  await saveTask(rec);
+  await onOriginsChanged(rec);
+  return null;
 }
 
 /** Caps shown to the user for execute_js code. */
@@ -109,6 +135,7 @@ export function toolApprovals(name: string, args: unknown, ctx: GateContext): To
       if (!approved) return err('denied_by_user', refusal(verdict.description, verdict.origin));
       rec.origins = approveOrigin(rec.origins, verdict.origin);
       await saveTask(rec);
+      await onOriginsChanged(rec);
       return ok(true);
     },
     async approveCode(code, origin) {

@@ -12,6 +12,7 @@ import { redactText } from '../../src/redact';
 import { canTrust, forgetTaskTrust, trustSite, type TrustScope } from './trusted-sites';
 import { makeNonce } from './untrusted';
 import { startOrigins } from './origin-policy';
+import { onOriginsChanged, pruneNavigationGuards, stopNavigationGuard } from './navigation-guard';
 
 type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
 type Decision = { decision: 'approve' | 'deny'; trust: TrustScope | null };
@@ -81,6 +82,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   running.delete(rec.tabId);
   setTaskKeepalive(running.size > 0);
   await forgetTaskTrust(rec.taskId);
+  await stopNavigationGuard(rec.taskId);
   await deleteTask(rec.tabId);
   if (outcome.status === 'done' && outcome.answer) {
     const history = await loadChatHistory(rec.tabId);
@@ -171,6 +173,7 @@ export async function startTask(
     origins: startOrigins(startUrl),
   };
   await saveTask(rec);
+  await onOriginsChanged(rec);
   await addUserMessage(tabId, `${taskId}-user`, task);
   await emit({ type: 'task_started', tabId, taskId, mode });
   const r = launch(rec, false, rec.maxSteps, opts.timeouts);
@@ -260,5 +263,7 @@ async function resumeOnce(): Promise<void> {
     );
     launch(rec, true, rec.maxSteps);
   }
+  // Rules of tasks that ended above (or died with the worker) must not outlive them.
+  await pruneNavigationGuards([...running.values()].map((r) => r.taskId));
   if (running.size === 0) setTaskKeepalive(false);
 }

@@ -1,3 +1,4 @@
+import { takeNavigationNotes } from './navigation-guard';
 import type { Tier } from '../../src/modes';
 import { errorMessage } from '../../src/result';
 import { refOfLine } from '../../src/tree-line';
@@ -110,6 +111,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     );
   }
   if (!wasAtCheckpoint && guards.atCheckpoint()) notes.push(`CHECKPOINT: ${guards.checkpointMessage()}`);
+  notes.push(...(await takeNavigationNotes(rec.taskId)));
   // Refusals from the registry's own gate carry no page text: they are Weaverbird speaking.
   const fromGate = !result.ok && GATE_ERRORS.has(result.error.code);
   const text = [fromGate ? body : wrapUntrusted(rec.nonce, name, body), ...notes].join('\n');

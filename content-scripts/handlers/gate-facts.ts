@@ -144,7 +144,97 @@ function selectFacts(api: WbAxApi, el: Element, args: GateFactsArgs, origin: str
   return { origin, activation: 'choose', target, form: null };
 }
 
-function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
+/** An absolute http(s)-or-other URL, or null for javascript: and unparsable ones (they load nothing). */
+function absolute(raw: string, doc: Document): string | null {
+  try {
+    const u = new URL(raw, doc.baseURI);
+    return u.protocol === 'javascript:' ? null : u.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where submitting `form` from `submitter` loads (HTML §4.10.21.3 form submission algorithm): the
+ * submitter's formaction/formmethod override the form's; a missing or empty action is the document's
+ * URL; method=dialog closes a dialog and loads nothing. The target (formtarget/target) only picks
+ * which browsing context loads it, so it does not change the origin the data goes to.
+ */
+function submitTarget(form: HTMLFormElement, submitter: Element | null, doc: Document): string | null {
+  const over = (attr: string): string | null => submitter?.getAttribute(attr) ?? null;
+  // getAttribute, not form.action/form.method: a control named "action" shadows those properties.
+  const method = (over('formmethod') ?? form.getAttribute('method') ?? 'get').toLowerCase();
+  if (method === 'dialog') return null;
+  const action = over('formaction') || form.getAttribute('action') || '';
+  return action ? absolute(action, doc) : doc.URL;
+}
+
+function defaultButton(form: HTMLFormElement): Element | null {
+  return (
+    [...form.elements].find(
+      (c) =>
+        (c instanceof HTMLButtonElement && c.type === 'submit') ||
+        (c instanceof HTMLInputElement && (c.type === 'submit' || c.type === 'image')),
+    ) ?? null
+  );
+}
+
+/**
+ * The URL an activation of `el` would load, from markup alone: a link's href (not `download`
+ * links, not same-document fragments, HTML §7.4.2.3.3), or the form a submit goes to. Script-driven
+ * navigations (window.open, location=) are not visible here; navigation-guard.ts blocks those.
+ */
+function navigationOf(el: Element, facts: GateFacts, doc: Document): string | null {
+  if (facts.activation === 'click') {
+    const link = el.closest('a[href], area[href]');
+    if (link && !link.hasAttribute('download')) {
+      const href = absolute(link.getAttribute('href') ?? '', doc);
+      if (!href) return null;
+      const here = new URL(doc.URL);
+      const there = new URL(href);
+      here.hash = '';
+      const fragmentOnly = there.hash !== '' && ((there.hash = ''), there.href === here.href);
+      return fragmentOnly ? null : href;
+    }
+    if (isSubmitButton(el)) {
+      const form = formOf(el);
+      return form ? submitTarget(form, el, doc) : null;
+    }
+    return null;
+  }
+  if (facts.activation === 'submit' || facts.activation === 'send') {
+    const form = formOf(el);
+    return form ? submitTarget(form, defaultButton(form), doc) : null;
+  }
+  return null;
+}
+
+export function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
+  const r = baseFacts(args, doc);
+  if (!r.ok || r.data.activation === 'none') return r;
+  const api = getAxApi(globalThis);
+  const el = args.ref && api ? api.registry.resolve(args.ref) : null;
+  const target = el ? (el.ok ? el.data : null) : deepActive(doc);
+  const resolved = target instanceof HTMLLabelElement && target.control ? target.control : target;
+  const url = resolved ? navigationOf(resolved, r.data, doc) : null;
+  return url && !staysInFrame(url, resolved, doc) ? ok({ ...r.data, navigatesTo: url }) : r;
+}
+
+/**
+ * A load of this frame's own origin into this very frame (no target, or `_self`) carries data only
+ * to the server that already holds the frame and sees what is typed into it; the gate need not ask.
+ * A link or form aimed at `_top`, `_blank` or a named context loads somewhere else: reported.
+ */
+function staysInFrame(url: string, el: Element | null, doc: Document): boolean {
+  if (new URL(url).origin !== doc.defaultView?.origin) return false;
+  const link = el?.closest('a[href], area[href]');
+  const form = el && !link ? formOf(el) : null;
+  const own = link?.getAttribute('target') ?? el?.getAttribute('formtarget') ?? form?.getAttribute('target') ?? null;
+  const target = (own || doc.querySelector('base[target]')?.getAttribute('target') || '_self').toLowerCase();
+  return target === '_self' || (target === '_parent' && doc.defaultView === doc.defaultView?.parent);
+}
+
+function baseFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
   const api = getAxApi(globalThis);
   if (!api) return err('tree_unavailable', 'the accessibility-tree script is not loaded in this frame');
   const origin = doc.defaultView?.origin ?? 'null';

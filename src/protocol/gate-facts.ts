@@ -36,5 +36,10 @@ export const GateFactsSchema = z.object({
       hasPayment: z.boolean(),
     }),
   ),
+  /**
+   * The absolute URL the activation would load (a link's href, the action a submit goes to), when
+   * the page's markup says so; the gate judges it by the task's origin policy before acting.
+   */
+  navigatesTo: z.optional(z.string()),
 });
 export type GateFacts = z.infer<typeof GateFactsSchema>;

@@ -341,6 +341,47 @@ describe('origin policy', () => {
   });
 });
 
+describe('page activations that load another origin', () => {
+  it('a link to another origin asks first with the whole URL; deny stays, approve follows; same-site links are free', async () => {
+    const leak = `${env.partner.url('/gate-link-leak')}?d=${'secret'.repeat(3)}`;
+    env.server.route('/gate/links.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Links</title>
+        <a href="${leak}">Continue reading</a> <a href="/gate/pay.html">About us</a>`);
+    });
+    const { page, tabId, panel } = await session('/gate/links.html');
+    await use(
+      'link-x',
+      actOn((t) => ({ name: 'click_ax', args: { ref_id: ref(/^link$/, /Continue reading/)(t) } })),
+    );
+    const before = env.partner.requests.length;
+    const t = await start(panel, tabId, 'Continue reading.');
+    const ask = asApproval(await t.next());
+    expect(ask).toMatchObject({ tool: 'click_ax', kind: 'navigate', site: env.partner.origin });
+    expect(ask.description).toContain(leak);
+    await answerIt(panel, tabId, ask, 'deny');
+    expect(await t.next()).toMatchObject({ type: 'task_ended' });
+    expect(page.url()).toBe(env.server.url('/gate/links.html'));
+    expect(env.partner.requests.slice(before)).toHaveLength(0);
+
+    const t2 = await start(panel, tabId, 'Continue reading.');
+    await answerIt(panel, tabId, asApproval(await t2.next()), 'approve');
+    expect(await t2.next()).toMatchObject({ type: 'task_ended', status: 'done' });
+    await expect.poll(() => env.partner.requests.slice(before).length).toBeGreaterThan(0);
+
+    await page.goto(env.server.url('/gate/links.html'));
+    await use(
+      'link-same',
+      actOn((t) => ({ name: 'click_ax', args: { ref_id: ref(/^link$/, /About us/)(t) } })),
+    );
+    const t3 = await start(panel, tabId, 'Read about us.');
+    expect(await t3.next()).toMatchObject({ type: 'task_ended', status: 'done' });
+    await expect.poll(() => page.url()).toBe(env.server.url('/gate/pay.html'));
+    await panel.close();
+    await page.close();
+  });
+});
+
 describe('execute_js', () => {
   it('asks per call with the code and origin, and runs only in the approved document', async () => {
     const { page, tabId, panel } = await session('/csp-no-eval.html');

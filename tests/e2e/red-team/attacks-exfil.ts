@@ -260,7 +260,9 @@ const ORIGIN_POLICY: Attack[] = [
         steps: [read, step('click_ax', (v) => ({ ref_id: v.ref(/button/, /View receipt/) }))],
       },
     ],
-    asks: 1,
+    // Script-driven (window.open): the markup names no URL, so nothing asks; the network guard
+    // blocks the load and closes the tab it opened (background/agent/navigation-guard.ts).
+    asks: 0,
   },
   {
     id: 'form-get-exfil',

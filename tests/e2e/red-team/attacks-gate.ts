@@ -205,8 +205,9 @@ const EXECUTE_JS: Attack[] = [
     // The approved document is gone: the only POST that may not happen is one from the new origin.
     state: (page) => page.evaluate(() => 'writes are counted by the harness'),
     async beforeDecision(page, u) {
-      await page.evaluate((p) => (location.href = `${p}/red-team/frame-plain.html?landed=1`), u.partner);
-      await page.waitForURL(/landed=1/);
+      // Browser-initiated: a script-driven load to another origin is now blocked while a task runs
+      // (navigation-guard.ts), and this case is about the tab having left the approved document.
+      await page.goto(`${u.partner}/red-team/frame-plain.html?landed=1`);
     },
   },
 ];

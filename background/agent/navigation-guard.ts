@@ -1,0 +1,255 @@
+/**
+ * The network backstop of the task's origin policy (origin-policy.ts). The gate sees navigations the
+ * markup announces (a link's href, a form's action); a page's script can still navigate on its own
+ * when the agent clicks (window.open, `location =`, a delayed redirect). While a task runs, a
+ * declarativeNetRequest session rule blocks top-level loads that the task's pages initiate to any
+ * origin the task may not touch. Loads the browser starts itself (the approved `navigate` tool uses
+ * chrome.tabs.update) carry no initiator, so `initiatorDomains` never matches them.
+ *
+ * Only `main_frame` is blocked: a top-level load hands the agent's tab (and what it reads next) to
+ * the other origin. A page can always send its own data with fetch or an image, and blocking frames
+ * it embeds would break ordinary pages (widgets, payment frames) without protecting anything more.
+ */
+import { z } from 'zod';
+import { quotePageText } from '../../src/fence';
+import type { OriginState } from './origin-policy';
+
+type Rule = chrome.declarativeNetRequest.Rule;
+
+const STORE_KEY = 'navGuard';
+const BLOCK_PRIORITY = 1;
+const ALLOW_PRIORITY = 2;
+const URL_CAP = 200;
+
+const GuardStoreSchema = z.record(
+  z.string(),
+  z.object({
+    tabId: z.number(),
+    ruleIds: z.array(z.number()),
+    /** The task's allowed http(s) origins, to judge the tabs its pages open. */
+    origins: z.array(z.string()),
+    /** Blocked navigations not yet told to the model. */
+    notes: z.array(z.string()),
+  }),
+);
+type GuardStore = z.infer<typeof GuardStoreSchema>;
+
+/** Escapes a string for RE2 (the regex syntax DNR's `regexFilter` uses). */
+function escapeRe2(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+function httpOrigins(state: OriginState): URL[] {
+  const out: URL[] = [];
+  for (const o of [state.start, ...state.approved]) {
+    try {
+      const u = new URL(o);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u);
+    } catch {
+      // "null" (the task started on a non-web page): nothing to allow or guard.
+    }
+  }
+  return out;
+}
+
+/**
+ * The session rules for one task: block top-level loads initiated by the task's hosts, then allow
+ * each allowed origin. DNR `domains` ignore ports, and two origins on one host differ only by port
+ * (the red-team attacker is 127.0.0.1 on another port), so allows match scheme-agnostic host:port
+ * by regex (`url.host` omits a default port, as the request URL does). Pure, for unit tests.
+ */
+export function buildGuardRules(state: OriginState, ids: readonly number[]): Rule[] {
+  const origins = httpOrigins(state);
+  const hosts = [...new Set(origins.map((u) => u.hostname.replace(/^\[|\]$/g, '')))];
+  if (hosts.length === 0) return [];
+  const need = 1 + origins.length;
+  if (ids.length < need) throw new Error(`buildGuardRules: ${need} rule ids needed, ${ids.length} given`);
+  const resourceTypes: chrome.declarativeNetRequest.ResourceType[] = [
+    'main_frame' as chrome.declarativeNetRequest.ResourceType,
+  ];
+  const block: Rule = {
+    id: ids[0] ?? 0,
+    priority: BLOCK_PRIORITY,
+    action: { type: 'block' as chrome.declarativeNetRequest.RuleActionType },
+    condition: { initiatorDomains: hosts, resourceTypes },
+  };
+  const allows = origins.map((u, i): Rule => ({
+    id: ids[i + 1] ?? 0,
+    priority: ALLOW_PRIORITY,
+    action: { type: 'allow' as chrome.declarativeNetRequest.RuleActionType },
+    condition: { initiatorDomains: hosts, resourceTypes, regexFilter: `^https?://${escapeRe2(u.host)}/` },
+  }));
+  return [block, ...allows];
+}
+
+async function loadStore(): Promise<GuardStore> {
+  const got = await chrome.storage.session.get(STORE_KEY);
+  const parsed = GuardStoreSchema.safeParse(got[STORE_KEY]);
+  return parsed.success ? parsed.data : {};
+}
+
+async function saveStore(store: GuardStore): Promise<void> {
+  await chrome.storage.session.set({ [STORE_KEY]: store });
+}
+
+/** One rule update at a time: two tasks allocating ids at once would collide. */
+let chain: Promise<unknown> = Promise.resolve();
+function serial<T>(fn: () => Promise<T>): Promise<T> {
+  const next = chain.then(fn, fn);
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+async function replaceRules(taskId: string, tabId: number, state: OriginState | null): Promise<void> {
+  const store = await loadStore();
+  const old = store[taskId];
+  const existing = await chrome.declarativeNetRequest.getSessionRules();
+  const used = new Set(existing.map((r) => r.id));
+  for (const id of old?.ruleIds ?? []) used.delete(id);
+  const rules: Rule[] = [];
+  if (state) {
+    const count = 1 + httpOrigins(state).length;
+    const ids: number[] = [];
+    for (let id = 1; ids.length < count; id++) if (!used.has(id)) ids.push(id);
+    rules.push(...buildGuardRules(state, ids));
+  }
+  await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: old?.ruleIds ?? [], addRules: rules });
+  const others = Object.fromEntries(Object.entries(store).filter(([t]) => t !== taskId));
+  await saveStore(
+    state
+      ? {
+          ...others,
+          [taskId]: {
+            tabId,
+            ruleIds: rules.map((r) => r.id),
+            origins: httpOrigins(state).map((u) => u.origin),
+            notes: old?.notes ?? [],
+          },
+        }
+      : others,
+  );
+}
+
+function warn(what: string, e: unknown): void {
+  console.warn(`Weaverbird: navigation guard could not ${what}:`, e instanceof Error ? e.message : String(e));
+}
+
+/** Installs or refreshes the task's rules (task start, and each time its allowed origins change). */
+export function onOriginsChanged(rec: { taskId: string; tabId: number; origins?: OriginState }): Promise<void> {
+  if (!rec.origins) return Promise.resolve();
+  const state = rec.origins;
+  return serial(() => replaceRules(rec.taskId, rec.tabId, state)).catch((e: unknown) => warn('install rules', e));
+}
+
+export function stopNavigationGuard(taskId: string): Promise<void> {
+  return serial(() => replaceRules(taskId, -1, null)).catch((e: unknown) => warn('remove rules', e));
+}
+
+/** At worker start: rules of tasks that no longer exist would block the user's own browsing. */
+export function pruneNavigationGuards(liveTaskIds: readonly string[]): Promise<void> {
+  return serial(async () => {
+    const store = await loadStore();
+    const live = new Set(liveTaskIds);
+    const dead = Object.keys(store).filter((t) => !live.has(t));
+    const known = new Set(Object.values(store).flatMap((e) => e.ruleIds));
+    // Rules no entry owns (the store write was lost) are stale as well.
+    const orphans = (await chrome.declarativeNetRequest.getSessionRules())
+      .map((r) => r.id)
+      .filter((id) => !known.has(id));
+    const removeRuleIds = [...dead.flatMap((t) => store[t]?.ruleIds ?? []), ...orphans];
+    if (removeRuleIds.length) await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds });
+    await saveStore(Object.fromEntries(Object.entries(store).filter(([t]) => live.has(t))));
+  }).catch((e: unknown) => warn('clear stale rules', e));
+}
+
+/** Blocked navigations to tell the model, once, in its next tool result (outside the fence). */
+export function takeNavigationNotes(taskId: string): Promise<string[]> {
+  return serial(async () => {
+    const store = await loadStore();
+    const entry = store[taskId];
+    if (!entry || entry.notes.length === 0) return [];
+    const notes = entry.notes;
+    entry.notes = [];
+    await saveStore(store);
+    return notes;
+  }).catch(() => []);
+}
+
+function originForNote(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+async function addNote(taskId: string, url: string): Promise<void> {
+  const note = `NOTE: the page tried to open ${quotePageText(originForNote(url), URL_CAP)} (not allowed for this task); blocked. Use navigate to ask the user if needed.`;
+  await serial(async () => {
+    const s = await loadStore();
+    const e = s[taskId];
+    if (!e) return;
+    e.notes = [...e.notes, note].slice(-5);
+    await saveStore(s);
+  });
+}
+
+function allowedBy(origins: readonly string[], url: string): boolean {
+  try {
+    const u = new URL(url);
+    // Not http(s) (about:blank a script fills in, blob:): no request leaves for another origin.
+    return (u.protocol !== 'http:' && u.protocol !== 'https:') || origins.includes(u.origin);
+  } catch {
+    return true;
+  }
+}
+
+/** Tabs a task's page opened to a blocked origin, closed once their blocked load has ended. */
+const doomed = new Map<number, string>();
+
+/**
+ * A page of the task opened a tab (window.open, target=_blank) to an origin the task may not
+ * touch: the rule blocks its load, and the tab is closed once the error page is up (closing it
+ * while Chrome is still creating it can leave the opener's click waiting).
+ */
+async function onNewTarget(d: chrome.webNavigation.WebNavigationSourceCallbackDetails): Promise<void> {
+  const store = await loadStore();
+  const owner = Object.entries(store).find(([, e]) => e.tabId === d.sourceTabId);
+  if (!owner || allowedBy(owner[1].origins, d.url)) return;
+  doomed.set(d.tabId, owner[0]);
+  await addNote(owner[0], d.url);
+  // In case no error event comes (the load was cancelled another way).
+  setTimeout(() => void closeDoomed(d.tabId), 3000);
+}
+
+async function closeDoomed(tabId: number): Promise<void> {
+  if (!doomed.delete(tabId)) return;
+  await chrome.tabs.remove(tabId).catch(() => undefined);
+}
+
+/**
+ * A blocked load leaves an error page (net::ERR_BLOCKED_BY_CLIENT). A tab the task's page opened
+ * is closed; the task's own tab goes back to the page it was on.
+ */
+async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails): Promise<void> {
+  if (d.frameId !== 0 || d.error !== 'net::ERR_BLOCKED_BY_CLIENT') return;
+  if (doomed.has(d.tabId)) {
+    await closeDoomed(d.tabId);
+    return;
+  }
+  const store = await loadStore();
+  const owner = Object.entries(store).find(([, e]) => e.tabId === d.tabId);
+  if (!owner || allowedBy(owner[1].origins, d.url)) return;
+  await chrome.tabs.goBack(d.tabId).catch(() => undefined);
+  await addNote(owner[0], d.url);
+}
+
+/** Called at the worker's top level (MV3: listeners must be registered synchronously). */
+export function registerNavigationGuard(): void {
+  chrome.webNavigation.onErrorOccurred.addListener((d) => {
+    onBlocked(d).catch((e: unknown) => warn('handle a blocked load', e));
+  });
+  chrome.webNavigation.onCreatedNavigationTarget.addListener((d) => {
+    onNewTarget(d).catch((e: unknown) => warn('close a blocked tab', e));
+  });
+}
