@@ -209,7 +209,7 @@ function navigationOf(el: Element, facts: GateFacts, doc: Document): string | nu
   return null;
 }
 
-export function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
+function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
   const r = baseFacts(args, doc);
   if (!r.ok || r.data.activation === 'none') return r;
   const api = getAxApi(globalThis);
