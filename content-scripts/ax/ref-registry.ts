@@ -102,7 +102,11 @@ export function getRefRegistry(scope: object = globalThis): RefRegistry {
   return registry;
 }
 
-function createRegistry(s: RegistryScope): RefRegistry {
+/**
+ * Each operation below takes the scope and re-reads its state on every call: someone may have replaced
+ * the map from the console, and the other bundle shares the same scope.
+ */
+function initScope(s: RegistryScope): void {
   // The element map is kept as a plain prototype-less object so `window.__wbElementMap` reads well in
   // DevTools and a ref like "constructor" can never hit Object.prototype.
   if (!isElementMap(s.__wbElementMap)) s.__wbElementMap = Object.create(null);
@@ -111,154 +115,165 @@ function createRegistry(s: RegistryScope): RefRegistry {
   // State left by an older copy without ranges: everything it counted was minted here.
   const inherited = typeof s.__wbRefCounter === 'number' ? s.__wbRefCounter : 0;
   if (!isRanges(s.__wbRefRanges)) s.__wbRefRanges = inherited > 0 ? [[1, inherited]] : [];
+}
 
-  // Re-read from the scope on every call: someone may have replaced the map from the console.
-  const map = (): ElementMap => {
-    if (!isElementMap(s.__wbElementMap)) s.__wbElementMap = Object.create(null);
-    return isElementMap(s.__wbElementMap) ? s.__wbElementMap : Object.create(null);
-  };
-  const refOf = (): WeakMap<Element, string> => {
-    if (!isRefOf(s.__wbRefOf)) s.__wbRefOf = new WeakMap<Element, string>();
-    return isRefOf(s.__wbRefOf) ? s.__wbRefOf : new WeakMap<Element, string>();
-  };
-  const ranges = (): RefRanges => {
-    if (!isRanges(s.__wbRefRanges)) s.__wbRefRanges = [];
-    return isRanges(s.__wbRefRanges) ? s.__wbRefRanges : [];
-  };
-  const counter = (): number =>
-    typeof s.__wbRefCounter === 'number' && Number.isSafeInteger(s.__wbRefCounter) ? s.__wbRefCounter : 0;
-  const nextNumber = (): number => {
-    const n = counter() + 1;
-    s.__wbRefCounter = n;
-    const all = ranges();
-    const last = all[all.length - 1];
-    if (last && last[1] === n - 1) last[1] = n;
-    else all.push([n, n]);
-    return n;
-  };
-  const mintedHere = (ref: string): boolean => {
-    const n = parseRefNumber(ref);
-    return n !== null && ranges().some(([lo, hi]) => n >= lo && n <= hi);
-  };
-  const raiseFloor = (floor: number): number => {
-    if (Number.isSafeInteger(floor) && floor > counter()) s.__wbRefCounter = floor;
-    return counter();
-  };
+function mapOf(s: RegistryScope): ElementMap {
+  if (!isElementMap(s.__wbElementMap)) s.__wbElementMap = Object.create(null);
+  return isElementMap(s.__wbElementMap) ? s.__wbElementMap : Object.create(null);
+}
 
-  const liveElement = (ref: string): Element | null => {
-    const el = map()[ref]?.deref();
-    return el && el.isConnected ? el : null;
-  };
+function refOfMap(s: RegistryScope): WeakMap<Element, string> {
+  if (!isRefOf(s.__wbRefOf)) s.__wbRefOf = new WeakMap<Element, string>();
+  return isRefOf(s.__wbRefOf) ? s.__wbRefOf : new WeakMap<Element, string>();
+}
 
-  const refFor = (el: Element): string => {
-    const known = refOf().get(el);
-    // The WeakMap entry can outlive a release (release only drops the map side), so confirm the map
-    // still binds this ref to this very element before reusing it.
-    if (known !== undefined && map()[known]?.deref() === el) return known;
-    const ref = `ref_${nextNumber()}`;
-    map()[ref] = new WeakRef(el);
-    refOf().set(el, ref);
-    return ref;
-  };
+function rangesOf(s: RegistryScope): RefRanges {
+  if (!isRanges(s.__wbRefRanges)) s.__wbRefRanges = [];
+  return isRanges(s.__wbRefRanges) ? s.__wbRefRanges : [];
+}
 
-  const peek = (el: Element): string | undefined => {
-    const known = refOf().get(el);
-    return known !== undefined && map()[known]?.deref() === el ? known : undefined;
-  };
+function counterOf(s: RegistryScope): number {
+  return typeof s.__wbRefCounter === 'number' && Number.isSafeInteger(s.__wbRefCounter) ? s.__wbRefCounter : 0;
+}
 
-  const nearby = (ref: string, n = 5): string[] => {
-    const target = parseRefNumber(ref) ?? 0;
-    const candidates: { ref: string; distance: number; num: number }[] = [];
-    const m = map();
-    for (const key in m) {
-      if (key === ref) continue;
-      const num = parseRefNumber(key);
-      if (num === null || !liveElement(key)) continue;
-      candidates.push({ ref: key, distance: Math.abs(num - target), num });
-    }
-    candidates.sort((a, b) => a.distance - b.distance || a.num - b.num);
-    return candidates
-      .slice(0, Math.max(0, n))
-      .sort((a, b) => a.num - b.num)
-      .map((c) => c.ref);
-  };
+function nextNumber(s: RegistryScope): number {
+  const n = counterOf(s) + 1;
+  s.__wbRefCounter = n;
+  const all = rangesOf(s);
+  const last = all[all.length - 1];
+  if (last && last[1] === n - 1) last[1] = n;
+  else all.push([n, n]);
+  return n;
+}
 
-  const resolve = (ref: string): Result<Element> => {
-    if (typeof ref !== 'string' || parseRefNumber(ref) === null) {
-      const shown = typeof ref === 'string' ? JSON.stringify(ref.slice(0, 40)) : typeof ref;
-      return err(
-        'bad_ref',
-        `${shown} is not a ref: refs look like "ref_12", exactly as printed in [brackets] by get_accessibility_tree`,
-      );
-    }
-    const el = liveElement(ref);
-    if (el) return ok(el);
-    const num = parseRefNumber(ref) ?? 0;
-    if (!mintedHere(ref) && num <= counter()) {
-      // Issued in this tab, but by another document: the page reloaded or navigated since the tree
-      // was read (or a back/forward cache swap brought an older document back).
-      return err(
-        'stale_ref',
-        `${ref} is from a previous page (the page reloaded or navigated): re-read the tree with get_accessibility_tree`,
-      );
-    }
-    if (num > counter()) {
-      return err(
-        'ref_not_found',
-        `${ref} was never issued on this page (refs are only those printed by the tree tools); re-read the tree with get_accessibility_tree`,
-      );
-    }
-    const near = nearby(ref);
-    const hint = near.length > 0 ? `; nearby refs: ${near.join(', ')}` : '; no other refs are live';
+function mintedHere(s: RegistryScope, ref: string): boolean {
+  const n = parseRefNumber(ref);
+  return n !== null && rangesOf(s).some(([lo, hi]) => n >= lo && n <= hi);
+}
+
+function raiseFloor(s: RegistryScope, floor: number): number {
+  if (Number.isSafeInteger(floor) && floor > counterOf(s)) s.__wbRefCounter = floor;
+  return counterOf(s);
+}
+
+function liveElement(s: RegistryScope, ref: string): Element | null {
+  const el = mapOf(s)[ref]?.deref();
+  return el && el.isConnected ? el : null;
+}
+
+function peek(s: RegistryScope, el: Element): string | undefined {
+  const known = refOfMap(s).get(el);
+  // The WeakMap entry can outlive a release (release only drops the map side), so confirm the map
+  // still binds this ref to this very element before reusing it.
+  return known !== undefined && mapOf(s)[known]?.deref() === el ? known : undefined;
+}
+
+function refFor(s: RegistryScope, el: Element): string {
+  const known = peek(s, el);
+  if (known !== undefined) return known;
+  const ref = `ref_${nextNumber(s)}`;
+  mapOf(s)[ref] = new WeakRef(el);
+  refOfMap(s).set(el, ref);
+  return ref;
+}
+
+function nearby(s: RegistryScope, ref: string, n = 5): string[] {
+  const target = parseRefNumber(ref) ?? 0;
+  const candidates: { ref: string; distance: number; num: number }[] = [];
+  const m = mapOf(s);
+  for (const key in m) {
+    if (key === ref) continue;
+    const num = parseRefNumber(key);
+    if (num === null || !liveElement(s, key)) continue;
+    candidates.push({ ref: key, distance: Math.abs(num - target), num });
+  }
+  candidates.sort((a, b) => a.distance - b.distance || a.num - b.num);
+  return candidates
+    .slice(0, Math.max(0, n))
+    .sort((a, b) => a.num - b.num)
+    .map((c) => c.ref);
+}
+
+/** Why a well-formed ref does not resolve here, in words the model can act on. */
+function missError(s: RegistryScope, ref: string): Result<Element> {
+  const num = parseRefNumber(ref) ?? 0;
+  if (!mintedHere(s, ref) && num <= counterOf(s)) {
+    // Issued in this tab, but by another document: the page reloaded or navigated since the tree
+    // was read (or a back/forward cache swap brought an older document back).
+    return err(
+      'stale_ref',
+      `${ref} is from a previous page (the page reloaded or navigated): re-read the tree with get_accessibility_tree`,
+    );
+  }
+  if (num > counterOf(s)) {
     return err(
       'ref_not_found',
-      `${ref} not found: the element left the page${hint}; re-read the tree with get_accessibility_tree`,
+      `${ref} was never issued on this page (refs are only those printed by the tree tools); re-read the tree with get_accessibility_tree`,
     );
-  };
+  }
+  const near = nearby(s, ref);
+  const hint = near.length > 0 ? `; nearby refs: ${near.join(', ')}` : '; no other refs are live';
+  return err(
+    'ref_not_found',
+    `${ref} not found: the element left the page${hint}; re-read the tree with get_accessibility_tree`,
+  );
+}
 
-  const release = (ref?: string): number => {
-    const m = map();
-    if (ref === undefined) {
-      let count = 0;
-      for (const key in m) {
-        Reflect.deleteProperty(m, key);
-        count++;
-      }
-      return count;
-    }
-    if (!(ref in m)) return 0;
-    Reflect.deleteProperty(m, ref);
-    return 1;
-  };
+function resolve(s: RegistryScope, ref: string): Result<Element> {
+  if (typeof ref !== 'string' || parseRefNumber(ref) === null) {
+    const shown = typeof ref === 'string' ? JSON.stringify(ref.slice(0, 40)) : typeof ref;
+    return err(
+      'bad_ref',
+      `${shown} is not a ref: refs look like "ref_12", exactly as printed in [brackets] by get_accessibility_tree`,
+    );
+  }
+  const el = liveElement(s, ref);
+  return el ? ok(el) : missError(s, ref);
+}
 
-  const sweep = (): number => {
-    const m = map();
+function release(s: RegistryScope, ref?: string): number {
+  const m = mapOf(s);
+  if (ref === undefined) {
     let count = 0;
     for (const key in m) {
-      const el = m[key]?.deref();
-      // A disconnected element may be re-inserted later (a moved node), but the ref must not dangle
-      // meanwhile, and a later refFor would mint a new number anyway: retiring it keeps both rules.
-      if (!el || !el.isConnected) {
-        Reflect.deleteProperty(m, key);
-        count++;
-      }
+      Reflect.deleteProperty(m, key);
+      count++;
     }
     return count;
-  };
+  }
+  if (!(ref in m)) return 0;
+  Reflect.deleteProperty(m, ref);
+  return 1;
+}
 
-  const size = (): number => Object.keys(map()).length;
+function sweep(s: RegistryScope): number {
+  const m = mapOf(s);
+  let count = 0;
+  for (const key in m) {
+    const el = m[key]?.deref();
+    // A disconnected element may be re-inserted later (a moved node), but the ref must not dangle
+    // meanwhile, and a later refFor would mint a new number anyway: retiring it keeps both rules.
+    if (!el || !el.isConnected) {
+      Reflect.deleteProperty(m, key);
+      count++;
+    }
+  }
+  return count;
+}
 
+function createRegistry(s: RegistryScope): RefRegistry {
+  initScope(s);
   return {
-    refFor,
-    peek,
-    lookup: (ref) => (typeof ref === 'string' ? liveElement(ref) : null),
-    resolve,
-    nearby,
-    release,
-    sweep,
-    size,
-    raiseFloor,
-    high: counter,
-    mintedHere,
+    refFor: (el) => refFor(s, el),
+    peek: (el) => peek(s, el),
+    lookup: (ref) => (typeof ref === 'string' ? liveElement(s, ref) : null),
+    resolve: (ref) => resolve(s, ref),
+    nearby: (ref, n) => nearby(s, ref, n),
+    release: (ref) => release(s, ref),
+    sweep: () => sweep(s),
+    size: () => Object.keys(mapOf(s)).length,
+    raiseFloor: (floor) => raiseFloor(s, floor),
+    high: () => counterOf(s),
+    mintedHere: (ref) => mintedHere(s, ref),
   };
 }
