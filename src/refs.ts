@@ -29,6 +29,15 @@ export function bareRefsIn(): RegExp {
   return new RegExp(BARE_REF_SOURCE, 'g');
 }
 
+/**
+ * Qualifies every bare ref in a text (tree lines, notices) minted in child frame `frame`; main-frame
+ * refs (`f0`) stay plain. Already-qualified refs are left alone, so applying it twice changes nothing.
+ */
+export function qualifyRefsInText(text: string, frame: string): string {
+  if (frame === 'f0') return text;
+  return text.replace(bareRefsIn(), (ref) => `${frame}:${ref}`);
+}
+
 /** The number of a plain ref, or null when the text is not one. */
 export function parseRefNumber(ref: string): number | null {
   const m = REF_PATTERN.exec(ref);

@@ -37,7 +37,9 @@ export const TreeArgsSchema = z.strictObject({
     .min(MIN_MAX_CHARS)
     .max(MAX_MAX_CHARS)
     .optional()
-    .describe('page size in characters (default 6000 for all, 3000 visible, 3500 interactive)'),
+    .describe(
+      'page size in characters (default 6000 for all, 3000 visible, 3500 interactive); above 6000 only where the system prompt allows it',
+    ),
   ref_id: z
     .string()
     .regex(REF_PATTERN, 'must be a ref such as "ref_12"')
@@ -87,3 +89,15 @@ export const TreeResultSchema = z.object({
   stats: TreeStatsSchema,
 });
 export type TreeResult = z.infer<typeof TreeResultSchema>;
+
+/**
+ * `iframe_read`'s reply: a tree result of one frame whose continuation names that frame, so the
+ * next page is read from the same frame. The agent loop formats it exactly like the main tree.
+ */
+export const FrameTreeResultSchema = TreeResultSchema.extend({
+  frameId: z.string(),
+  frameUrl: z.string(),
+  // A zoomed frame read continues with its frame-qualified ref ("f2:ref_7").
+  continuationArgs: TreeArgsSchema.extend({ frameId: z.string(), ref_id: z.string().optional() }).nullable(),
+});
+export type FrameTreeResult = z.infer<typeof FrameTreeResultSchema>;

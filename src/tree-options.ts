@@ -45,6 +45,11 @@ export interface TreeOptions {
   tree_revision?: string;
   testIdAttributes: readonly string[];
   maxTextChars: number;
+  /**
+   * Set by the worker (never by the model) when it reads a child frame: the frame id its refs are
+   * shown under (`f2`). Lines are qualified before paging, so frame pages keep to maxChars too.
+   */
+  frameRef?: string;
 }
 
 export function resolveTreeOptions(args: TreeArgs): TreeOptions {

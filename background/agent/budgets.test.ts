@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeResult } from '../../src/tree-contract';
-import { formatGenericResult, formatTreeResult, planRead } from './budgets';
+import { formatGenericResult, formatTreeResult, maxReadPage, parseTreeResult, planRead } from './budgets';
 
 describe('read budgets', () => {
   it('keeps 6,000/8,000 unless the tree call asks for more', () => {
@@ -22,6 +22,37 @@ describe('read budgets', () => {
       maxChars: 6000,
     });
     expect(planRead('get_accessibility_tree', { maxChars: 12_000 }, 'full', 32_768).args).toEqual({ maxChars: 6000 });
+  });
+  it('applies the same budgets to iframe_read', () => {
+    const huge = planRead('iframe_read', { frameId: 'f1', maxChars: 1_000_000 }, 'mid', 8_192);
+    expect(huge.args).toEqual({ frameId: 'f1', maxChars: 6000 });
+    expect(huge.resultCap).toBe(8000);
+    expect(planRead('iframe_read', { frameId: 'f1', maxChars: 12_000 }, 'full', 200_000).resultCap).toBe(16_000);
+    expect(maxReadPage('compact', 1_000_000)).toBe(6000);
+    expect(maxReadPage('mid', 128_000)).toBe(12_000);
+  });
+  it('parses a multi-page frame read as a tree and prints its frame-bound continuation', () => {
+    const frameRead = {
+      tree: 'button "Pay" [f2:ref_3]',
+      url: 'http://pay.test/form',
+      title: 'Pay',
+      truncated: true,
+      hasMore: true,
+      page: 1,
+      totalPages: 3,
+      tree_revision: 'ab-1',
+      continuationArgs: { filter: 'all', maxDepth: 15, maxChars: 500, page: 2, tree_revision: 'ab-1', frameId: 'f2' },
+      autoDegraded: false,
+      stats: { refCount: 1, nodeCount: 1, elementCount: 1, totalChars: 1500, buildMs: 1 },
+      frameId: 'f2',
+      frameUrl: 'http://pay.test/form',
+    };
+    expect(parseTreeResult(frameRead)).toBeNull();
+    const parsed = parseTreeResult(frameRead, 'iframe_read');
+    if (!parsed) throw new Error('a frame read must parse as a tree');
+    const text = formatTreeResult(parsed, 8000, undefined, 'iframe_read');
+    expect(text.split('\n')[0]).toBe('frame: f2');
+    expect(text).toContain('call iframe_read with exactly these arguments: {"filter":"all","maxDepth":15,"maxChars":500,"page":2,"tree_revision":"ab-1","frameId":"f2"}');
   });
   it('states the exact continuation arguments on a truncated tree', () => {
     const r: TreeResult = {

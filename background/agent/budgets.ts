@@ -1,6 +1,6 @@
 import type { Tier } from '../../src/modes';
 import { isRecord } from '../../src/result';
-import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
+import { FrameTreeResultSchema, TreeResultSchema, type FrameTreeResult, type TreeResult } from '../../src/tree-contract';
 import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
 
 /**
@@ -12,8 +12,9 @@ const EXPANDED_READ = { page: 12_000, result: 16_000 } as const;
 /** A 64k-token context is the least that fits 16k-character reads alongside a conversation. */
 const EXPANDED_MIN_CONTEXT = 65_536;
 const TREE_TOOL = 'get_accessibility_tree';
+const FRAME_TREE_TOOL = 'iframe_read';
 /** Tools whose result is a (possibly paged) tree: same budgets, same formatting, same paging rule. */
-export const TREE_TOOLS: ReadonlySet<string> = new Set([TREE_TOOL, 'iframe_read']);
+export const TREE_TOOLS: ReadonlySet<string> = new Set([TREE_TOOL, FRAME_TREE_TOOL]);
 
 function expandedReadsAllowed(tier: Tier, contextWindow: number): boolean {
   return tier !== 'compact' && contextWindow >= EXPANDED_MIN_CONTEXT;
@@ -28,15 +29,20 @@ export interface ReadPlan {
   notice?: string;
 }
 
+/** The largest tree page this model may ask for (said in the system prompt and by every clamp). */
+export function maxReadPage(tier: Tier, contextWindow: number): number {
+  return expandedReadsAllowed(tier, contextWindow) ? EXPANDED_READ.page : STANDARD_READ.page;
+}
+
 /**
- * Applies the read budget to one tool call. Only get_accessibility_tree asking for more than
- * 6,000 characters can get the expanded 12,000/16,000 pair, and only for Mid/Full models with a
+ * Applies the read budget to one tool call. A tree read (the page's or a frame's) asking for more
+ * than 6,000 characters can get the expanded 12,000/16,000 pair, and only for Mid/Full models with a
  * context of at least 64k tokens; the content script's own defaults (6,000 all, 3,000 visible,
  * 3,500 interactive) apply when maxChars is not given.
  */
 export function planRead(tool: string, args: unknown, tier: Tier, contextWindow: number): ReadPlan {
   if (
-    tool !== TREE_TOOL ||
+    !TREE_TOOLS.has(tool) ||
     !isRecord(args) ||
     typeof args.maxChars !== 'number' ||
     args.maxChars <= STANDARD_READ.page
@@ -58,14 +64,18 @@ export function planRead(tool: string, args: unknown, tier: Tier, contextWindow:
   };
 }
 
-export function parseTreeResult(data: unknown): TreeResult | null {
-  const parsed = TreeResultSchema.safeParse(data);
+/** A page's tree or a frame's: the frame read carries its frame and a frame-bound continuation. */
+export type TreeRead = TreeResult | FrameTreeResult;
+
+export function parseTreeResult(data: unknown, tool = TREE_TOOL): TreeRead | null {
+  const parsed = (tool === FRAME_TREE_TOOL ? FrameTreeResultSchema : TreeResultSchema).safeParse(data);
   return parsed.success ? parsed.data : null;
 }
 
 /** The tree as the model reads it: a short header, the tree text, then paging instructions. */
-export function formatTreeResult(r: TreeResult, cap: number, notice?: string, tool = TREE_TOOL): string {
+export function formatTreeResult(r: TreeRead, cap: number, notice?: string, tool = TREE_TOOL): string {
   const head = [
+    ...('frameId' in r ? [`frame: ${r.frameId}`] : []),
     // Page-set strings: capped and on one line (they are inside the fence, but unbounded otherwise).
     `url: ${capUrl(r.url)}`,
     `title: ${capPageText(r.title, TITLE_MAX)}`,

@@ -10,6 +10,7 @@ import { conversationOf, emit } from './event-hub';
 import { Guards } from './guards';
 import { saveTask, type TaskRecord } from './state-store';
 import { buildSystemPrompt } from './system-prompt';
+import { maxReadPage } from './budgets';
 import { toolDefinitions } from './tool-defs';
 import { executeCall, type ApprovalAsk } from './tool-exec';
 
@@ -145,6 +146,7 @@ async function systemPromptFor(
     pageUrl: page.url,
     pageTitle: page.title,
     maxSteps: ctl.maxSteps,
+    maxReadPage: maxReadPage(settings.tier, settings.contextWindow),
     resumed: ctl.resumed,
   });
 }

@@ -10,6 +10,8 @@ export interface PromptContext {
   pageUrl: string;
   pageTitle: string;
   maxSteps: number;
+  /** The largest tree page this model may ask for (budgets.ts maxReadPage). */
+  maxReadPage: number;
   /** True when this run continues a task after Chrome restarted the extension's worker. */
   resumed: boolean;
 }
@@ -30,6 +32,12 @@ function pageBlock(c: PromptContext): string {
   return `The user's tab now:\n${fence(c.nonce, 'page', `title: ${title}\nurl: ${url}`)}`;
 }
 
+/** When larger tree pages may be asked for: only models with the context for them (budgets.ts). */
+function readPageLine(maxReadPage: number): string {
+  if (maxReadPage <= 6_000) return '- Tree pages hold at most 6,000 characters; a larger maxChars is lowered.';
+  return `- Tree pages hold 6,000 characters by default. When you need most of a long tree, you may pass maxChars up to ${maxReadPage.toLocaleString('en-US')} on the first call for fewer, larger pages; for a quick look keep the default.`;
+}
+
 /** The system prompt: tools, ref rules, the mode's limits, and the untrusted-content rule. */
 export function buildSystemPrompt(c: PromptContext): string {
   const open = openMarker(c.nonce);
@@ -42,10 +50,11 @@ export function buildSystemPrompt(c: PromptContext): string {
     'How to work:',
     '- Start by reading the page with get_accessibility_tree (filter "interactive" is cheapest when you only need controls). Each line is `role "name" [ref_N] attributes {states}`; `role: "text"` shows a node whose only content is that text. Open dialogs, menus and listboxes come first under [open overlays], marked `(popup of ref_N)` when a control opened them.',
     c.tools.includes('iframe_read')
-      ? '- Content inside an iframe is read with get_frames and iframe_read; its refs look like f2:ref_7 and are used exactly as given.'
+      ? '- Iframe content is not in the page tree: page 1 of a read names the child frames (f1, f2…); read one with iframe_read {frameId}. Its refs look like f2:ref_7 and are used exactly as given, with the same action tools.'
       : '',
     '- Act on elements only by the ref_N ids from your latest read. A ref stays bound to its element while it is on the page; after a navigation, a reload or a big change, read the tree again before acting. Never invent a ref.',
-    '- A long tree is paged. When a result says hasMore:true, call get_accessibility_tree again with exactly the continuationArgs it gives (including maxChars and tree_revision), until hasMore:false. Do not change them.',
+    '- A long tree is paged. When a result says hasMore:true, call the same tool again with exactly the continuationArgs it gives (including maxChars and tree_revision), until hasMore:false. Do not change them.',
+    readPageLine(c.maxReadPage),
     '- After an action, check its effect (the tool result, or a fresh read) before claiming success.',
     '- Reading is not progress: after 8 reads without acting, reads are paused and you must act or answer.',
     `- You have at most ${c.maxSteps} steps. Repeating the same call with the same result will stop the task.`,

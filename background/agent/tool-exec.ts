@@ -86,7 +86,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   }
   rec.inFlight = undefined;
 
-  const tree = result.ok && TREE_TOOLS.has(name) ? parseTreeResult(result.data) : null;
+  const tree = result.ok && TREE_TOOLS.has(name) ? parseTreeResult(result.data, name) : null;
   let body: string;
   if (tree) {
     body = formatTreeResult(tree, plan.resultCap, plan.notice, name);

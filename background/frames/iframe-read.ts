@@ -3,11 +3,17 @@
  * its refs qualified with the frame id so they can be passed to click_ax/type_ax as they are.
  */
 import { z } from 'zod';
-import { TreeArgsSchema, TreeResultSchema, type TreeArgs, type TreeResult } from '../../src/tree-contract';
+import {
+  TreeArgsSchema,
+  TreeResultSchema,
+  type FrameTreeResult,
+  type TreeArgs,
+} from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
 import { FRAME_ID_PATTERN, QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { sendToContent } from '../content-bridge';
 import { describeFrames, pickFrame } from './frame-select';
+import { MAIN_FRAME_ID } from './frame-ids';
 import { syncFrames } from './frame-store';
 import { parseQualifiedRef, qualifyRef, qualifyRefsInText } from './qualified-ref';
 
@@ -28,13 +34,9 @@ export const IframeReadArgsSchema = TreeArgsSchema.extend({
 });
 export type IframeReadArgs = z.infer<typeof IframeReadArgsSchema>;
 
-export type IframeReadResult = Omit<TreeResult, 'continuationArgs'> & {
-  frameId: string;
-  frameUrl: string;
-  continuationArgs: (TreeArgs & { frameId: string }) | null;
-};
 
-export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Result<IframeReadResult>> {
+
+export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Result<FrameTreeResult>> {
   const frames = await syncFrames(tabId);
   if (!frames.ok) return frames;
   const pick = pickFrame(frames.data, args);
@@ -58,9 +60,11 @@ export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Re
     }
     if (ref) pageArgs.ref_id = ref.localRef;
   }
+  // The frame qualifies its own lines before paging (frameRef), so a page holds maxChars with the prefixes.
+  const frameArgs = frame.id === MAIN_FRAME_ID ? pageArgs : { ...pageArgs, frameRef: frame.id };
   const reply = await sendToContent(
     tabId,
-    { type: 'tool', tool: 'get_accessibility_tree', args: pageArgs },
+    { type: 'tool', tool: 'get_accessibility_tree', args: frameArgs },
     frame.chromeFrameId,
   );
   if (!reply.ok)

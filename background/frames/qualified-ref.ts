@@ -5,7 +5,7 @@
  * the prefix is what makes it unambiguous. Main-frame refs stay plain `ref_N` (and `f0:ref_N` is
  * accepted as the same thing).
  */
-import { bareRefsIn, QUALIFIED_REF_PATTERN } from '../../src/refs';
+import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { MAIN_FRAME_ID } from './frame-ids';
 
 export interface ParsedRef {
@@ -28,8 +28,4 @@ export function qualifyRef(frame: string, localRef: string): string {
   return frame === MAIN_FRAME_ID ? localRef : `${frame}:${localRef}`;
 }
 
-/** Qualifies every bare ref in a text (tree lines, notices) minted in `frame`. */
-export function qualifyRefsInText(text: string, frame: string): string {
-  if (frame === MAIN_FRAME_ID) return text;
-  return text.replace(bareRefsIn(), (ref) => `${frame}:${ref}`);
-}
+export { qualifyRefsInText } from '../../src/refs';

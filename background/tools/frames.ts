@@ -2,9 +2,10 @@
  * Frame tools: get_frames, iframe_read, iframe_click, iframe_type, promote_iframe. Logic lives in
  * background/frames/; these are the model-facing contracts and gating.
  *
- * Exposure by tier: reading frames is read-only (Ask too) for Mid/Full
- * models; acting in a frame and promotion need Act or Dev and are never offered to Compact models,
- * which reach iframe content through frame-qualified refs with click_ax/type_ax instead.
+ * Exposure by tier: iframe_read is read-only (Ask too) and offered to every tier, because a Compact
+ * model has no other way into a frame (page 1 of get_accessibility_tree names the frame ids); the
+ * inventory (get_frames), acting through iframe_* and promotion are Mid/Full. Compact models act in
+ * frames by passing the frame-qualified refs iframe_read prints to click_ax/type_ax.
  */
 import { z } from 'zod';
 import { err, ok } from '../../src/result';
@@ -47,7 +48,6 @@ export const iframeRead = defineTool({
   ].join(' '),
   schema: IframeReadArgsSchema,
   modes: ['ask', 'act', 'dev'],
-  tiers: ['mid', 'full'],
   readOnly: true,
   handler: (args, ctx) => readFrame(ctx.tabId, args),
 });

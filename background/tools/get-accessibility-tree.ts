@@ -1,7 +1,17 @@
-import { TreeArgsSchema, TreeResultSchema } from '../../src/tree-contract';
+import { TreeArgsSchema, TreeResultSchema, type TreeResult } from '../../src/tree-contract';
 import { err, ok } from '../../src/result';
 import { sendToContent } from '../content-bridge';
+import { childFramesNote } from '../frames/frames-note';
+import { syncFrames } from '../frames/frame-store';
 import { defineTool } from './define-tool';
+
+/** Page 1 of a whole-page read names the child frames the tree leaves out (frames-note.ts). */
+async function withFramesNote(tabId: number, tree: TreeResult): Promise<TreeResult> {
+  const frames = await syncFrames(tabId);
+  const note = frames.ok ? childFramesNote(frames.data) : undefined;
+  if (note === undefined) return tree;
+  return { ...tree, notice: tree.notice === undefined ? note : `${tree.notice} ${note}` };
+}
 
 export const getAccessibilityTree = defineTool({
   name: 'get_accessibility_tree',
@@ -11,6 +21,8 @@ export const getAccessibilityTree = defineTool({
     'Open dialogs/menus/listboxes come first under [open overlays]. A long tree is paged: when hasMore is true,',
     'call again with exactly the returned continuationArgs until hasMore is false. Re-read after navigation.',
     "filter 'interactive' lists controls only (cheapest); 'visible' only what is on screen; ref_id zooms into a subtree.",
+    'maxChars above 6000 (up to 12000) only when the system prompt says larger pages are allowed.',
+    'Iframe content is not in this tree: page 1 names the child frames; read them with iframe_read.',
   ].join(' '),
   schema: TreeArgsSchema,
   modes: ['ask', 'act', 'dev'],
@@ -20,6 +32,7 @@ export const getAccessibilityTree = defineTool({
     if (!reply.ok) return reply;
     const result = TreeResultSchema.safeParse(reply.data);
     if (!result.success) return err('bad_reply', 'the page returned a malformed tree; reload the page and retry');
-    return ok(result.data);
+    const whole = result.data.page === 1 && args.ref_id === undefined;
+    return ok(whole ? await withFramesNote(ctx.tabId, result.data) : result.data);
   },
 });

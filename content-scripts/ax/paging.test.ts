@@ -98,6 +98,46 @@ describe('paged trees', () => {
     expect(unknown.ok ? '' : unknown.error.code).toBe('stale_tree_revision');
   });
 
+  test('a ref_id zoom or another filter between pages keeps the paged read alive', () => {
+    const first = data(build({ maxChars: 500 }));
+    const link = /\[(ref_\d+)\]/.exec(first.tree)?.[1];
+    if (!link) throw new Error('expected a ref on page 1');
+    data(build({ ref_id: link }));
+    data(build({ filter: 'interactive' }));
+    data(build({ filter: 'visible' }));
+    const second = data(build(first.continuationArgs));
+    expect(second.page).toBe(2);
+    expect(second.tree_revision).toBe(first.tree_revision);
+  });
+
+  test('a frame read qualifies its refs before paging, so every page keeps to maxChars', () => {
+    const options = parseTreeArgs({ maxChars: 500 });
+    if (!options.ok) throw new Error('bad options');
+    const framed = { ...options.data, frameRef: 'f12' };
+    let page = data(generateAccessibilityTree(document, framed, registry));
+    const pages = [page];
+    while (page.continuationArgs) {
+      const next = parseTreeArgs(page.continuationArgs);
+      if (!next.ok) throw new Error('bad continuation');
+      page = data(generateAccessibilityTree(document, { ...next.data, frameRef: 'f12' }, registry));
+      pages.push(page);
+    }
+    expect(pages.length).toBeGreaterThan(3);
+    for (const p of pages) {
+      expect(p.tree.length).toBeLessThanOrEqual(500);
+      expect(p.tree).not.toMatch(/(?<!f12:)ref_\d/);
+    }
+    expect(pages[0]?.tree).toMatch(/\[f12:ref_\d+\]/);
+  });
+
+  test('only the latest few snapshots are kept', () => {
+    const first = data(build({ maxChars: 500 }));
+    for (const maxChars of [600, 700, 800, 900]) data(build({ maxChars }));
+    const r = build(first.continuationArgs);
+    expect(r.ok ? '' : r.error.code).toBe('stale_tree_revision');
+    expect(r.ok ? '' : r.error.message).toMatch(/no longer kept/);
+  });
+
   test('page 2 without a revision, with other arguments, or past the end is refused', () => {
     const first = data(build({ maxChars: 500 }));
     const noRev = build({ maxChars: 500, page: 2 });

@@ -1,7 +1,8 @@
 /**
  * Pages of one snapshot. Page 1 builds a snapshot and cuts it into pages; pages 2+ are served from
  * that same snapshot (bound by its revision), so a long read is consistent even while the page
- * keeps changing. Only the latest snapshot per registry is kept: one tab reads one tree at a time.
+ * keeps changing. A few snapshots are kept per registry, one per set of arguments, so a `ref_id`
+ * zoom or an interactive read in the middle of a paged read does not invalidate it.
  */
 import { AncestorTracker, contextLine, depthOf, type PageStart } from './page-context';
 
@@ -28,8 +29,15 @@ export interface Snapshot {
 interface Store {
   nonce: string;
   seq: number;
-  last: Snapshot | undefined;
+  /** Most recent last; at most MAX_SNAPSHOTS, one per key. */
+  kept: Snapshot[];
 }
+
+/**
+ * Enough for a paged read plus a few zooms and filtered reads between its pages; each snapshot is
+ * the text of one read (a 50k-element page is about 2 MB), so the count stays small.
+ */
+const MAX_SNAPSHOTS = 4;
 
 const stores = new WeakMap<object, Store>();
 
@@ -37,7 +45,7 @@ function storeFor(owner: object): Store {
   let store = stores.get(owner);
   if (!store) {
     // The nonce tells this document's revisions from a previous document's (a reload restarts seq).
-    store = { nonce: Math.random().toString(36).slice(2, 6), seq: 0, last: undefined };
+    store = { nonce: Math.random().toString(36).slice(2, 6), seq: 0, kept: [] };
     stores.set(owner, store);
   }
   return store;
@@ -47,12 +55,19 @@ export function saveSnapshot(owner: object, key: string, pages: string[], meta: 
   const store = storeFor(owner);
   store.seq++;
   const snapshot: Snapshot = { revision: `${store.nonce}-${store.seq}`, key, pages, meta };
-  store.last = snapshot;
+  // A new read with the same arguments replaces the older snapshot of them: its pages are the current ones.
+  store.kept = [...store.kept.filter((s) => s.key !== key), snapshot].slice(-MAX_SNAPSHOTS);
   return snapshot;
 }
 
-export function latestSnapshot(owner: object): Snapshot | undefined {
-  return stores.get(owner)?.last;
+/** The snapshot a continuation names, if it is still kept. */
+export function snapshotByRevision(owner: object, revision: string): Snapshot | undefined {
+  return stores.get(owner)?.kept.find((s) => s.revision === revision);
+}
+
+/** The latest snapshot taken with these arguments (to point a caller that lost its revision at it). */
+export function latestSnapshotFor(owner: object, key: string): Snapshot | undefined {
+  return stores.get(owner)?.kept.findLast((s) => s.key === key);
 }
 
 /**

@@ -5,8 +5,9 @@
 import { continuationArgsFor, type TreeOptions } from '../../src/tree-options';
 import type { TreeResult } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
+import { qualifyRefsInText } from '../../src/refs';
 import { ariaOwners } from './aria-owns';
-import { latestSnapshot, paginate, saveSnapshot, type Snapshot } from './paging';
+import { latestSnapshotFor, paginate, saveSnapshot, snapshotByRevision, type Snapshot } from './paging';
 import type { RefRegistry } from './ref-registry';
 import { pageBase, type Capper } from './render';
 import { serialize } from './serialize';
@@ -17,7 +18,15 @@ export type TreeHooks = WalkHints;
 
 /** Everything that shapes a snapshot's text; page and tree_revision only pick a slice of it. */
 function snapshotKey(o: TreeOptions): string {
-  return JSON.stringify([o.filter, o.maxDepth, o.maxChars, o.ref_id ?? null, o.testIdAttributes, o.maxTextChars]);
+  return JSON.stringify([
+    o.filter,
+    o.maxDepth,
+    o.maxChars,
+    o.ref_id ?? null,
+    o.testIdAttributes,
+    o.maxTextChars,
+    o.frameRef ?? null,
+  ]);
 }
 
 function now(): number {
@@ -66,7 +75,11 @@ export function generateAccessibilityTree(
     stats: { elements: 0, depthCuts: 0, optionsCut: 0 },
   };
   const top = walkTree(root, env);
-  const { lines, refCount } = serialize(top, env.overlays, options.filter, options.maxDepth, registry);
+  const serialized = serialize(top, env.overlays, options.filter, options.maxDepth, registry);
+  const { refCount } = serialized;
+  const frameRef = options.frameRef;
+  const lines =
+    frameRef === undefined ? serialized.lines : serialized.lines.map((line) => qualifyRefsInText(line, frameRef));
   if (lines.length === 0) lines.push(emptyNote(options));
   const pages = paginate(lines, options.maxChars);
   const notices = degradationNotices(env, options);
@@ -141,38 +154,40 @@ function pageOf(snapshot: Snapshot, page: number, options: TreeOptions, fresh: b
 
 /** Pages 2+ come from the snapshot page 1 made, never from a new walk. */
 function continuePage(options: TreeOptions, registry: RefRegistry): Result<TreeResult> {
-  const last = latestSnapshot(registry);
+  const key = snapshotKey(options);
   const restart = 'Restart at page 1 (omit page and tree_revision) to take a fresh snapshot.';
   if (options.tree_revision === undefined) {
+    const last = latestSnapshotFor(registry, key);
     const hint =
-      last && last.key === snapshotKey(options) && options.page <= last.pages.length
-        ? ` The latest snapshot is tree_revision "${last.revision}"; to continue it pass ${JSON.stringify(continuationArgsFor(options, options.page, last.revision))}.`
+      last && options.page <= last.pages.length
+        ? ` The latest snapshot with these arguments is tree_revision "${last.revision}"; to continue it pass ${JSON.stringify(continuationArgsFor(options, options.page, last.revision))}.`
         : '';
     return err(
       'tree_revision_required',
       `page ${options.page} needs the tree_revision that page 1 returned.${hint} ${restart}`,
     );
   }
-  if (!last || last.revision !== options.tree_revision) {
+  const snapshot = snapshotByRevision(registry, options.tree_revision);
+  if (!snapshot) {
     return err(
       'stale_tree_revision',
-      `tree_revision "${options.tree_revision}" is not the current snapshot of this page ` +
-        '(a newer tree was read since, or the page reloaded). ' +
+      `tree_revision "${options.tree_revision}" is no longer kept for this page ` +
+        '(a newer read with the same arguments replaced it, several other reads came between, or the page reloaded). ' +
         restart,
     );
   }
-  if (last.key !== snapshotKey(options)) {
+  if (snapshot.key !== key) {
     return err(
       'continuation_mismatch',
       `page ${options.page} must use the same filter, maxDepth, maxChars, ref_id, testIdAttributes and maxTextChars as page 1 ` +
-        `of snapshot "${last.revision}": pass continuationArgs exactly as returned. ${restart}`,
+        `of snapshot "${snapshot.revision}": pass continuationArgs exactly as returned. ${restart}`,
     );
   }
-  if (options.page > last.pages.length) {
+  if (options.page > snapshot.pages.length) {
     return err(
       'page_out_of_range',
-      `page ${options.page} does not exist: snapshot "${last.revision}" has ${last.pages.length} page(s).`,
+      `page ${options.page} does not exist: snapshot "${snapshot.revision}" has ${snapshot.pages.length} page(s).`,
     );
   }
-  return ok(pageOf(last, options.page, options, false));
+  return ok(pageOf(snapshot, options.page, options, false));
 }
