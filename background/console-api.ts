@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ModeSchema, TierSchema } from '../src/modes';
-import { err, type Result } from '../src/result';
+import { err, ok, type Result } from '../src/result';
+import { planRead } from './agent/budgets';
+import { renderResult } from './agent/model-view';
+import { makeNonce } from './agent/untrusted';
+import { loadSettings } from './settings-store';
 import { agentConsole } from './agent/console-agent';
 import { allTools, runTool, toolsFor } from './tools/registry';
 
@@ -8,7 +12,21 @@ const ToolOptionsSchema = z.object({
   tabId: z.number().int().nonnegative(),
   mode: z.optional(ModeSchema),
   tier: z.optional(TierSchema),
+  /** 'raw' (default): the handler's Result. 'model': the text the model receives, plus the raw Result. */
+  view: z.optional(z.enum(['raw', 'model'])),
+  contextWindow: z.optional(z.number().int().positive()),
 });
+
+export interface ModelViewResult {
+  /** Exactly the tool-result text an agent step would send the model (budget, formatting, fence). */
+  text: string;
+  /** The arguments after the read budget (what was dispatched). */
+  args: unknown;
+  /** The handler's own Result, unformatted. */
+  raw: Result<unknown>;
+  /** The fence nonce used for this one call (a task uses its own). */
+  nonce: string;
+}
 
 const ToolFilterSchema = z.optional(z.object({ mode: z.optional(ModeSchema), tier: z.optional(TierSchema) }));
 
@@ -16,6 +34,20 @@ export type WbConsoleApi = {
   tools(filter?: unknown): Promise<string[]>;
   tool(name: unknown, args?: unknown, options?: unknown): Promise<Result<unknown>>;
 } & typeof agentConsole;
+
+/**
+ * The model's view of one call: the read budget of the model in settings (or the given tier and
+ * context window), the handler, then the same rendering the agent loop uses (agent/model-view.ts).
+ * Like every wb.tool call it skips the approval gate: the console is the developer's own.
+ */
+async function modelView(name: string, args: unknown, o: z.infer<typeof ToolOptionsSchema>): Promise<ModelViewResult> {
+  const settings = await loadSettings();
+  const tier = o.tier ?? settings.tier;
+  const plan = planRead(name, args, tier, o.contextWindow ?? settings.contextWindow);
+  const raw = await runTool(name, plan.args, { tabId: o.tabId, mode: o.mode ?? 'dev', tier });
+  const nonce = makeNonce();
+  return { text: renderResult(name, raw, plan, nonce).text, args: plan.args, raw, nonce };
+}
 
 export function createConsoleApi(): WbConsoleApi {
   return {
@@ -32,9 +64,10 @@ export function createConsoleApi(): WbConsoleApi {
       if (!opts.success) {
         return err(
           'bad_arguments',
-          `wb.tool options need {tabId: number, mode?: 'ask'|'act'|'dev', tier?: 'compact'|'mid'|'full'}: ${z.prettifyError(opts.error)}`,
+          `wb.tool options need {tabId: number, mode?: 'ask'|'act'|'dev', tier?: 'compact'|'mid'|'full', view?: 'raw'|'model', contextWindow?: number}: ${z.prettifyError(opts.error)}`,
         );
       }
+      if (opts.data.view === 'model') return ok(await modelView(name, args ?? {}, opts.data));
       // The console is the developer's own, so it defaults to the most capable mode and tier.
       const { tabId, mode = 'dev', tier = 'full' } = opts.data;
       return runTool(name, args ?? {}, { tabId, mode, tier });

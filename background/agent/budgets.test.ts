@@ -52,7 +52,9 @@ describe('read budgets', () => {
     if (!parsed) throw new Error('a frame read must parse as a tree');
     const text = formatTreeResult(parsed, 8000, undefined, 'iframe_read');
     expect(text.split('\n')[0]).toBe('frame: f2');
-    expect(text).toContain('call iframe_read with exactly these arguments: {"filter":"all","maxDepth":15,"maxChars":500,"page":2,"tree_revision":"ab-1","frameId":"f2"}');
+    expect(text).toContain(
+      'call iframe_read with exactly these arguments: {"filter":"all","maxDepth":15,"maxChars":500,"page":2,"tree_revision":"ab-1","frameId":"f2"}',
+    );
   });
   it('states the exact continuation arguments on a truncated tree', () => {
     const r: TreeResult = {

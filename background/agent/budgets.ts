@@ -1,6 +1,11 @@
 import type { Tier } from '../../src/modes';
 import { isRecord } from '../../src/result';
-import { FrameTreeResultSchema, TreeResultSchema, type FrameTreeResult, type TreeResult } from '../../src/tree-contract';
+import {
+  FrameTreeResultSchema,
+  TreeResultSchema,
+  type FrameTreeResult,
+  type TreeResult,
+} from '../../src/tree-contract';
 import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
 
 /**

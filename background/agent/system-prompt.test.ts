@@ -28,12 +28,19 @@ describe('system prompt', () => {
     expect(buildSystemPrompt({ ...base, mode: 'dev' })).toMatch(/DEV mode/);
   });
   it('offers larger tree pages only to models whose budget allows them', () => {
-    expect(buildSystemPrompt({ ...base, mode: 'act' })).toMatch(/at most 6,000 characters; a larger maxChars is lowered/);
+    expect(buildSystemPrompt({ ...base, mode: 'act' })).toMatch(
+      /at most 6,000 characters; a larger maxChars is lowered/,
+    );
     const big = buildSystemPrompt({ ...base, mode: 'act', maxReadPage: 12_000 });
     expect(big).toMatch(/maxChars up to 12,000 on the first call/);
   });
   it('teaches frame reads whenever iframe_read is offered', () => {
-    const p = buildSystemPrompt({ ...base, tier: 'compact', mode: 'ask', tools: ['get_accessibility_tree', 'iframe_read'] });
+    const p = buildSystemPrompt({
+      ...base,
+      tier: 'compact',
+      mode: 'ask',
+      tools: ['get_accessibility_tree', 'iframe_read'],
+    });
     expect(p).toMatch(/iframe_read \{frameId\}/);
   });
   it('tells a resumed run to re-read the page', () => {

@@ -3,11 +3,11 @@ import type { Tier } from '../../src/modes';
 import { errorMessage } from '../../src/result';
 import { refOfLine } from '../../src/tree-line';
 import { getTool, runTool, toolsFor } from '../tools/registry';
-import { formatGenericResult, formatTreeResult, parseTreeResult, planRead, TREE_TOOLS } from './budgets';
+import { planRead } from './budgets';
+import { renderResult } from './model-view';
 import type { Guards } from './guards';
 import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
-import { wrapUntrusted } from './untrusted';
 
 export type { ApprovalAsk } from './gate';
 
@@ -31,10 +31,6 @@ export interface ExecOutcome {
   /** Set when a guard ends the task after this call. */
   stop?: string;
 }
-
-// Only the registry's own refusals and the gate's (whose page labels are quoted and capped) stay outside the
-// fence. `bad_arguments` is fenced: handlers return it too, quoting page text (frame URLs in iframe_read errors).
-const GATE_ERRORS: ReadonlySet<string> = new Set(['unknown_tool', 'tool_not_allowed', 'bad_tab', 'denied_by_user']);
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
   for (const line of tree.split('\n')) {
@@ -86,16 +82,11 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   }
   rec.inFlight = undefined;
 
-  const tree = result.ok && TREE_TOOLS.has(name) ? parseTreeResult(result.data, name) : null;
-  let body: string;
+  const rendered = renderResult(name, result, plan, rec.nonce);
+  const { body, tree } = rendered;
   if (tree) {
-    body = formatTreeResult(tree, plan.resultCap, plan.notice, name);
     rememberTreeLines(tree.tree, ctx.treeLines);
     await saveLatestTree({ tabId: rec.tabId, url: tree.url, title: tree.title, text: body, ts: Date.now() });
-  } else if (result.ok) {
-    body = formatGenericResult(result.data, plan.resultCap);
-  } else {
-    body = `ERROR ${result.error.code}: ${result.error.message}`;
   }
 
   const wasAtCheckpoint = guards.atCheckpoint();
@@ -112,9 +103,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   }
   if (!wasAtCheckpoint && guards.atCheckpoint()) notes.push(`CHECKPOINT: ${guards.checkpointMessage()}`);
   notes.push(...(await takeNavigationNotes(rec.taskId)));
-  // Refusals from the registry's own gate carry no page text: they are Weaverbird speaking.
-  const fromGate = !result.ok && GATE_ERRORS.has(result.error.code);
-  const text = [fromGate ? body : wrapUntrusted(rec.nonce, name, body), ...notes].join('\n');
+  const text = [rendered.text, ...notes].join('\n');
   const stop =
     loop.kind === 'stop'
       ? `Stopped: the agent repeated ${name} with the same arguments and the same result ${loop.count} times (a loop).`

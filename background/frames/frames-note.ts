@@ -16,7 +16,10 @@ export function childFramesNote(frames: readonly BrowserFrame[]): string | undef
   if (children.length === 0) return undefined;
   const listed = children
     .slice(0, MAX_LISTED)
-    .map((f) => `${f.id} ${capPageText(f.url, URL_MAX) || '(no url)'}${f.parent && f.parent !== MAIN_FRAME_ID ? ` (in ${f.parent})` : ''}`);
+    .map(
+      (f) =>
+        `${f.id} ${capPageText(f.url, URL_MAX) || '(no url)'}${f.parent && f.parent !== MAIN_FRAME_ID ? ` (in ${f.parent})` : ''}`,
+    );
   const more = children.length > MAX_LISTED ? ` and ${children.length - MAX_LISTED} more` : '';
   const first = children[0]?.id ?? 'f1';
   return `${children.length} child frame(s) are not in this tree: ${listed.join('; ')}${more}. Read one with iframe_read {"frameId":"${first}"}.`;

@@ -3,12 +3,7 @@
  * its refs qualified with the frame id so they can be passed to click_ax/type_ax as they are.
  */
 import { z } from 'zod';
-import {
-  TreeArgsSchema,
-  TreeResultSchema,
-  type FrameTreeResult,
-  type TreeArgs,
-} from '../../src/tree-contract';
+import { TreeArgsSchema, TreeResultSchema, type FrameTreeResult, type TreeArgs } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
 import { FRAME_ID_PATTERN, QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { sendToContent } from '../content-bridge';
@@ -33,8 +28,6 @@ export const IframeReadArgsSchema = TreeArgsSchema.extend({
   message: 'give exactly one of frameId or urlFilter',
 });
 export type IframeReadArgs = z.infer<typeof IframeReadArgsSchema>;
-
-
 
 export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Result<FrameTreeResult>> {
   const frames = await syncFrames(tabId);

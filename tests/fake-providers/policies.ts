@@ -159,15 +159,16 @@ export function clickThenReport(buttonName: RegExp, status: RegExp): FakePolicy 
  * Reads a long page to the end the way the prompt teaches: first call with `firstArgs`, then each
  * result's continuationArgs exactly, until the result says hasMore:false.
  */
-export function pageThrough(firstArgs: Record<string, unknown>): FakePolicy {
+export function pageThrough(firstArgs: Record<string, unknown>, tool = 'get_accessibility_tree'): FakePolicy {
+  const printed = new RegExp(`call ${tool} with exactly these arguments: (\\{.*?\\})\\. Reuse`);
   return (turn) => {
     const last = lastCall(turn);
-    if (!last) return read(firstArgs);
+    if (!last) return { toolCalls: [{ name: tool, args: firstArgs }] };
     if (/^REFUSED/m.test(last.result)) return answer(`Reads were refused: ${last.result.slice(0, 200)}`);
-    const next = /call get_accessibility_tree with exactly these arguments: (\{.*?\})\. Reuse/.exec(last.result);
+    const next = printed.exec(last.result);
     if (next?.[1]) {
       const args: unknown = JSON.parse(next[1]);
-      return { toolCalls: [{ name: 'get_accessibility_tree', args }] };
+      return { toolCalls: [{ name: tool, args }] };
     }
     return answer(`Read the whole page in ${callsThisTask(turn).length} pages.`);
   };
