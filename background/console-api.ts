@@ -17,7 +17,7 @@ const ToolOptionsSchema = z.object({
   contextWindow: z.optional(z.number().int().positive()),
 });
 
-export interface ModelViewResult {
+interface ModelViewResult {
   /** Exactly the tool-result text an agent step would send the model (budget, formatting, fence). */
   text: string;
   /** The arguments after the read budget (what was dispatched). */
