@@ -179,3 +179,28 @@ describe('computeFallbackLabel (agent aid, not accname)', () => {
     expect(computeFallbackLabel(document.getElementById('t') as Element)).toBe('');
   });
 });
+
+describe('name from heading (w3c/aria#1860)', () => {
+  it('dialogs, alertdialogs and articles without an author name take their first heading, depth first', () => {
+    document.body.innerHTML = `
+      <div role="dialog" id="d"><h2>Delete project?</h2><p>This cannot be undone.</p></div>
+      <dialog open id="n"><div><h3>Native</h3></div><h2>Not this</h2></dialog>
+      <article id="a"><div role="group"><h3>Deep first</h3></div><h2>Later</h2></article>
+      <div role="alertdialog" id="al" aria-label="Author wins"><h2>Heading</h2></div>
+      <div role="group" id="g"><h2>Groups do not</h2></div>
+      <div role="dialog" id="nested"><div role="dialog"><h2>Inner</h2></div><p>Outer has no heading</p></div>
+      <div role="dialog" id="hidden"><h2 hidden>Hidden</h2><h2>Shown</h2></div>`;
+    const name = (id: string) => {
+      const el = document.getElementById(id);
+      if (!el) throw new Error(`no #${id}`);
+      return computeName(el);
+    };
+    expect(name('d')).toBe('Delete project?');
+    expect(name('n')).toBe('Native');
+    expect(name('a')).toBe('Deep first');
+    expect(name('al')).toBe('Author wins');
+    expect(name('g')).toBe('');
+    expect(name('nested')).toBe('');
+    expect(name('hidden')).toBe('Shown');
+  });
+});

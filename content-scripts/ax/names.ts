@@ -5,6 +5,7 @@
  */
 import { flatChildren, idRefs, isElement } from './flat-tree';
 import { embeddedControlValue } from './name-embedded';
+import { firstHeading, NAME_FROM_HEADING_ROLES } from './name-from-heading';
 import { nativeTextAlternative, nativeFallbackAfterTitle } from './name-native';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
 import { computeRole, isFocusable } from './roles';
@@ -221,6 +222,10 @@ function computeSteps(el: Element, t: Traversal, role: string, isRoot: boolean, 
   if (isRoot && NAME_PROHIBITED.has(role) && !TITLED_GENERIC_TAGS.has(el.localName) && !isFocusable(el)) return '';
   const title = el.getAttribute('title') ?? el.getAttributeNS(XLINK_NS, 'title');
   if (title && title.trim()) return title;
+  if (isRoot && !t.description && NAME_FROM_HEADING_ROLES.has(role)) {
+    const heading = firstHeading(el, t.ctx, (e) => computeRole(e, t.ctx));
+    if (heading) return computeName(heading, t.ctx);
+  }
   if (isRoot) return nativeFallbackAfterTitle(el) ?? '';
   return '';
 }
