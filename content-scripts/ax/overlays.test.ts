@@ -30,7 +30,7 @@ describe('[open overlays]', () => {
     expect(out).toBe(
       [
         '[open overlays]',
-        'dialog [ref_2]',
+        'dialog "Add a product" [ref_2]',
         ' heading "Add a product" {level=2}',
         ' button "Close" [ref_3]',
         ' textbox "Name" [ref_4] placeholder="Product name" value="namaz"',
