@@ -11,6 +11,7 @@ import { SettingsView } from './components/settings-view';
 import { StatusLine } from './components/status-line';
 import { Topbar } from './components/topbar';
 import { TreeViewer } from './components/tree-viewer';
+import { initShortcuts } from './lib/shortcuts-store';
 import { busy, initStore, prefs, stopTask, view } from './store';
 
 export function App() {
@@ -21,6 +22,11 @@ export function App() {
       if (gone) d();
       else dispose = d;
     });
+    let disposeShortcuts: (() => void) | undefined;
+    void initShortcuts().then((d) => {
+      if (gone) d();
+      else disposeShortcuts = d;
+    });
     // Esc stops a running task from anywhere in the panel (fields that use Esc themselves stop propagation).
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && busy.value && !e.defaultPrevented) stopTask();
@@ -29,6 +35,7 @@ export function App() {
     return () => {
       gone = true;
       dispose?.();
+      disposeShortcuts?.();
       document.removeEventListener('keydown', onKey);
     };
   }, []);

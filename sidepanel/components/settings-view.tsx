@@ -8,6 +8,7 @@ import {
   type SettingsForm,
 } from '../lib/settings-form';
 import { ConnectionFields, LimitFields, type FieldsProps } from './settings-fields';
+import { ShortcutsSettings } from './shortcuts-settings';
 import type { PublicSettings } from '../../src/settings';
 import { loadSettingsChoices, saveSettingsChoices } from '../lib/ui-prefs';
 import { saveSettings, testConnection } from '../panel-client';
@@ -147,6 +148,7 @@ export function SettingsView() {
           </p>
         )}
       </form>
+      {!firstRun && <ShortcutsSettings />}
     </section>
   );
 }

@@ -30,9 +30,16 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-/** Launches Debian's Chromium headless with the built extension (dist/, or `extensionDir`) in a fresh profile. */
-export async function launchWithExtension(extraArgs: string[] = [], extensionDir = DIST): Promise<ExtensionBrowser> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'wb-profile-'));
+/**
+ * Launches Debian's Chromium headless with the built extension (dist/, or `extensionDir`) in a fresh
+ * profile, or in `profileDir` to prove what survives a browser restart (then the caller removes it).
+ */
+export async function launchWithExtension(
+  extraArgs: string[] = [],
+  extensionDir = DIST,
+  profileDir?: string,
+): Promise<ExtensionBrowser> {
+  const profile = profileDir ?? mkdtempSync(path.join(os.tmpdir(), 'wb-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -80,7 +87,7 @@ export async function launchWithExtension(extraArgs: string[] = [], extensionDir
     },
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (profileDir === undefined) rmSync(profile, { recursive: true, force: true });
     },
   };
   return api;
