@@ -8,12 +8,12 @@ import * as z from 'zod/mini';
 import { err, ok, type Result } from './result';
 import { ModeSchema } from './modes';
 
-export const SHORTCUT_NAME_MAX = 40;
-export const SHORTCUT_PROMPT_MAX = 8_000;
+const SHORTCUT_NAME_MAX = 40;
+const SHORTCUT_PROMPT_MAX = 8_000;
 /** Enough for a personal library; the palette stays a short list. */
-export const MAX_SHORTCUTS = 200;
+const MAX_SHORTCUTS = 200;
 
-export const ShortcutSchema = z.object({
+const ShortcutSchema = z.object({
   name: z
     .string()
     .check(
