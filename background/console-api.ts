@@ -5,6 +5,7 @@ import { planRead } from './agent/budgets';
 import { renderResult } from './agent/model-view';
 import { makeNonce } from './agent/untrusted';
 import { loadSettings } from './settings-store';
+import { attachFromConsole } from './entry-points';
 import { agentConsole } from './agent/console-agent';
 import { allTools, runTool, toolsFor } from './tools/registry';
 
@@ -33,6 +34,7 @@ const ToolFilterSchema = z.optional(z.object({ mode: z.optional(ModeSchema), tie
 export type WbConsoleApi = {
   tools(filter?: unknown): Promise<string[]>;
   tool(name: unknown, args?: unknown, options?: unknown): Promise<Result<unknown>>;
+  attach: typeof attachFromConsole;
 } & typeof agentConsole;
 
 /**
@@ -52,6 +54,7 @@ async function modelView(name: string, args: unknown, o: z.infer<typeof ToolOpti
 export function createConsoleApi(): WbConsoleApi {
   return {
     ...agentConsole,
+    attach: attachFromConsole,
     async tools(filter: unknown) {
       const f = ToolFilterSchema.safeParse(filter);
       if (!f.success || !f.data || (!f.data.mode && !f.data.tier)) return allTools().map((t) => t.name);

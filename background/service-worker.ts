@@ -6,6 +6,7 @@ import { registerAgentPanelRequests } from './agent/panel-handlers';
 import { forgetTab } from './agent/state-store';
 import { resumeInterruptedTasks, stopTask } from './agent/task-manager';
 import { createConsoleApi, type WbConsoleApi } from './console-api';
+import { registerEntryPoints } from './entry-points';
 import { registerHighlightRequest } from './panel-highlight';
 import { handlePanelRequest } from './panel-messages';
 import { registerAllTools } from './tools/index';
@@ -40,6 +41,7 @@ chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
 // The side panel's agent Port (commands in, events out).
 chrome.runtime.onConnect.addListener(onAgentConnect);
 registerNavigationGuard();
+registerEntryPoints();
 chrome.tabs.onRemoved.addListener((tabId) => {
   void stopTask(tabId).then(() => forgetTab(tabId));
 });

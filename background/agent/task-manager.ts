@@ -1,5 +1,7 @@
 import type { AgentEvent } from '../../src/protocol/agent';
 import type { Mode } from '../../src/modes';
+import { takeAttachment } from '../entry-points';
+import { describeAttachment, taskWithAttachment } from '../../src/attachment';
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { addNotice, addUserMessage, emit, flushConversation } from './event-hub';
 import { emptyGuards } from './guards';
@@ -155,15 +157,18 @@ export async function startTask(
     return err('bad_tab', `tab ${tabId} does not exist (closed?)`);
   }
   const taskId = crypto.randomUUID().slice(0, 12);
+  const nonce = makeNonce();
+  // What the user right-clicked ("Ask Weaverbird about this") rides along, fenced as page content.
+  const attachment = await takeAttachment(tabId);
   const rec: TaskRecord = {
     taskId,
     tabId,
     mode,
     task,
-    nonce: makeNonce(),
+    nonce,
     step: 0,
     startedAt: Date.now(),
-    history: [{ role: 'user', content: task }],
+    history: [{ role: 'user', content: attachment ? taskWithAttachment(task, attachment, nonce) : task }],
     guards: emptyGuards(),
     usage: { inputTokens: 0, outputTokens: 0 },
     steps: [],
@@ -174,7 +179,11 @@ export async function startTask(
   };
   await saveTask(rec);
   await onOriginsChanged(rec);
-  await addUserMessage(tabId, `${taskId}-user`, task);
+  await addUserMessage(
+    tabId,
+    `${taskId}-user`,
+    attachment ? `${task}\n\n(about ${describeAttachment(attachment)})` : task,
+  );
   await emit({ type: 'task_started', tabId, taskId, mode });
   const r = launch(rec, false, rec.maxSteps, opts.timeouts);
   return ok({ taskId, done: r.done, record: rec });
