@@ -19,7 +19,7 @@ function createMenu(): void {
   });
 }
 
-export async function saveAttachment(tabId: number, a: Attachment): Promise<void> {
+async function saveAttachment(tabId: number, a: Attachment): Promise<void> {
   await chrome.storage.session.set({ [attachmentKey(tabId)]: a });
 }
 
