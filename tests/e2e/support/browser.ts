@@ -20,7 +20,7 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -94,18 +94,35 @@ export async function launchWithExtension(
 }
 
 async function waitForContentScripts(browser: ExtensionBrowser, tabId: number): Promise<void> {
+  // Every frame carries only the always-on core (content-scripts/core.ts, the page's MAIN world)
+  // until a tool first talks to it; wait for the core in the top frame. The bridge injects the rest
+  // on first use.
   const deadline = Date.now() + 10_000;
   for (;;) {
     const ok = await browser.worker.evaluate(async (id: number) => {
       try {
-        const reply: unknown = await chrome.tabs.sendMessage(id, { type: 'ping' }, { frameId: 0 });
-        return typeof reply === 'object' && reply !== null && 'ok' in reply && reply.ok === true;
+        const [r] = await chrome.scripting.executeScript({
+          target: { tabId: id, frameIds: [0] },
+          world: 'MAIN',
+          // The core answers its query event synchronously (content-scripts/frames/edit-log-events.ts).
+          func: () => {
+            let answered = false;
+            const on = (): void => {
+              answered = true;
+            };
+            window.addEventListener('weaverbird-edit-log-done', on, true);
+            document.dispatchEvent(new CustomEvent('weaverbird-edit-log-query'));
+            window.removeEventListener('weaverbird-edit-log-done', on, true);
+            return answered;
+          },
+        });
+        return r?.result === true;
       } catch {
         return false;
       }
     }, tabId);
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`content scripts never answered in tab ${tabId}`);
+    if (Date.now() > deadline) throw new Error(`the always-on page script never loaded in tab ${tabId}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
