@@ -23,8 +23,12 @@ const round3 = (x) => Math.round(x * 1000) / 1000;
 /** Aggregates of a run: the totals the targets are stated in. */
 export function summarize(pages, frameCost, everyFrameBytes) {
   const totals = {
-    timeRatioTotal: pages.length ? round3(sum(pages.map((r) => r.oursWorkerMs)) / sum(pages.map((r) => r.playwrightMs))) : null,
-    timeRatioTotalNode: pages.length ? round3(sum(pages.map((r) => r.oursMs)) / sum(pages.map((r) => r.playwrightMs))) : null,
+    timeRatioTotal: pages.length
+      ? round3(sum(pages.map((r) => r.oursWorkerMs)) / sum(pages.map((r) => r.playwrightMs)))
+      : null,
+    timeRatioTotalNode: pages.length
+      ? round3(sum(pages.map((r) => r.oursMs)) / sum(pages.map((r) => r.playwrightMs)))
+      : null,
     tokenRatioTotal: pages.length
       ? round3(sum(pages.map((r) => r.oursUncutTokens)) / sum(pages.map((r) => r.playwrightTokens)))
       : null,
@@ -48,13 +52,23 @@ export function checkTargets(totals, pages) {
   for (const r of pages.filter((p) => p.elements < SMALL_PAGE)) {
     add(`timeRatio ${r.page}`, r.workerRatio, TARGETS.timeRatioSmallPage, 'worker ms ÷ Playwright ms, small page');
   }
-  add('tokenRatioTotal', totals.tokenRatioTotal, TARGETS.tokenRatioTotal, 'Σ our tokens ÷ Σ Playwright tokens, all pages');
+  add(
+    'tokenRatioTotal',
+    totals.tokenRatioTotal,
+    TARGETS.tokenRatioTotal,
+    'Σ our tokens ÷ Σ Playwright tokens, all pages',
+  );
   add(
     'everyFrameScriptKB',
     Math.round((totals.everyFrameScriptBytes / 1024) * 10) / 10,
     TARGETS.everyFrameScriptKB,
     'page scripts in every frame before use',
   );
-  add('heapPerFrameMB', totals.heapPerFrameMB, TARGETS.heapPerFrameMB, 'JS heap per frame before use (40 same-origin frames)');
+  add(
+    'heapPerFrameMB',
+    totals.heapPerFrameMB,
+    TARGETS.heapPerFrameMB,
+    'JS heap per frame before use (40 same-origin frames)',
+  );
   return rows;
 }

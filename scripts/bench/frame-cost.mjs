@@ -16,7 +16,10 @@ export function routeFramePages(server) {
     '<h2>Frame</h2><p>A small embedded form, like a comment box or a widget.</p>' +
     '<form><label>Name <input name="n"></label><label>Note <textarea name="t"></textarea></label>' +
     '<button type="button">Send</button></form><a href="#more">More</a></body></html>';
-  const frames = Array.from({ length: FRAME_COUNT }, (_, i) => `<iframe title="frame ${i}" src="${CHILD}?i=${i}"></iframe>`);
+  const frames = Array.from(
+    { length: FRAME_COUNT },
+    (_, i) => `<iframe title="frame ${i}" src="${CHILD}?i=${i}"></iframe>`,
+  );
   const pageHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>40 frames</title></head><body><h1>Forty frames</h1>${frames.join('')}</body></html>`;
   for (const [p, html] of [
     [CHILD, childHtml],

@@ -330,11 +330,15 @@ const totals = summarize(results, frameCost, csEveryFrame);
 const checks = checkTargets(totals, results);
 console.log('\ntargets (issue 16 items 10–12; time = worker side, what the agent pays):');
 for (const c of checks) {
-  console.log(`  ${c.ok ? 'met    ' : 'MISSED '} ${c.name.padEnd(34)} ${String(c.value).padStart(8)} ≤ ${c.limit}  (${c.what})`);
+  console.log(
+    `  ${c.ok ? 'met    ' : 'MISSED '} ${c.name.padEnd(34)} ${String(c.value).padStart(8)} ≤ ${c.limit}  (${c.what})`,
+  );
 }
 console.log('per page ratios (worker time, Node time, tokens):');
 for (const r of results) {
-  console.log(`  ${r.page.padEnd(20)} time ${r.workerRatio.toFixed(3)} (Node ${r.timeRatio.toFixed(3)})  tokens ${r.tokenRatio.toFixed(3)}`);
+  console.log(
+    `  ${r.page.padEnd(20)} time ${r.workerRatio.toFixed(3)} (Node ${r.timeRatio.toFixed(3)})  tokens ${r.tokenRatio.toFixed(3)}`,
+  );
 }
 
 const report = {

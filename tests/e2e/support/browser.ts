@@ -10,7 +10,7 @@ export interface ExtensionBrowser {
   /** The extension's service worker, where `globalThis.wb` lives. */
   worker: Worker;
   extensionId: string;
-  /** Opens a page and waits until our content scripts answer in its top frame. */
+  /** Opens a page and waits until the always-on core runs in its top frame (the rest is injected on first use). */
   open(url: string): Promise<{ page: Page; tabId: number }>;
   tabIdOf(page: Page): Promise<number>;
   /** `wb.tool(name, args, {tabId, mode})` in the worker: the model's dispatch path, before the agent loop's budget and fence. */
