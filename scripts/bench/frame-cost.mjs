@@ -52,7 +52,7 @@ async function waitForCoreEverywhere(ext, tabId) {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const ready = await ext.worker.evaluate(async (id) => {
-      const results = await chrome.scripting.executeScript({
+      const results = await globalThis.chrome.scripting.executeScript({
         target: { tabId: id, allFrames: true },
         world: 'MAIN',
         // The core answers its query event synchronously (content-scripts/frames/edit-log-events.ts).
@@ -62,7 +62,7 @@ async function waitForCoreEverywhere(ext, tabId) {
             answered = true;
           };
           window.addEventListener('weaverbird-edit-log-done', on, true);
-          document.dispatchEvent(new CustomEvent('weaverbird-edit-log-query'));
+          document.dispatchEvent(new globalThis.CustomEvent('weaverbird-edit-log-query'));
           window.removeEventListener('weaverbird-edit-log-done', on, true);
           return answered;
         },
