@@ -15,8 +15,8 @@ export async function loadSupport() {
   await build({
     stdin: {
       contents: [
-        "export { launchWithExtension, CHROMIUM_ARGS } from './tests/e2e/support/browser';",
-        "export { CHROMIUM } from './tests/e2e/support/paths';",
+        "export { launchWithExtension } from './tests/e2e/support/browser';",
+        "export { CHROMIUM, CHROMIUM_ARGS } from './tests/e2e/support/paths';",
         "export { startFixtureServer } from './tests/e2e/support/server';",
         "export { bundleFixtureApps } from './tests/e2e/support/bundle-fixtures';",
       ].join('\n'),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import type { Result } from '../../../src/result';
-import { CHROMIUM, DIST } from './paths';
+import { CHROMIUM, CHROMIUM_ARGS, DIST } from './paths';
 
 export interface ExtensionBrowser {
   context: BrowserContext;
@@ -19,16 +19,6 @@ export interface ExtensionBrowser {
   refreshWorker(): Promise<Worker>;
   close(): Promise<void>;
 }
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
  * Launches Debian's Chromium headless with the built extension (dist/, or `extensionDir`) in a fresh
