@@ -8,7 +8,7 @@ import pkg from './package.json' with { type: 'json' };
 /**
  * Page scripts that are built like content scripts (self-contained IIFE, no loader) but injected by
  * the service worker on demand (`chrome.scripting.executeScript`) instead of into every frame: the
- * page actions, which most frames never need. They are listed in manifest.json so crxjs builds them,
+ * tree builder, the handlers and the page actions, which most frames never need (only core.ts stays). They are listed in manifest.json so crxjs builds them,
  * and dropped from the built manifest here; the worker injects the same files (`background/page-scripts.ts`).
  */
 const ON_DEMAND_PAGE_SCRIPTS: readonly string[] = Object.values(ON_DEMAND_SCRIPTS).flat();
@@ -77,6 +77,7 @@ export default defineConfig({
       manifest: { ...manifest, version: pkg.version } as ManifestV3Export,
       contentScripts: {
         standaloneFiles: [
+          'content-scripts/core.ts',
           'content-scripts/accessibility-tree.ts',
           'content-scripts/content.ts',
           'content-scripts/actions-entry.ts',

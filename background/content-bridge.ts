@@ -3,33 +3,62 @@ import { parseResult } from '../src/protocol/result-schema';
 import { err, errorMessage, type Result } from '../src/result';
 import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
 import { noteRefHigh, refFloor } from './frames/ref-floor';
-import { ON_DEMAND_SCRIPTS } from './page-scripts';
+import { ALWAYS_ON_MAIN_WORLD_SCRIPTS, ON_DEMAND_SCRIPTS } from './page-scripts';
+
+/** The extension's isolated world (handlers) or the page's own (the always-on core). */
+type PageWorld = 'ISOLATED' | 'MAIN';
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
 
 /**
- * Sends one request to the content scripts of one frame. When the scripts are missing (a tab
- * opened before the extension was installed or reloaded) they are injected once and the request
- * is retried; pages that forbid extensions (chrome://, the Web Store, PDF viewer) get a clear error.
+ * Sends one request to the page scripts of one frame. Frames carry only the always-on core
+ * (page-scripts.ts); the first request to a frame without handlers finds no receiver, so the tree
+ * builder and handlers are injected into exactly that frame and the request is retried (the same
+ * path heals a tab opened before the extension was installed). Pages that forbid extensions
+ * (chrome://, the Web Store, PDF viewer) get a clear error.
  */
 export async function sendToContent(tabId: number, request: ContentRequest, frameId = 0): Promise<Result<unknown>> {
   let reply = await trySend(tabId, request, frameId);
   if (!reply.ok && reply.error.code === 'no_content_script') {
-    const injected = await injectFiles(tabId, frameId, manifestContentScripts());
+    // A frame the core never ran in (a tab opened before install) gets it now; where it runs, the new
+    // copy finds it and steps aside (core.ts). Best effort: the handlers work without it.
+    const [injected] = await Promise.all([
+      injectOnce(tabId, frameId, ON_DEMAND_SCRIPTS.handlers),
+      injectOnce(tabId, frameId, ALWAYS_ON_MAIN_WORLD_SCRIPTS, 'MAIN'),
+    ]);
     if (!injected.ok) return injected;
     reply = await trySend(tabId, request, frameId);
   }
-  // The page actions are injected on a frame's first action rather than into every frame.
+  // The page actions are injected on a frame's first action rather than with the handlers.
   if (!reply.ok && reply.error.code === ACTIONS_NOT_LOADED) {
-    const injected = await injectFiles(tabId, frameId, ON_DEMAND_SCRIPTS.actions);
+    const injected = await injectOnce(tabId, frameId, ON_DEMAND_SCRIPTS.actions);
     if (!injected.ok) return injected;
     reply = await trySend(tabId, request, frameId);
   }
   return reply;
 }
 
-function manifestContentScripts(): string[] {
-  return (chrome.runtime.getManifest().content_scripts ?? []).flatMap((cs) => cs.js ?? []);
+/**
+ * Injections in flight, so concurrent first requests to one frame (a tree read and a panel highlight,
+ * the frame walk of a multi-frame read) inject once and all wait for it. In-memory on purpose: after
+ * a worker restart the map is empty but the frames keep what was injected, and the scripts
+ * themselves are idempotent (content.ts registers one listener per world, installAxApi reuses what a
+ * first copy installed, a second core steps aside), so a duplicate injection costs time, never a second ref space.
+ */
+const inflight = new Map<string, Promise<Result<true>>>();
+
+function injectOnce(
+  tabId: number,
+  frameId: number,
+  files: readonly string[],
+  world: PageWorld = 'ISOLATED',
+): Promise<Result<true>> {
+  const key = `${tabId}:${frameId}:${world}:${files.join(',')}`;
+  const pending = inflight.get(key);
+  if (pending) return pending;
+  const started = injectFiles(tabId, frameId, files, world).finally(() => inflight.delete(key));
+  inflight.set(key, started);
+  return started;
 }
 
 async function trySend(tabId: number, request: ContentRequest, frameId: number): Promise<Result<unknown>> {
@@ -53,9 +82,14 @@ async function trySend(tabId: number, request: ContentRequest, frameId: number):
   }
 }
 
-async function injectFiles(tabId: number, frameId: number, files: readonly string[]): Promise<Result<true>> {
+async function injectFiles(
+  tabId: number,
+  frameId: number,
+  files: readonly string[],
+  world: PageWorld,
+): Promise<Result<true>> {
   try {
-    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [...files] });
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [...files], world });
     return { ok: true, data: true };
   } catch (e) {
     return err(

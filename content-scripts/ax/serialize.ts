@@ -106,8 +106,15 @@ function bareWrapperChild(node: AxNode): AxNode | null {
   return only?.kind === 'node' ? only : null;
 }
 
-/** Sections whose name usually comes from their own heading (aria-labelledby). */
-const HEADED_ROLES: ReadonlySet<string> = new Set(['region', 'dialog', 'alertdialog', 'complementary', 'form']);
+/** Sections whose name usually comes from their own heading (aria-labelledby, or name from heading: name-from-heading.ts). */
+const HEADED_ROLES: ReadonlySet<string> = new Set([
+  'region',
+  'dialog',
+  'alertdialog',
+  'article',
+  'complementary',
+  'form',
+]);
 
 /**
  * A section named by the heading it starts with (`region "Dialog"` then `heading "Dialog"`) prints

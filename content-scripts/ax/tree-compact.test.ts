@@ -136,4 +136,21 @@ describe('structure', () => {
       ].join('\n'),
     );
   });
+
+  test('an article named from its heading (name from heading) prints the name once, on the heading', () => {
+    const out = tree(`
+      <article><h2>Rivers of Europe</h2><p>Long ones.</p></article>
+      <article><p>Intro</p><h3>Late title</h3></article>`);
+    expect(out).toBe(
+      [
+        'article',
+        ' heading "Rivers of Europe" {level=2}',
+        ' text "Long ones."',
+        // The heading is not the first line under it here: the article keeps the name it took from it.
+        'article "Late title"',
+        ' text "Intro"',
+        ' heading "Late title" {level=3}',
+      ].join('\n'),
+    );
+  });
 });

@@ -10,6 +10,7 @@
  */
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
+import type { EditLog } from './edit-log';
 import { isShadowRootNode, walkComposed } from './shadow-roots';
 
 interface DraftField {
@@ -27,7 +28,7 @@ export interface DraftState {
   editedRegions: DraftField[];
   /** Edits seen on widgets whose state cannot be compared with a default (custom elements, ARIA textboxes). */
   unverifiedEdits: DraftField[];
-  /** Edits seen before this script could watch (it loads at document_idle) are invisible; say so. */
+  /** Edits seen before the always-on core could watch (it loads at document_idle) are invisible; say so. */
   watchingSince: number;
   /** Totals before the per-list cap. */
   totals: { changed: number; files: number; regions: number; unverified: number };
@@ -35,46 +36,6 @@ export interface DraftState {
 
 const LIST_CAP = 15;
 const SKIP_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'reset', 'image']);
-
-interface EditLog {
-  since: number;
-  edited: Set<Element>;
-}
-
-const LOG_KEY = '__wbEditLog';
-
-function isEditLog(v: unknown): v is EditLog {
-  return typeof v === 'object' && v !== null && 'edited' in v && v.edited instanceof Set && 'since' in v;
-}
-
-/** Starts recording edits in this frame (idempotent: a re-injected bundle reuses the first log). */
-export function installEditLog(scope: object, doc: Document): EditLog {
-  const existing: unknown = Reflect.get(scope, LOG_KEY);
-  if (isEditLog(existing)) return existing;
-  const log: EditLog = { since: Date.now(), edited: new Set() };
-  Object.defineProperty(scope, LOG_KEY, { value: log, configurable: true });
-  const view = doc.defaultView;
-  if (!view) return log;
-  view.addEventListener(
-    'input',
-    (e) => {
-      const target = e.target;
-      if (target instanceof Element) log.edited.add(target);
-    },
-    true,
-  );
-  view.addEventListener(
-    'submit',
-    (e) => {
-      // A submitted form's edits were handed to the site: no longer a draft that promotion would lose.
-      const form = e.target;
-      if (!(form instanceof Element)) return;
-      for (const el of log.edited) if (form.contains(el)) log.edited.delete(el);
-    },
-    true,
-  );
-  return log;
-}
 
 function field(el: Element): DraftField {
   const described = getAxApi(globalThis)?.describe(el);

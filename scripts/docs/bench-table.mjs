@@ -53,7 +53,9 @@ export function renderBenchTable(results) {
     )
     .join(', ');
   const s = results.summary ?? {};
-  return [
+  const t = results.targets ?? {};
+  const f = results.frameCost;
+  const lines = [
     `Run of ${results.date?.slice(0, 10) ?? '?'}, Chromium ${results.chromium ?? '?'}, medians of ${results.runs} runs (${results.runs * 3} on pages under 1,000 elements)${
       results.loadAverage
         ? `, ${results.cpus} CPUs, load average ${results.loadAverage.start} at the start and ${results.loadAverage.end} at the end`
@@ -62,6 +64,31 @@ export function renderBenchTable(results) {
     '',
     table,
     '',
-    `Content scripts (minified): ${scripts}. Worst ratios: time ${ratio(s.worstTimeRatio)} from Node, ${ratio(s.worstWorkerTimeRatio)} in the worker; tokens ${ratio(s.worstTokenRatio)}.`,
-  ].join('\n');
+    `Page scripts (minified): ${scripts}.`,
+  ];
+  if (f) {
+    lines.push(
+      '',
+      `Frame cost (a page with ${f.frames - 1} same-origin iframes, ${f.frames} frames, JS heap after a forced GC, median of ${f.runs}): ${num(f.heapWithoutMB)} MB without the extension, ${num(f.heapWithMB)} MB with it, **${f.heapPerFrameMB} MB per frame** before use; ${num(f.heapAfterTreeReadMB)} MB after one tree read of the page.`,
+    );
+  }
+  if (s.timeRatioTotal !== undefined) {
+    const row = (name, value, limit) =>
+      `| ${name} | ${value ?? '—'} | ≤ ${limit} | ${value === null || value === undefined ? '—' : value <= limit ? 'met' : 'missed'} |`;
+    lines.push(
+      '',
+      '| target | measured | limit | |',
+      '| --- | ---: | ---: | --- |',
+      row('time, Σ worker ms ÷ Σ Playwright ms', s.timeRatioTotal, t.timeRatioTotal),
+      row('time, worst small page (worker)', s.worstSmallPageTimeRatio, t.timeRatioSmallPage),
+      row('tokens, Σ ours ÷ Σ Playwright', s.tokenRatioTotal, t.tokenRatioTotal),
+      row(
+        'script every frame loads, KB',
+        s.everyFrameScriptBytes === undefined ? null : Math.round((s.everyFrameScriptBytes / 1024) * 10) / 10,
+        t.everyFrameScriptKB,
+      ),
+      row('JS heap per frame before use, MB', s.heapPerFrameMB, t.heapPerFrameMB),
+    );
+  }
+  return lines.join('\n');
 }

@@ -10,12 +10,13 @@ import { build } from 'esbuild';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'tests/.out/scripts/support.mjs');
 
-/** @returns {Promise<{launchWithExtension: Function, startFixtureServer: Function, bundleFixtureApps: Function}>} */
+/** @returns {Promise<{launchWithExtension: Function, CHROMIUM_ARGS: string[], CHROMIUM: string, startFixtureServer: Function, bundleFixtureApps: Function}>} */
 export async function loadSupport() {
   await build({
     stdin: {
       contents: [
         "export { launchWithExtension } from './tests/e2e/support/browser';",
+        "export { CHROMIUM, CHROMIUM_ARGS } from './tests/e2e/support/paths';",
         "export { startFixtureServer } from './tests/e2e/support/server';",
         "export { bundleFixtureApps } from './tests/e2e/support/bundle-fixtures';",
       ].join('\n'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { attachIsolatedWorld } from './support/isolated-world';
 import { DIST } from './support/paths';
@@ -55,7 +55,9 @@ describe('foundation: the built extension in real Chromium', () => {
     const badOptions = await env.browser.worker.evaluate(() => globalThis.wb.tool('get_page_info', {}, { tabId: 'x' }));
     expect(badOptions).toMatchObject({ ok: false, error: { code: 'bad_arguments' } });
 
-    // A malformed message straight to the content script gets an error reply, not silence.
+    // A malformed message straight to the content script gets an error reply, not silence (once a
+    // tool made the bridge inject the handlers into the frame).
+    expect((await env.browser.tool('get_page_info', {}, { tabId })).ok).toBe(true);
     const raw = await env.browser.worker.evaluate(
       (id: number) => chrome.tabs.sendMessage(id, { type: 'nonsense' }),
       tabId,
@@ -73,34 +75,73 @@ describe('foundation: the built extension in real Chromium', () => {
     await page.close();
   });
 
-  it('ships two page scripts in every frame, no web-accessible resources, and the actions only on demand', async () => {
+  it('ships one tiny MAIN-world core to every frame and injects the tree, handlers and actions on first use', async () => {
     const manifest = z
       .object({
-        content_scripts: z.array(z.object({ js: z.array(z.string()), all_frames: z.boolean(), run_at: z.string() })),
+        content_scripts: z.array(
+          z.object({
+            js: z.array(z.string()),
+            all_frames: z.boolean(),
+            run_at: z.string(),
+            world: z.string().optional(),
+            match_about_blank: z.boolean().optional(),
+          }),
+        ),
         web_accessible_resources: z.unknown().optional(),
       })
       .parse(JSON.parse(readFileSync(path.join(DIST, 'manifest.json'), 'utf8')));
     expect(manifest.content_scripts).toHaveLength(1);
     expect(manifest.content_scripts[0]).toMatchObject({
-      js: ['content-scripts/accessibility-tree.js', 'content-scripts/content.js'],
+      js: ['content-scripts/core.js'],
       all_frames: true,
       run_at: 'document_idle',
+      world: 'MAIN',
+      match_about_blank: true,
     });
     expect(manifest.web_accessible_resources).toBeUndefined();
+    // What every frame pays in script before use (issue 16 item 12: ≤ 60 KB; npm run bench measures heap).
+    expect(statSync(path.join(DIST, 'content-scripts/core.js')).size).toBeLessThan(4 * 1024);
 
     const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
-    const world = await attachIsolatedWorld(env.browser.context, page);
-    expect(await world.value('typeof globalThis.__wbAx')).toBe('object');
-    expect(await world.value('typeof globalThis.__wbActions')).toBe('undefined');
+    // Before any tool: the core leaves no global in the page's world.
+    expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('__wb')))).toEqual([]);
     const tree = await env.browser.tool('get_accessibility_tree', {}, { tabId });
     const text = tree.ok ? z.object({ tree: z.string() }).parse(tree.data).tree : '';
     const ref = /button "Save" \[(ref_\d+)\]/.exec(text)?.[1];
     expect(ref).toMatch(/^ref_\d+$/);
+    // The first message injected the tree builder and handlers into the extension's isolated world,
+    // with the page-console debug API; the actions are not there yet.
+    const world = await attachIsolatedWorld(env.browser.context, page);
+    expect(await world.value('typeof globalThis.__wbAx')).toBe('object');
+    expect(await world.value(`window.__wb_ax_lookup(${JSON.stringify(ref)})?.textContent`)).toBe('Save');
+    expect(await world.value('typeof globalThis.__wbActions')).toBe('undefined');
     // The first action in a frame injects the actions script, then runs as usual.
     const click = await env.browser.tool('click_ax', { ref_id: ref }, { tabId, mode: 'act' });
     expect(click).toMatchObject({ ok: true, data: { success: true, tag: 'button' } });
     expect(await world.value('typeof globalThis.__wbActions')).toBe('object');
+    // Still nothing of ours in the page's own world.
+    expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('__wb')))).toEqual([]);
     await world.detach();
+    await page.close();
+  });
+
+  it('injects once when several first requests reach a fresh frame at the same time', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2
+          ? env.browser.tool('get_page_info', {}, { tabId })
+          : env.browser.tool('get_accessibility_tree', {}, { tabId }),
+      ),
+    );
+    for (const r of replies) expect(r.ok).toBe(true);
+    const refs = replies
+      .filter((_, i) => i % 2 === 0)
+      .map((r) =>
+        r.ok ? /button "Save" \[(ref_\d+)\]/.exec(z.object({ tree: z.string() }).parse(r.data).tree)?.[1] : null,
+      );
+    // One registry, one ref space: every read saw the same ref for the same button.
+    expect(new Set(refs).size).toBe(1);
     await page.close();
   });
 });

@@ -52,6 +52,9 @@ async function keysOf(world: IsolatedWorld, refs: string[]): Promise<Map<string,
 
 async function openStability(): Promise<{ page: Page; tabId: number; world: IsolatedWorld }> {
   const { page, tabId } = await env.browser.open(env.server.url('/stability.html'));
+  // The isolated world (and the debug API in it) exists once a tool first talked to the frame.
+  const touched = await env.browser.tool('get_page_info', {}, { tabId });
+  expect(touched.ok).toBe(true);
   const world = await attachIsolatedWorld(env.browser.context, page);
   return { page, tabId, world };
 }
@@ -189,8 +192,9 @@ describe('registry memory', () => {
       }
       big.innerHTML = parts.join('');
     });
-    const world = await attachIsolatedWorld(env.browser.context, page);
     const built = await tree(tabId);
+    // After the first tool call: that is when the bridge injects the tree builder's isolated world.
+    const world = await attachIsolatedWorld(env.browser.context, page);
     expect(built.stats.elementCount).toBeGreaterThanOrEqual(10_000);
     const size = z.number();
     const before = size.parse(await world.value('Object.keys(window.__wbElementMap).length'));

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 import type { Result } from '../../../src/result';
-import { CHROMIUM, DIST } from './paths';
+import { CHROMIUM, CHROMIUM_ARGS, DIST } from './paths';
 
 export interface ExtensionBrowser {
   context: BrowserContext;
   /** The extension's service worker, where `globalThis.wb` lives. */
   worker: Worker;
   extensionId: string;
-  /** Opens a page and waits until our content scripts answer in its top frame. */
+  /** Opens a page and waits until the always-on core runs in its top frame (the rest is injected on first use). */
   open(url: string): Promise<{ page: Page; tabId: number }>;
   tabIdOf(page: Page): Promise<number>;
   /** `wb.tool(name, args, {tabId, mode})` in the worker: the model's dispatch path, before the agent loop's budget and fence. */
@@ -19,16 +19,6 @@ export interface ExtensionBrowser {
   refreshWorker(): Promise<Worker>;
   close(): Promise<void>;
 }
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
  * Launches Debian's Chromium headless with the built extension (dist/, or `extensionDir`) in a fresh
@@ -94,18 +84,35 @@ export async function launchWithExtension(
 }
 
 async function waitForContentScripts(browser: ExtensionBrowser, tabId: number): Promise<void> {
+  // Every frame carries only the always-on core (content-scripts/core.ts, the page's MAIN world)
+  // until a tool first talks to it; wait for the core in the top frame. The bridge injects the rest
+  // on first use.
   const deadline = Date.now() + 10_000;
   for (;;) {
     const ok = await browser.worker.evaluate(async (id: number) => {
       try {
-        const reply: unknown = await chrome.tabs.sendMessage(id, { type: 'ping' }, { frameId: 0 });
-        return typeof reply === 'object' && reply !== null && 'ok' in reply && reply.ok === true;
+        const [r] = await chrome.scripting.executeScript({
+          target: { tabId: id, frameIds: [0] },
+          world: 'MAIN',
+          // The core answers its query event synchronously (content-scripts/frames/edit-log-events.ts).
+          func: () => {
+            let answered = false;
+            const on = (): void => {
+              answered = true;
+            };
+            window.addEventListener('weaverbird-edit-log-done', on, true);
+            document.dispatchEvent(new CustomEvent('weaverbird-edit-log-query'));
+            window.removeEventListener('weaverbird-edit-log-done', on, true);
+            return answered;
+          },
+        });
+        return r?.result === true;
       } catch {
         return false;
       }
     }, tabId);
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`content scripts never answered in tab ${tabId}`);
+    if (Date.now() > deadline) throw new Error(`the always-on page script never loaded in tab ${tabId}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -8,3 +8,14 @@ export const FIXTURE_APPS = path.join(ROOT, 'tests/fixtures/apps');
 /** Fixture apps bundled at test time from npm packages; never committed. */
 export const FIXTURE_BUILD = path.join(ROOT, 'tests/.out/fixtures');
 export const CHROMIUM = process.env.WB_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Flags for every headless Chromium the tests and scripts launch (with or without the extension). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

@@ -1,0 +1,66 @@
+/**
+ * The always-on page script (manifest, document_idle, every frame, about:blank included): only what
+ * must observe from page load, the edit log `promote_iframe` relies on (frames/draft-state.ts: edits
+ * in content-editable regions and custom widgets leave no default value to compare with, so they are
+ * known only from `input` events seen as they happen).
+ *
+ * It runs in the page's MAIN world on purpose: every content script in the extension's isolated world
+ * makes Chrome create that world in the frame, about 0.17 MB of JS heap per frame before a line of
+ * ours runs (measured by `npm run bench`, frame cost), above the 0.1 MB a frame may pay before use
+ * (issue 16 item 12). Here it costs a closure and a Set. Everything else (tree builder, ref registry,
+ * handlers, actions) is injected into the isolated world by the worker the first time a tool or the
+ * panel talks to a frame (background/content-bridge.ts).
+ *
+ * The page can see and disturb this script (it shares the world). What it could do is fake edits
+ * (promotion then refuses: fails closed) or hide its own edits (promotion may then drop the page's own
+ * draft: the page harming only itself). The log never leaves the page's DOM events; it holds no text.
+ * No imports beyond the event names, no globals: the page learns nothing it could not learn by
+ * watching its own listeners.
+ */
+import { EDIT_LOG_EVENTS } from './frames/edit-log-events';
+
+(() => {
+  const { query, entry, done } = EDIT_LOG_EVENTS;
+  // Idempotent without a global: a copy already running (manifest + the bridge's injection into a
+  // tab opened before install) answers the probe, and this one steps aside.
+  let running = false;
+  const onProbe = (): void => {
+    running = true;
+  };
+  window.addEventListener(done, onProbe, true);
+  document.dispatchEvent(new CustomEvent(query));
+  window.removeEventListener(done, onProbe, true);
+  if (running) return;
+
+  const since = Date.now();
+  const edited = new Set<Element>();
+  window.addEventListener(
+    'input',
+    (e) => {
+      // Events from inside shadow roots arrive retargeted to their host: enough to say "this widget was edited".
+      if (e.target instanceof Element) edited.add(e.target);
+    },
+    true,
+  );
+  window.addEventListener(
+    'submit',
+    (e) => {
+      // A submitted form's edits were handed to the site: no longer a draft that promotion would lose.
+      const form = e.target;
+      if (!(form instanceof Element)) return;
+      for (const el of edited) if (form.contains(el)) edited.delete(el);
+    },
+    true,
+  );
+  window.addEventListener(
+    query,
+    () => {
+      for (const el of edited) {
+        if (el.isConnected) el.dispatchEvent(new CustomEvent(entry, { composed: true }));
+        else edited.delete(el);
+      }
+      document.dispatchEvent(new CustomEvent(done, { detail: since }));
+    },
+    true,
+  );
+})();

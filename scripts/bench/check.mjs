@@ -1,0 +1,74 @@
+// The targets of issue 16 items 10–12 and how `npm run bench -- --check` judges a run against them.
+// Time is the worker-side round trip (what the agent pays: it runs in the worker); Node-side ratios
+// are printed beside it. Totals are sums over the pages, so the 50k page weighs what it costs.
+
+export const TARGETS = {
+  /** Σ worker ms ÷ Σ Playwright ms over every bench page. */
+  timeRatioTotal: 0.25,
+  /** Worker ms ÷ Playwright ms on each page under SMALL_PAGE elements. */
+  timeRatioSmallPage: 1.0,
+  /** Σ our uncut tokens ÷ Σ Playwright tokens over every bench page. */
+  tokenRatioTotal: 0.5,
+  /** Page scripts every frame loads before the agent is used (the built manifest's content scripts). */
+  everyFrameScriptKB: 60,
+  /** JS heap one frame pays before the agent is used (frame-cost.mjs). */
+  heapPerFrameMB: 0.1,
+};
+
+export const SMALL_PAGE = 1_000;
+
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+const round3 = (x) => Math.round(x * 1000) / 1000;
+
+/** Aggregates of a run: the totals the targets are stated in. */
+export function summarize(pages, frameCost, everyFrameBytes) {
+  const totals = {
+    timeRatioTotal: pages.length
+      ? round3(sum(pages.map((r) => r.oursWorkerMs)) / sum(pages.map((r) => r.playwrightMs)))
+      : null,
+    timeRatioTotalNode: pages.length
+      ? round3(sum(pages.map((r) => r.oursMs)) / sum(pages.map((r) => r.playwrightMs)))
+      : null,
+    tokenRatioTotal: pages.length
+      ? round3(sum(pages.map((r) => r.oursUncutTokens)) / sum(pages.map((r) => r.playwrightTokens)))
+      : null,
+    worstSmallPageTimeRatio: null,
+    everyFrameScriptBytes: everyFrameBytes,
+    heapPerFrameMB: frameCost?.heapPerFrameMB ?? null,
+  };
+  const small = pages.filter((r) => r.elements < SMALL_PAGE);
+  if (small.length) totals.worstSmallPageTimeRatio = Math.max(...small.map((r) => r.workerRatio));
+  return totals;
+}
+
+/** Every target with its measured value; a target whose figure was not measured (an --only run) is skipped. */
+export function checkTargets(totals, pages) {
+  const rows = [];
+  const add = (name, value, limit, what) => {
+    if (value === null || value === undefined) return;
+    rows.push({ name, value, limit, ok: value <= limit, what });
+  };
+  add('timeRatioTotal', totals.timeRatioTotal, TARGETS.timeRatioTotal, 'Σ worker ms ÷ Σ Playwright ms, all pages');
+  for (const r of pages.filter((p) => p.elements < SMALL_PAGE)) {
+    add(`timeRatio ${r.page}`, r.workerRatio, TARGETS.timeRatioSmallPage, 'worker ms ÷ Playwright ms, small page');
+  }
+  add(
+    'tokenRatioTotal',
+    totals.tokenRatioTotal,
+    TARGETS.tokenRatioTotal,
+    'Σ our tokens ÷ Σ Playwright tokens, all pages',
+  );
+  add(
+    'everyFrameScriptKB',
+    Math.round((totals.everyFrameScriptBytes / 1024) * 10) / 10,
+    TARGETS.everyFrameScriptKB,
+    'page scripts in every frame before use',
+  );
+  add(
+    'heapPerFrameMB',
+    totals.heapPerFrameMB,
+    TARGETS.heapPerFrameMB,
+    'JS heap per frame before use (40 same-origin frames)',
+  );
+  return rows;
+}
