@@ -39,7 +39,9 @@ const TextSearchArgsMini = z.object({
 });
 
 function issues(tool: string, error: z.core.$ZodError): Result<never> {
-  const parts = error.issues.slice(0, 4).map((i) => `${i.path.length > 0 ? i.path.join('.') : 'arguments'}: ${i.message}`);
+  const parts = error.issues
+    .slice(0, 4)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'arguments'}: ${i.message}`);
   return err('bad_arguments', `invalid arguments for ${tool}: ${parts.join('; ')}`);
 }
 

@@ -97,7 +97,12 @@ export function formatFind(r: FindPageResult, o: FindFormatOptions): string {
       `warning: no candidate scored above ${o.confidenceFloor} (top score: ${r.topScore}); read the page with ${toolList(['get_accessibility_tree'], o.tools)} instead.`,
     );
   }
-  return fill(head, entries, tail, (shown) => `[${n - shown} more candidate(s) left off to fit; ask with a smaller maxCandidates]`);
+  return fill(
+    head,
+    entries,
+    tail,
+    (shown) => `[${n - shown} more candidate(s) left off to fit; ask with a smaller maxCandidates]`,
+  );
 }
 
 export function formatTextSearch(r: TextSearchPageResult): string {

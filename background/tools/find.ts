@@ -35,8 +35,16 @@ export const FindArgsSchema = z.strictObject({
     .string()
     .min(1)
     .max(QUERY_MAX_CHARS)
-    .describe('what the element is, in words: its label, role, test id or where it is ("download for the May 13 invoice")'),
-  maxCandidates: z.number().int().min(1).max(FIND_MAX_CANDIDATES).optional().describe(`default ${FIND_DEFAULT_CANDIDATES}`),
+    .describe(
+      'what the element is, in words: its label, role, test id or where it is ("download for the May 13 invoice")',
+    ),
+  maxCandidates: z
+    .number()
+    .int()
+    .min(1)
+    .max(FIND_MAX_CANDIDATES)
+    .optional()
+    .describe(`default ${FIND_DEFAULT_CANDIDATES}`),
   visibleOnly: z.boolean().optional().describe('drop candidates that are off-screen, covered or disabled'),
   confidenceFloor: z.number().min(0).max(100).optional().describe('warn when no candidate scores above this'),
   ref_id: RefArg.optional(),
@@ -45,10 +53,22 @@ export const FindArgsSchema = z.strictObject({
 
 export const TextSearchArgsSchema = z.strictObject({
   text: z.string().min(1).max(QUERY_MAX_CHARS).describe('the text to look for'),
-  exact: z.boolean().optional().describe('case-sensitive, and the whole text of an element (default: substring, any case)'),
+  exact: z
+    .boolean()
+    .optional()
+    .describe('case-sensitive, and the whole text of an element (default: substring, any case)'),
   ref_id: RefArg.optional(),
-  includeHidden: z.boolean().optional().describe('also count text that is not rendered (display:none, hidden, closed <details>)'),
-  maxMatches: z.number().int().min(1).max(SEARCH_MAX_MATCHES).optional().describe(`matches listed (default ${SEARCH_DEFAULT_MATCHES}); count is always the full total`),
+  includeHidden: z
+    .boolean()
+    .optional()
+    .describe('also count text that is not rendered (display:none, hidden, closed <details>)'),
+  maxMatches: z
+    .number()
+    .int()
+    .min(1)
+    .max(SEARCH_MAX_MATCHES)
+    .optional()
+    .describe(`matches listed (default ${SEARCH_DEFAULT_MATCHES}); count is always the full total`),
   frameId: FrameArg.optional(),
 });
 
@@ -87,7 +107,8 @@ export const findTool = defineTool({
     const reply = await runInPage('find', pageArgs, ref_id, frameId, ctx);
     if (!reply.ok) return reply;
     const parsed = FindPageResultSchema.safeParse(reply.data.data);
-    if (!parsed.success) return err('bad_reply', 'the page returned a malformed find result; reload the page and retry');
+    if (!parsed.success)
+      return err('bad_reply', 'the page returned a malformed find result; reload the page and retry');
     const text = formatFind(parsed.data, {
       confidenceFloor: confidenceFloor ?? 0,
       tools: new Set(toolsFor(ctx.mode, ctx.tier).map((t) => t.name)),

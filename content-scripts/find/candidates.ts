@@ -132,7 +132,8 @@ interface TestIdScan {
  */
 function addTestIdElements(root: Element, seen: Set<Element>, out: Candidate[], scan: TestIdScan): void {
   if (scan.testIdAttributes.length === 0) return;
-  const selector = scan.testIdAttributes.map((a) => `[${CSS.escape(a)}]`).join(',');
+  // Names are checked against ATTRIBUTE_NAME_PATTERN by the argument parsers, so they need no escaping.
+  const selector = scan.testIdAttributes.map((a) => `[${a}]`).join(',');
   const visitRoot = (scope: Element | ShadowRoot): void => {
     const hosts: Element[] = [];
     const all = scope.querySelectorAll('*');

@@ -39,7 +39,9 @@ function isTable(el: Element): boolean {
 
 function isList(el: Element): boolean {
   const r = roleAttr(el);
-  return r === 'list' || r === 'listbox' || r === 'feed' || (r === '' && (el.localName === 'ul' || el.localName === 'ol'));
+  return (
+    r === 'list' || r === 'listbox' || r === 'feed' || (r === '' && (el.localName === 'ul' || el.localName === 'ol'))
+  );
 }
 
 function isCell(el: Element): boolean {

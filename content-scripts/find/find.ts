@@ -10,7 +10,9 @@ import type { RefRegistry } from '../ax/ref-registry';
 import { inlineText, nodeLine } from '../ax/serialize';
 import { quote } from '../ax/render';
 import type { WalkHints } from '../ax/tree-walk';
-import { CONTAINER_ROLES, walkForFind, type Candidate } from './candidates';
+import { computeName } from '../ax/names';
+import type { AxContext } from '../ax/style-cache';
+import { CONTAINER_ROLES, parentAcross, walkForFind, type Candidate } from './candidates';
 import { collectionOf } from './collection';
 import { place, type Placement } from './geometry';
 import { scoreCandidate, type Features } from './rank';
@@ -27,18 +29,76 @@ interface Scored {
   placement?: Placement;
 }
 
+/**
+ * A candidate's own text (with its title tooltip): a weak signal for controls whose name is empty or
+ * an icon. Not for containers other than headings and generic wrappers: a table's text is every row.
+ */
 function ownText(c: Candidate): string {
-  if (CONTAINER_ROLES.has(c.node.role)) return '';
-  return collapse(c.el.textContent ?? '')
+  const role = c.node.role;
+  if (CONTAINER_ROLES.has(role) && role !== 'generic' && role !== 'heading') return '';
+  const title = c.el.getAttribute('title');
+  return collapse(`${c.el.textContent ?? ''} ${title ?? ''}`)
     .trim()
     .slice(0, 200)
     .toLowerCase();
 }
 
+function featuresOf(c: Candidate): Features {
+  return {
+    role: c.node.role,
+    name: c.node.name,
+    testId: c.testId,
+    text: ownText(c),
+    rowText: '',
+    on: ON_STATES.test(c.node.states),
+  };
+}
+
+/**
+ * Extra name weight for query words few candidates carry (an order number among a thousand rows
+ * that all say "order"): half a point per halving of the share, at most 3.
+ */
+function rarityOf(label: readonly string[], features: readonly Features[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const n = features.length;
+  for (const w of label) {
+    let df = 0;
+    for (const f of features) if (f.name.toLowerCase().includes(w) || f.text.includes(w)) df++;
+    if (df > 0) out.set(w, Math.min(3, Math.max(0, (Math.log2(n / df) - 1) / 2)));
+  }
+  return out;
+}
+
+const SECTION_TAGS: ReadonlySet<string> = new Set(['section', 'form', 'fieldset', 'nav', 'aside', 'dialog']);
+const SECTION_ROLES: ReadonlySet<string> = new Set(['region', 'form', 'group', 'dialog', 'navigation', 'toolbar']);
+
+/** The name of the nearest labelled section, form, group or dialog around `el`, lower-cased. */
+function sectionName(el: Element, ctx: AxContext, cache: Map<Element, string>): string {
+  for (let a = parentAcross(el); a; a = parentAcross(a)) {
+    const known = cache.get(a);
+    if (known !== undefined) {
+      if (known) return known;
+      continue;
+    }
+    const role = (a.getAttribute('role') ?? '').trim();
+    const labelled = a.hasAttribute('aria-label') || a.hasAttribute('aria-labelledby') || a.localName === 'fieldset';
+    const sectioning = SECTION_TAGS.has(a.localName) || SECTION_ROLES.has(role);
+    const name = sectioning && labelled ? collapse(computeName(a, ctx)).trim().toLowerCase() : '';
+    cache.set(a, name);
+    if (name) return name;
+  }
+  return '';
+}
+
+/** A wrapper or landmark, not a control: a generic element with a ref is a clickable (pointer cursor). */
+function isContainer(c: Candidate): boolean {
+  return CONTAINER_ROLES.has(c.node.role) && !(c.node.role === 'generic' && c.node.ref !== undefined);
+}
+
 /** Actionable ones first; among those, containers after interactive matches when there is one. */
 function tier(s: Scored, interactiveActionable: boolean): number {
   if (s.placement?.actionable !== true) return 2;
-  return interactiveActionable && CONTAINER_ROLES.has(s.c.node.role) ? 1 : 0;
+  return interactiveActionable && isContainer(s.c) ? 1 : 0;
 }
 
 export function findElements(
@@ -62,22 +122,21 @@ export function findElements(
   if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
   const walked = walkForFind(doc, root, options.ref_id !== undefined, registry, hints, options.testIdAttributes);
 
+  const features = walked.candidates.map((c) => featuresOf(c));
+  const rarity = rarityOf(q.label, features);
+  const sections = new Map<Element, string>();
   const matched: Scored[] = [];
-  for (const c of walked.candidates) {
-    const f: Features = {
-      role: c.node.role,
-      name: c.node.name,
-      testId: c.testId,
-      text: ownText(c),
-      rowText: '',
-      on: ON_STATES.test(c.node.states),
-    };
-    let s = scoreCandidate(q, f);
-    if (!s.matched) continue;
+  walked.candidates.forEach((c, i) => {
+    const f = features[i];
+    if (!f) return;
+    let s = scoreCandidate(q, f, rarity);
+    // Row and section words only add to a match, or stand in for a name beside a role word.
+    if (!s.matched && !q.roles.has(f.role)) return;
     const coll = collectionOf(c.el, walked.ctx);
-    if (coll) s = scoreCandidate(q, { ...f, rowText: coll.rowText });
-    matched.push({ c, score: s.score, context: coll?.text });
-  }
+    const around = `${coll?.rowText ?? ''} ${sectionName(c.el, walked.ctx, sections)}`.trim();
+    if (around) s = scoreCandidate(q, { ...f, rowText: around }, rarity);
+    if (s.matched) matched.push({ c, score: s.score, context: coll?.text });
+  });
   matched.sort((a, b) => b.score - a.score || a.c.order - b.c.order);
 
   // Placement needs layout (a reflow at most, then cached geometry): only for the best few.
@@ -87,9 +146,7 @@ export function findElements(
   }
   let pool = probe;
   if (options.visibleOnly) pool = pool.filter((s) => s.placement?.actionable === true);
-  const interactiveActionable = pool.some(
-    (s) => s.placement?.actionable === true && !CONTAINER_ROLES.has(s.c.node.role),
-  );
+  const interactiveActionable = pool.some((s) => s.placement?.actionable === true && !isContainer(s.c));
   const ranked = pool
     .map((s, i) => ({ s, i, t: tier(s, interactiveActionable) }))
     .sort((a, b) => a.t - b.t || a.i - b.i)

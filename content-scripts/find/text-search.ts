@@ -107,7 +107,12 @@ function segmentAt(segments: readonly Segment[], offset: number): Segment | unde
 }
 
 /** The nearest element at or above `el` that the tree prints as a line of its own. */
-function printedAncestor(el: Element, root: Element, ctx: AxContext, registry: RefRegistry): { el: Element; role: string } {
+function printedAncestor(
+  el: Element,
+  root: Element,
+  ctx: AxContext,
+  registry: RefRegistry,
+): { el: Element; role: string } {
   for (let a: Element | null = el; a; a = parentAcross(a)) {
     const role = computeRole(a, ctx);
     if (registry.peek(a) !== undefined || (role !== '' && !QUIET_ROLES.has(role)) || a === root) return { el: a, role };

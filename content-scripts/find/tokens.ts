@@ -65,6 +65,8 @@ export interface QueryWords {
   label: string[];
   /** Roles the query names. */
   roles: Set<string>;
+  /** The content words that name roles ("button"): no cost when they hit the role instead of the name. */
+  roleWords: Set<string>;
 }
 
 /** Lower-cased words with edge punctuation dropped ("#19999" keeps its digits, "order," its letters). */
@@ -84,12 +86,16 @@ export function parseQuery(query: string): QueryWords {
   if (!content.some(Boolean)) content.fill(true);
   const label: string[] = [];
   const roles = new Set<string>();
+  const roleWords = new Set<string>();
   all.forEach((w, i) => {
     if (!content[i]) return;
     label.push(w);
-    for (const r of ROLE_WORDS[w] ?? []) roles.add(r);
+    const named = ROLE_WORDS[w];
+    if (!named) return;
+    roleWords.add(w);
+    for (const r of named) roles.add(r);
   });
-  return { all, content, label, roles };
+  return { all, content, label, roles, roleWords };
 }
 
 /** A test id as words: `format-underline`, `formatUnderline`, `format_underline` → "format underline". */

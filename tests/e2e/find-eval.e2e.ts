@@ -70,7 +70,10 @@ const ContextCreated = z.object({
   }),
 });
 const FrameTree: z.ZodType<{ frame: { id: string; url: string }; childFrames?: FrameTreeT[] }> = z.lazy(() =>
-  z.object({ frame: z.object({ id: z.string(), url: z.string() }).loose(), childFrames: z.array(FrameTree).optional() }),
+  z.object({
+    frame: z.object({ id: z.string(), url: z.string() }).loose(),
+    childFrames: z.array(FrameTree).optional(),
+  }),
 );
 type FrameTreeT = z.infer<typeof FrameTree>;
 
@@ -85,7 +88,9 @@ async function isolatedWorlds(context: BrowserContext, page: Page) {
     if (auxData?.type === 'isolated' && name === 'Weaverbird' && auxData.frameId) contexts.set(auxData.frameId, id);
   });
   await cdp.send('Runtime.enable');
-  const tree = FrameTree.parse(z.object({ frameTree: z.unknown() }).parse(await cdp.send('Page.getFrameTree')).frameTree);
+  const tree = FrameTree.parse(
+    z.object({ frameTree: z.unknown() }).parse(await cdp.send('Page.getFrameTree')).frameTree,
+  );
   const frames: { id: string; url: string }[] = [];
   const walk = (t: FrameTreeT) => {
     frames.push(t.frame);
@@ -133,7 +138,11 @@ describe('find eval (tests/find-queries.json)', () => {
     const { page, tabId } = await env.browser.open(env.server.url(pagePath));
     await page.waitForTimeout(300);
     const worlds = await isolatedWorlds(env.browser.context, page);
-    const frames = pagePath === '/frames-main.html' ? FramesReplySchema.parse(okData(await env.browser.tool('get_frames', {}, { tabId, mode: 'ask', tier: 'mid' }))).frames : [];
+    const frames =
+      pagePath === '/frames-main.html'
+        ? FramesReplySchema.parse(okData(await env.browser.tool('get_frames', {}, { tabId, mode: 'ask', tier: 'mid' })))
+            .frames
+        : [];
     const mine: Outcome[] = [];
     for (const q of QUERIES.filter((x) => x.page === pagePath)) {
       const args: Record<string, unknown> = { query: q.query, maxCandidates: 5 };
@@ -149,13 +158,15 @@ describe('find eval (tests/find-queries.json)', () => {
       const text = z.string().parse(okData(reply));
       const found = entries(text);
       const local = found.map((e) => e.ref.replace(/^f\d+:/, ''));
-      const rank = z.number().parse(
-        await worlds.value(
-          `(() => { const want = ${RESOLVE}(${chainOf(q.expect)}); if (!want) return -2;` +
-            ` return ${JSON.stringify(local)}.findIndex((r) => window.__wb_ax_lookup(r) === want); })()`,
-          q.frame,
-        ),
-      );
+      const rank = z
+        .number()
+        .parse(
+          await worlds.value(
+            `(() => { const want = ${RESOLVE}(${chainOf(q.expect)}); if (!want) return -2;` +
+              ` return ${JSON.stringify(local)}.findIndex((r) => window.__wb_ax_lookup(r) === want); })()`,
+            q.frame,
+          ),
+        );
       if (rank === -2) throw new Error(`${q.id}: the expected element ${q.expect} is not on ${pagePath}`);
       const outcome = { q, rank, refs: found.map((e) => e.ref), lines: found.map((e) => e.line), text };
       mine.push(outcome);
@@ -173,9 +184,9 @@ describe('find eval (tests/find-queries.json)', () => {
         const mineParsed = parseTreeLine(line);
         expect({ role: mineParsed?.role, ref: mineParsed?.ref }).toEqual({ role: printed?.role, ref: printed?.ref });
       }
-      const live = z.array(z.boolean()).parse(
-        await worlds.value(`${JSON.stringify(o.refs)}.map((r) => window.__wb_ax_lookup(r) !== null)`),
-      );
+      const live = z
+        .array(z.boolean())
+        .parse(await worlds.value(`${JSON.stringify(o.refs)}.map((r) => window.__wb_ax_lookup(r) !== null)`));
       expect(live.every(Boolean), `${o.q.id}: every returned ref resolves`).toBe(true);
     }
     await worlds.detach();
@@ -202,7 +213,9 @@ describe('find eval (tests/find-queries.json)', () => {
     for (const r of results) {
       if (r.rank !== 0) {
         found.push(`${r.rank < 0 ? 'miss' : `rank ${r.rank + 1}`}: ${r.q.id}`);
-        console.log(`  ${r.q.id} (${r.q.query}): rank ${r.rank < 0 ? '>5' : r.rank + 1}\n    ${r.lines.slice(0, 3).join('\n    ')}`);
+        console.log(
+          `  ${r.q.id} (${r.q.query}): rank ${r.rank < 0 ? '>5' : r.rank + 1}\n    ${r.lines.slice(0, 3).join('\n    ')}`,
+        );
       }
     }
     const totals = { queries: n, top1, top3 };
