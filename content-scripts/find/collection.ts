@@ -80,13 +80,13 @@ export function collectionOf(el: Element, ctx: AxContext): CollectionContext | n
   let cell: Element | null = null;
   for (let a: Element | null = el; a; a = parentAcross(a)) {
     if (!cell && isCell(a)) cell = a;
-    if (isRow(a)) return rowContext(el, a, cell, ctx);
+    if (isRow(a)) return rowContext(a, cell, ctx);
     if (isItem(a) && a !== el) return itemContext(a, ctx);
   }
   return null;
 }
 
-function rowContext(el: Element, row: Element, cell: Element | null, ctx: AxContext): CollectionContext | null {
+function rowContext(row: Element, cell: Element | null, ctx: AxContext): CollectionContext | null {
   let table: Element | null = null;
   for (let a = parentAcross(row); a; a = parentAcross(a)) {
     if (isTable(a)) {
@@ -100,7 +100,7 @@ function rowContext(el: Element, row: Element, cell: Element | null, ctx: AxCont
   const name = table ? collapse(computeName(table, ctx)).trim() : '';
   if (name) text += ` ${quote(short(name))}`;
   if (key) text += ` row ${quote(short(key))}`;
-  if (cell && table && cell !== el) {
+  if (cell && table) {
     const col = columnHeader(table, cells.indexOf(cell));
     if (col) text += ` col ${quote(col)}`;
   }
