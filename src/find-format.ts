@@ -22,13 +22,13 @@ function unquote(q: string): string {
 /** Shortens the longest quoted strings of an entry (keeping them valid) until it fits `max`. */
 export function fitEntry(entry: string, max: number): string {
   let out = entry;
-  for (let guard = 0; out.length > max && guard < 12; guard++) {
+  for (let guard = 0; out.length > max && guard < 24; guard++) {
     let longest = '';
     for (const m of out.matchAll(QUOTED)) if (m[0].length > longest.length) longest = m[0];
     const inner = unquote(longest);
-    if (inner.length <= 12) break;
-    const keep = Math.max(10, inner.length - (out.length - max) - 2);
-    out = out.replace(longest, quote(`${inner.slice(0, Math.min(keep, Math.floor(inner.length * 0.75)))}…`));
+    if (inner.length <= 8) break;
+    const keep = Math.max(6, inner.length - (out.length - max) - 2);
+    out = out.replace(longest, quote(`${inner.slice(0, Math.min(keep, inner.length - 4))}…`));
   }
   return out;
 }

@@ -97,7 +97,8 @@ export function walkForFind(
   const seen = new Set<Element>();
   const visit = (node: AxNode): void => {
     const el = node.el;
-    if (el && !node.transparent && !seen.has(el)) {
+    // A scoped find ranks what is inside the scope, not the scope itself.
+    if (el && !node.transparent && !seen.has(el) && !(anchored && el === root)) {
       const testId = testIdOf(el, testIdAttributes);
       if (node.ref !== undefined || testId !== '' || (node.name !== '' && CONTAINER_ROLES.has(node.role))) {
         seen.add(el);

@@ -56,15 +56,7 @@ function hiddenSubtree(el: Element, g: Gather): boolean {
   if (NO_TEXT.has(el.localName)) return true;
   if (g.includeHidden) return false;
   const s = g.ctx.style(el);
-  if (s ? s.display === 'none' : el.hasAttribute('hidden')) return true;
-  const parent = el.parentElement;
-  // HTML §4.11.1: a closed <details> renders only its summary.
-  return (
-    parent !== null &&
-    parent.localName === 'details' &&
-    !parent.hasAttribute('open') &&
-    el !== parent.querySelector(':scope > summary')
-  );
+  return s?.display === 'none' || el.hasAttribute('hidden');
 }
 
 function gather(n: Node, g: Gather, textVisible: boolean): void {
@@ -82,7 +74,11 @@ function gather(n: Node, g: Gather, textVisible: boolean): void {
   const block = s !== null && !s.display.startsWith('inline') && s.display !== 'contents';
   if (block) append(g, ' ', null);
   const sr = g.hints.shadowRootOf ? g.hints.shadowRootOf(n) : n.shadowRoot;
-  if (sr) {
+  if (n.localName === 'details' && !n.hasAttribute('open') && !g.includeHidden) {
+    // HTML §4.11.1: a closed <details> renders only its first summary.
+    const summary = n.querySelector(':scope > summary');
+    if (summary) gather(summary, g, visible);
+  } else if (sr) {
     for (let c = sr.firstChild; c; c = c.nextSibling) gather(c, g, visible);
   } else if (n.localName === 'slot' && 'assignedNodes' in n && typeof n.assignedNodes === 'function') {
     const assigned: unknown = n.assignedNodes();
@@ -156,11 +152,11 @@ export function searchText(
   for (let at = hay.indexOf(want); at >= 0; at = hay.indexOf(want, at + want.length)) {
     const seg = segmentAt(g.segments, at);
     if (!seg) continue;
-    const printed = printedAncestor(seg.el, root, ctx, registry);
-    // exact: the whole text of the element equals the string (case-sensitive), not a part of it.
-    if (options.exact && collapse(printed.el.textContent ?? '').trim() !== needle) continue;
+    // exact: the whole text of the element holding it equals the string (case-sensitive), not a part of it.
+    if (options.exact && collapse(seg.el.textContent ?? '').trim() !== needle) continue;
     count++;
     if (matches.length >= options.maxMatches) continue;
+    const printed = printedAncestor(seg.el, root, ctx, registry);
     const ref = registry.refFor(printed.el);
     const from = Math.max(0, at - SNIPPET_SIDE);
     const to = Math.min(g.text.length, at + want.length + SNIPPET_SIDE);
