@@ -74,10 +74,22 @@ export function walkForFind(
   testIdAttributes: readonly string[],
 ): Walked {
   const ctx = createAxContext(doc);
+  // The walk already visits every rendered shadow root (closed ones through the hook): note them, so
+  // the test-id scan below queries those roots instead of asking every element for one.
+  const roots: ShadowRoot[] = [];
+  const read = hints.shadowRootOf;
+  const recording: WalkHints = {
+    ...hints,
+    shadowRootOf(el) {
+      const r = read ? read(el) : el.shadowRoot;
+      if (r) roots.push(r);
+      return r;
+    },
+  };
   const env: WalkEnv = {
     ctx,
     registry,
-    hints,
+    hints: recording,
     maxDepth: 1000,
     testIdAttributes,
     base: pageBase(doc.baseURI),
@@ -109,7 +121,7 @@ export function walkForFind(
   };
   for (const o of env.overlays) visit(o);
   visit(top);
-  addTestIdElements(root, seen, candidates, { ctx, hints, testIdAttributes });
+  addTestIdElements(root, roots, seen, candidates, { ctx, testIdAttributes });
   return { candidates, ctx, env };
 }
 
@@ -123,43 +135,37 @@ function testIdOf(el: Element, attrs: readonly string[]): string {
 
 interface TestIdScan {
   ctx: AxContext;
-  hints: WalkHints;
   testIdAttributes: readonly string[];
 }
 
 /**
  * Elements with a test attribute that the tree does not print (a `data-testid` div around text):
- * found in the document and every shadow root, closed ones included, skipping hidden subtrees.
+ * found under the root and in every shadow root the walk entered, skipping hidden subtrees.
  */
-function addTestIdElements(root: Element, seen: Set<Element>, out: Candidate[], scan: TestIdScan): void {
+function addTestIdElements(
+  root: Element,
+  shadowRoots: readonly ShadowRoot[],
+  seen: Set<Element>,
+  out: Candidate[],
+  scan: TestIdScan,
+): void {
   if (scan.testIdAttributes.length === 0) return;
   // Names are checked against ATTRIBUTE_NAME_PATTERN by the argument parsers, so they need no escaping.
   const selector = scan.testIdAttributes.map((a) => `[${a}]`).join(',');
-  const visitRoot = (scope: Element | ShadowRoot): void => {
-    const hosts: Element[] = [];
-    const all = scope.querySelectorAll('*');
-    for (const el of all) {
-      const sr = scan.hints.shadowRootOf ? scan.hints.shadowRootOf(el) : el.shadowRoot;
-      if (sr) hosts.push(el);
-      if (!seen.has(el) && el.matches(selector) && !hiddenUpTo(el, root, scan.ctx)) {
-        seen.add(el);
-        const node = newNode(el, false);
-        node.role = computeRole(el, scan.ctx);
-        node.name = collapse(computeName(el, scan.ctx)).trim();
-        const testId = testIdOf(el, scan.testIdAttributes);
-        node.attrs = scan.testIdAttributes
-          .filter((a) => el.getAttribute(a))
-          .map((a) => ` [${a}=${quote(el.getAttribute(a) ?? '')}]`)
-          .join('');
-        out.push({ el, node, order: out.length, testId, unprinted: true });
-      }
+  for (const scope of [root, ...shadowRoots]) {
+    for (const el of scope.querySelectorAll(selector)) {
+      if (seen.has(el) || hiddenUpTo(el, root, scan.ctx)) continue;
+      seen.add(el);
+      const node = newNode(el, false);
+      node.role = computeRole(el, scan.ctx);
+      node.name = collapse(computeName(el, scan.ctx)).trim();
+      node.attrs = scan.testIdAttributes
+        .filter((a) => el.getAttribute(a))
+        .map((a) => ` [${a}=${quote(el.getAttribute(a) ?? '')}]`)
+        .join('');
+      out.push({ el, node, order: out.length, testId: testIdOf(el, scan.testIdAttributes), unprinted: true });
     }
-    for (const host of hosts) {
-      const sr = scan.hints.shadowRootOf ? scan.hints.shadowRootOf(host) : host.shadowRoot;
-      if (sr && !hiddenUpTo(host, root, scan.ctx)) visitRoot(sr);
-    }
-  };
-  visitRoot(root);
+  }
 }
 
 /** Whether `el` or an ancestor up to `root` hides its subtree (display:none, hidden, inert, aria-hidden). */

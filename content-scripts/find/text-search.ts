@@ -33,7 +33,10 @@ interface Gather {
   ctx: AxContext;
   hints: WalkHints;
   includeHidden: boolean;
-  text: string;
+  /** Text pieces, joined once at the end: reading the end of a growing string would flatten it each time. */
+  parts: string[];
+  length: number;
+  endsInSpace: boolean;
   segments: Segment[];
 }
 
@@ -41,15 +44,21 @@ function isText(n: Node): n is Text {
   return n.nodeType === 3;
 }
 
+function push(g: Gather, t: string): void {
+  g.parts.push(t);
+  g.length += t.length;
+  g.endsInSpace = t.endsWith(' ');
+}
+
 function append(g: Gather, data: string, el: Element | null): void {
   let t = collapse(data);
   if (t === '' || t === ' ') {
-    if (g.text !== '' && !g.text.endsWith(' ')) g.text += ' ';
+    if (g.length > 0 && !g.endsInSpace) push(g, ' ');
     return;
   }
-  if (t.startsWith(' ') && (g.text === '' || g.text.endsWith(' '))) t = t.slice(1);
-  if (el) g.segments.push({ start: g.text.length, el });
-  g.text += t;
+  if (t.startsWith(' ') && (g.length === 0 || g.endsInSpace)) t = t.slice(1);
+  if (el) g.segments.push({ start: g.length, el });
+  push(g, t);
 }
 
 function hiddenSubtree(el: Element, g: Gather): boolean {
@@ -142,10 +151,18 @@ export function searchText(
   }
   if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
   const ctx = createAxContext(doc);
-  const g: Gather = { ctx, hints, includeHidden: options.includeHidden, text: '', segments: [] };
+  const g: Gather = {
+    ctx,
+    hints,
+    includeHidden: options.includeHidden,
+    parts: [],
+    length: 0,
+    endsInSpace: false,
+    segments: [],
+  };
   gather(root, g, true);
-
-  const hay = options.exact ? g.text : g.text.toLowerCase();
+  const all = g.parts.join('');
+  const hay = options.exact ? all : all.toLowerCase();
   const want = options.exact ? needle : needle.toLowerCase();
   const matches: TextSearchMatch[] = [];
   let count = 0;
@@ -159,8 +176,8 @@ export function searchText(
     const printed = printedAncestor(seg.el, root, ctx, registry);
     const ref = registry.refFor(printed.el);
     const from = Math.max(0, at - SNIPPET_SIDE);
-    const to = Math.min(g.text.length, at + want.length + SNIPPET_SIDE);
-    const snippet = `${from > 0 ? '…' : ''}${g.text.slice(from, to).trim()}${to < g.text.length ? '…' : ''}`;
+    const to = Math.min(all.length, at + want.length + SNIPPET_SIDE);
+    const snippet = `${from > 0 ? '…' : ''}${all.slice(from, to).trim()}${to < all.length ? '…' : ''}`;
     const m: TextSearchMatch = { ref, line: lineOf(printed.el, printed.role, ref, ctx), snippet };
     const coll = collectionOf(seg.el, ctx);
     if (coll) m.context = coll.text;
