@@ -11,9 +11,9 @@ export const SEARCH_MAX_MATCHES = 200;
 export const QUERY_MAX_CHARS = 500;
 export const DEFAULT_TEST_ATTRIBUTES: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 
-export type Actionable = true | 'disabled' | 'off-screen' | 'covered';
+type Actionable = true | 'disabled' | 'off-screen' | 'covered';
 
-export interface PageBox {
+interface PageBox {
   x: number;
   y: number;
   width: number;

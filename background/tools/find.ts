@@ -30,7 +30,7 @@ const RefArg = z
   .describe('search only inside this element (a ref from the tree, find or text_search)');
 const FrameArg = FrameIdArg.describe('search inside this frame (from get_frames); frame refs come back as "f2:ref_7"');
 
-export const FindArgsSchema = z.strictObject({
+const FindArgsSchema = z.strictObject({
   query: z
     .string()
     .min(1)
@@ -51,7 +51,7 @@ export const FindArgsSchema = z.strictObject({
   frameId: FrameArg.optional(),
 });
 
-export const TextSearchArgsSchema = z.strictObject({
+const TextSearchArgsSchema = z.strictObject({
   text: z.string().min(1).max(QUERY_MAX_CHARS).describe('the text to look for'),
   exact: z
     .boolean()

@@ -8,18 +8,13 @@ import { isShadowRoot } from '../ax/flat-tree';
 import type { AxContext } from '../ax/style-cache';
 import { parentAcross } from './candidates';
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { FindPageCandidate } from '../../src/find-contract';
 
-export type Actionable = true | 'disabled' | 'off-screen' | 'covered';
+type Box = NonNullable<FindPageCandidate['box']>;
 
 export interface Placement {
   box: Box | null;
-  actionable: Actionable;
+  actionable: FindPageCandidate['actionable'];
 }
 
 function clips(value: string): boolean {
@@ -27,7 +22,7 @@ function clips(value: string): boolean {
 }
 
 /** The visible part of the element's box, or null when nothing of it is on screen. */
-export function clippedBox(el: Element, ctx: AxContext): Box | null {
+function clippedBox(el: Element, ctx: AxContext): Box | null {
   const win = ctx.win;
   const r = el.getBoundingClientRect();
   let left = r.left;
