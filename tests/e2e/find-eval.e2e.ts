@@ -137,6 +137,8 @@ describe('find eval (tests/find-queries.json)', () => {
   it.each(pages)('%s', { timeout: 120_000 }, async (pagePath) => {
     const { page, tabId } = await env.browser.open(env.server.url(pagePath));
     await page.waitForTimeout(300);
+    if (pagePath === '/frames-main.html')
+      await page.frameLocator('#outer').frameLocator('#inner').locator('#deep').waitFor();
     const worlds = await isolatedWorlds(env.browser.context, page);
     const frames =
       pagePath === '/frames-main.html'

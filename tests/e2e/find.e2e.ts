@@ -90,7 +90,7 @@ describe('find', () => {
 
   it('returns frame-qualified refs inside a frame, and refuses a ref from before a reload', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/frames-main.html'));
-    await page.waitForTimeout(300);
+    await page.frameLocator('#same').locator('#send').waitFor();
     const frames = FramesReplySchema.parse(okData(await ask('get_frames', {}, tabId))).frames;
     const form = frames.find((f) => f.url.includes('frames-form.html'));
     if (!form) expect.fail('no frames-form frame');
@@ -99,9 +99,12 @@ describe('find', () => {
     // The qualified ref works with the action tools as it is.
     const clicked = await env.browser.tool('click_ax', { ref_id: send.ref }, { tabId, mode: 'act', tier: 'mid' });
     expect(clicked.ok).toBe(true);
-    // And it scopes a later find in its frame.
-    const scoped = await first(tabId, 'send', { ref_id: send.ref });
-    expect(scoped.ref).toBe(send.ref);
+    // As a scope it routes to its frame (descendants only: a button holds no candidates), and a
+    // frameId naming another frame is refused rather than rerouted.
+    const scoped = text(okData(await ask('find', { query: 'send', ref_id: send.ref }, tabId)));
+    expect(scoped).toMatch(/^find "send": no candidates/);
+    const wrong = await ask('find', { query: 'send', ref_id: send.ref, frameId: 'f0' }, tabId);
+    expect(wrong.ok ? 'ok' : wrong.error.code).toBe('wrong_frame');
 
     const top = await first(tabId, 'top button');
     await page.reload();
