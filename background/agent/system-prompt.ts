@@ -38,6 +38,22 @@ function readPageLine(maxReadPage: number): string {
   return `- Tree pages hold 6,000 characters by default. When you need most of a long tree, you may pass maxChars up to ${maxReadPage.toLocaleString('en-US')} on the first call for fewer, larger pages; for a quick look keep the default.`;
 }
 
+/** Find before paging (issue 12): one call instead of reading a long tree page by page. */
+function findAdvice(tools: readonly string[]): string {
+  const parts: string[] = [];
+  if (tools.includes('find')) {
+    parts.push(
+      "to locate one element (a button, a field, a row's link) call find with a short description before paging through a long tree; its candidates carry the same refs as the tree and say whether each is actionable",
+    );
+  }
+  if (tools.includes('text_search')) {
+    parts.push(
+      'to check that a text is on the page or gone (a message, a value), call text_search: count 0 means absent',
+    );
+  }
+  return parts.length > 0 ? `- Find before paging: ${parts.join('; ')}.` : '';
+}
+
 /** The system prompt: tools, ref rules, the mode's limits, and the untrusted-content rule. */
 export function buildSystemPrompt(c: PromptContext): string {
   const open = openMarker(c.nonce);
@@ -52,6 +68,7 @@ export function buildSystemPrompt(c: PromptContext): string {
     c.tools.includes('iframe_read')
       ? '- Iframe content is not in the page tree: page 1 of a read names the child frames (f1, f2…); read one with iframe_read {frameId}. Its refs look like f2:ref_7 and are used exactly as given, with the same action tools.'
       : '',
+    findAdvice(c.tools),
     '- Act on elements only by the ref_N ids from your latest read. A ref stays bound to its element while it is on the page; after a navigation, a reload or a big change, read the tree again before acting. Never invent a ref.',
     '- A long tree is paged. When a result says hasMore:true, call the same tool again with exactly the continuationArgs it gives (including maxChars and tree_revision), until hasMore:false. Do not change them.',
     readPageLine(c.maxReadPage),

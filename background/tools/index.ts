@@ -4,6 +4,7 @@ import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
 import { routeFrameRefs } from '../frames/route-ref';
 import { executeJs } from './execute-js';
+import { findTool, textSearchTool } from './find';
 import { getFrames, iframeClick, iframeRead, iframeType, promoteIframeTool } from './frames';
 import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
@@ -16,6 +17,8 @@ import type { Tool } from './types';
 const ALL: readonly Tool[] = [
   getPageInfo,
   getAccessibilityTree,
+  findTool,
+  textSearchTool,
   navigate,
   goBack,
   listTabs,

@@ -3,6 +3,7 @@
  * builder. Both bundles run in the same isolated world, so the object is shared through the global;
  * `getAxApi` checks its shape instead of trusting it.
  */
+import type { FindOptions, FindPageResult, TextSearchOptions, TextSearchPageResult } from '../../src/find-contract';
 import type { TreeResult } from '../../src/tree-contract';
 import type { TreeOptions } from '../../src/tree-options';
 import { err, ok, type Result } from '../../src/result';
@@ -10,6 +11,8 @@ import { describeElement } from './describe';
 import type { AxStates } from './states';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { generateAccessibilityTree, type TreeHooks } from './tree';
+import { findElements } from '../find/find';
+import { searchText } from '../find/text-search';
 
 interface AxExplanation {
   role: string;
@@ -29,6 +32,9 @@ export interface WbAxApi {
    */
   generate(options: TreeOptions): Result<TreeResult>;
   describe(elOrRef: unknown): Result<AxExplanation>;
+  /** `find` and `text_search` (content-scripts/find/): options validated by the handler bundle. */
+  find(options: FindOptions): Result<FindPageResult>;
+  textSearch(options: TextSearchOptions): Result<TextSearchPageResult>;
   registry: RefRegistry;
 }
 
@@ -49,6 +55,10 @@ function isWbAxApi(v: unknown): v is WbAxApi {
     typeof v.generate === 'function' &&
     'describe' in v &&
     typeof v.describe === 'function' &&
+    'find' in v &&
+    typeof v.find === 'function' &&
+    'textSearch' in v &&
+    typeof v.textSearch === 'function' &&
     'registry' in v &&
     typeof v.registry === 'object' &&
     v.registry !== null
@@ -66,6 +76,12 @@ function createAxApi(doc: Document, scope: object, hooks: TreeHooks = {}): WbAxA
     registry,
     generate(options) {
       return generateAccessibilityTree(doc, options, registry, hooks);
+    },
+    find(options) {
+      return findElements(doc, options, registry, hooks);
+    },
+    textSearch(options) {
+      return searchText(doc, options, registry, hooks);
     },
     describe(elOrRef) {
       let el: Element;

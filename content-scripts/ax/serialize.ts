@@ -64,33 +64,46 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
     renderNode(wrapped, depth, out);
     return;
   }
-  const named = node.name !== '' && !(node.ref === undefined && titledByFirstHeading(node));
   const row = compactRow(node);
   if (row !== null) {
     out.lines.push(indent(depth) + row);
     return;
   }
-  let line = indent(depth) + node.role;
-  if (named) line += ` ${quote(node.name)}`;
-  if (node.ref) {
-    line += ` [${node.ref}]`;
-    out.refCount++;
-  }
-  line += node.attrs + node.states;
-  if (node.popupOf) {
-    const owner = out.registry.peek(node.popupOf);
-    if (owner) line += ` (popup of ${owner})`;
-  }
-  const only = node.children.length === 1 ? node.children[0] : undefined;
-  if (only?.kind === 'text' && node.omitted === 0 && node.extra === undefined) {
-    // A node whose whole content is one text run prints it inline: `listitem: "Apples"`.
-    if (out.filter !== 'interactive' || node.ref !== undefined) line += `: ${quote(only.text)}`;
+  let line = indent(depth) + nodeLine(node, out.registry);
+  if (node.ref) out.refCount++;
+  const text = inlineText(node);
+  if (text !== undefined) {
+    if (out.filter !== 'interactive' || node.ref !== undefined) line += `: ${quote(text)}`;
     out.lines.push(line);
     return;
   }
   out.lines.push(line);
   renderChildren(node, depth + 1, out);
   renderNotes(node, depth + 1, out);
+}
+
+/**
+ * One node's line without indent or inline text: `role "name" [ref_N] attrs {states} (popup of ref_M)`.
+ * The tree and `find` (content-scripts/find/) print elements through this one function, so a
+ * candidate's line is the line the tree prints for it.
+ */
+export function nodeLine(node: AxNode, registry: RefRegistry): string {
+  const named = node.name !== '' && !(node.ref === undefined && titledByFirstHeading(node));
+  let line = node.role;
+  if (named) line += ` ${quote(node.name)}`;
+  if (node.ref) line += ` [${node.ref}]`;
+  line += node.attrs + node.states;
+  if (node.popupOf) {
+    const owner = registry.peek(node.popupOf);
+    if (owner) line += ` (popup of ${owner})`;
+  }
+  return line;
+}
+
+/** A node whose whole content is one text run prints it inline: `listitem: "Apples"`. */
+export function inlineText(node: AxNode): string | undefined {
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  return only?.kind === 'text' && node.omitted === 0 && node.extra === undefined ? only.text : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { actionProxies } from './actions-proxy';
+import { findHandler, textSearchHandler } from './find';
 import { frameHitTestHandler } from './frame-hit-test';
 import { gateFactsHandler } from './gate-facts';
 import { frameInfoHandler, frameStateHandler } from './frame-state';
@@ -20,6 +21,8 @@ const handlers: readonly ContentHandler[] = [
   gateFactsHandler,
   shadowHostsHandler,
   shadowBindHandler,
+  findHandler,
+  textSearchHandler,
 ];
 
 export const handlerTable: ReadonlyMap<string, ContentHandler> = new Map(handlers.map((h) => [h.name, h]));

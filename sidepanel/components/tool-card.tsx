@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { ChatMessage } from '../../src/protocol/agent';
 import { displayResult, formatMs, prettyJson, refInArgs, summarizeArgs, summarizeResult } from '../lib/tool-summary';
+import { FIND_TOOLS } from '../lib/find-entries';
 import { highlightRef } from '../panel-client';
+import { FindResultList } from './find-card';
 import { tabId } from '../store';
 
 const RESULT_PREVIEW = 4000;
@@ -38,6 +40,7 @@ export function ToolCard({ message }: { message: ChatMessage }) {
             Show {ref} in the page
           </button>
         )}
+        {message.ok === true && FIND_TOOLS.has(message.tool ?? '') && <FindResultList result={message.result ?? ''} />}
         <h3>Arguments</h3>
         <pre>{prettyJson(message.args ?? {})}</pre>
         {!pending && (

@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+/**
+ * find and text_search over jsdom: candidates and refs agree with the tree, test-id-only elements,
+ * closed shadow roots through the hook, scoping, and text_search's true count. jsdom has no layout,
+ * so every candidate reads as off-screen here; actionability is proven in tests/e2e/find.e2e.ts.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { parseTreeArgs } from '../../src/tree-args';
+import { parseTree } from '../../src/tree-line';
+import { getRefRegistry, type RefRegistry } from '../ax/ref-registry';
+import { generateAccessibilityTree } from '../ax/tree';
+import { findElements } from './find';
+import { searchText } from './text-search';
+
+let registry: RefRegistry;
+const closedRoots = new Map<Element, ShadowRoot>();
+const hooks = { shadowRootOf: (el: Element) => closedRoots.get(el) ?? el.shadowRoot };
+const TEST_IDS = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+  closedRoots.clear();
+  registry = getRefRegistry({});
+});
+
+function find(query: string, extra: { ref_id?: string; maxCandidates?: number } = {}) {
+  const r = findElements(
+    document,
+    { query, maxCandidates: extra.maxCandidates ?? 5, visibleOnly: false, testIdAttributes: TEST_IDS, ...extra },
+    registry,
+    hooks,
+  );
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data;
+}
+
+function tree(): string {
+  const options = parseTreeArgs({ maxChars: 1_000_000 });
+  if (!options.ok) throw new Error('bad options');
+  const r = generateAccessibilityTree(document, options.data, registry, hooks);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data.tree;
+}
+
+describe('findElements', () => {
+  it('returns the tree line and the ref the tree prints', () => {
+    document.body.innerHTML = '<h1>Shop</h1><button>Save draft</button><button>Save</button><a href="/x">Save link</a>';
+    const before = parseTree(tree());
+    const r = find('the save button');
+    const top = r.candidates[0];
+    expect(top?.line).toMatch(/^button "Save" \[ref_\d+\]$/);
+    expect(before.find((l) => l.name === 'Save' && l.role === 'button')?.ref).toBe(top?.ref);
+    expect(r.matches).toBe(3);
+  });
+
+  it('ranks a test-id-only element, mints its ref, and says the tree does not print it', () => {
+    document.body.innerHTML = '<div data-testid="sync-status">All synced</div><p>Other text</p>';
+    const r = find('sync status');
+    expect(r.candidates[0]?.line).toMatch(/^generic \[ref_\d+\] \[data-testid="sync-status"\]$/);
+    expect(r.candidates[0]?.unprinted).toBe(true);
+    expect(registry.lookup(r.candidates[0]?.ref ?? '')).toBe(document.querySelector('[data-testid]'));
+  });
+
+  it('sees controls in closed shadow roots through the hook, and scopes to a ref', () => {
+    const host = document.createElement('pay-box');
+    const root = host.attachShadow({ mode: 'closed' });
+    closedRoots.set(host, root);
+    root.innerHTML = '<button>Pay now</button>';
+    document.body.append(host);
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<ul><li id="a">Ada <button>Remove</button></li><li id="b">Alan <button>Remove</button></li></ul>',
+    );
+    expect(find('pay now').candidates[0]?.line).toMatch(/^button "Pay now"/);
+    const scope = registry.refFor(document.getElementById('b') ?? document.body);
+    const scoped = find('remove', { ref_id: scope });
+    expect(scoped.candidates).toHaveLength(1);
+    expect(registry.lookup(scoped.candidates[0]?.ref ?? '')).toBe(document.querySelector('#b button'));
+    expect(scoped.candidates[0]?.context).toBe('in list item "Alan Remove"');
+  });
+
+  it('puts a heading after an interactive match, but returns it when nothing interactive matches', () => {
+    document.body.innerHTML = '<h2>Invoices</h2><button>Invoices</button><h2>Team</h2>';
+    // jsdom has no layout: give each element its own row on screen so the hit test can run.
+    const rows = [...document.body.querySelectorAll('*')];
+    const rect = (i: number) => new DOMRect(0, i * 30, 200, 20);
+    for (const [i, el] of rows.entries()) el.getBoundingClientRect = () => rect(i);
+    document.elementFromPoint = (_x: number, y: number) => rows[Math.floor(y / 30)] ?? null;
+    expect(find('invoices').candidates.map((c) => c.line.split(' ')[0])).toEqual(['button', 'heading']);
+    expect(find('team').candidates[0]?.line).toMatch(/^heading "Team" \[ref_\d+\]/);
+  });
+});
+
+describe('searchText', () => {
+  function search(text: string, extra: { exact?: boolean; includeHidden?: boolean; maxMatches?: number } = {}) {
+    const r = searchText(
+      document,
+      {
+        text,
+        exact: extra.exact ?? false,
+        includeHidden: extra.includeHidden ?? false,
+        maxMatches: extra.maxMatches ?? 20,
+      },
+      registry,
+      hooks,
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    return r.data;
+  }
+
+  it('counts every occurrence, past any cut, and reports the nearest printed element', () => {
+    document.body.innerHTML = `<main><p>${'word '.repeat(100)}needle</p><ul><li>needle <b>needle</b></li></ul></main>`;
+    const r = search('NEEDLE', { maxMatches: 2 });
+    expect(r.count).toBe(3);
+    expect(r.matches).toHaveLength(2);
+    expect(r.matches[0]?.line).toMatch(/^main \[ref_\d+\]$/);
+    expect(r.matches[1]?.line).toMatch(/^listitem \[ref_\d+\]$/);
+  });
+
+  it('leaves hidden text out unless asked, and reads closed shadow roots', () => {
+    document.body.innerHTML = '<p>Saved</p><div hidden>Saved</div><details><summary>More</summary>Saved</details>';
+    const host = document.createElement('x-toast');
+    const root = host.attachShadow({ mode: 'closed' });
+    closedRoots.set(host, root);
+    root.innerHTML = '<div role="status">Saved</div>';
+    document.body.append(host);
+    expect(search('saved').count).toBe(2);
+    expect(search('saved', { includeHidden: true }).count).toBe(4);
+    expect(search('Saved', { exact: true }).count).toBe(2);
+    expect(search('saved', { exact: true }).count).toBe(0);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * `find`: ranked natural-language lookup over what the tree would print (docs/find.md). Scores every
+ * candidate (rank.ts), places the best ones on screen (geometry.ts), puts the actionable ones first
+ * and named containers after interactive matches, and returns each as its tree line with its ref.
+ */
+import { err, ok, type Result } from '../../src/result';
+import type { FindOptions, FindPageResult, FindPageCandidate } from '../../src/find-contract';
+import { collapse } from '../ax/render';
+import type { RefRegistry } from '../ax/ref-registry';
+import { inlineText, nodeLine } from '../ax/serialize';
+import { quote } from '../ax/render';
+import type { WalkHints } from '../ax/tree-walk';
+import { computeName } from '../ax/names';
+import type { AxContext } from '../ax/style-cache';
+import { CONTAINER_ROLES, parentAcross, walkForFind, type Candidate } from './candidates';
+import { collectionOf } from './collection';
+import { place, type Placement } from './geometry';
+import { scoreCandidate, type Features } from './rank';
+import { parseQuery } from './tokens';
+
+const ON_STATES = /\{[^}]*\b(selected|pressed|checked|on)\b/;
+const DISABLED = /\{[^}]*\bdisabled\b/;
+const LINE_TEXT_MAX = 80;
+
+interface Scored {
+  c: Candidate;
+  score: number;
+  context: string | undefined;
+  placement?: Placement;
+}
+
+/**
+ * A candidate's own text (with its title tooltip): a weak signal for controls whose name is empty or
+ * an icon. Not for containers other than headings and generic wrappers: a table's text is every row.
+ */
+function ownText(c: Candidate): string {
+  const role = c.node.role;
+  if (CONTAINER_ROLES.has(role) && role !== 'generic' && role !== 'heading') return '';
+  const title = c.el.getAttribute('title');
+  return collapse(`${c.el.textContent ?? ''} ${title ?? ''}`)
+    .trim()
+    .slice(0, 200)
+    .toLowerCase();
+}
+
+function featuresOf(c: Candidate): Features {
+  return {
+    role: c.node.role,
+    name: c.node.name,
+    testId: c.testId,
+    text: ownText(c),
+    rowText: '',
+    on: ON_STATES.test(c.node.states),
+  };
+}
+
+/**
+ * Extra name weight for query words few candidates carry (an order number among a thousand rows
+ * that all say "order"): half a point per halving of the share, at most 3.
+ */
+function rarityOf(label: readonly string[], features: readonly Features[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const n = features.length;
+  for (const w of label) {
+    let df = 0;
+    for (const f of features) if (f.name.toLowerCase().includes(w) || f.text.includes(w)) df++;
+    if (df > 0) out.set(w, Math.min(3, Math.max(0, (Math.log2(n / df) - 1) / 2)));
+  }
+  return out;
+}
+
+const SECTION_TAGS: ReadonlySet<string> = new Set(['section', 'form', 'fieldset', 'nav', 'aside', 'dialog']);
+const SECTION_ROLES: ReadonlySet<string> = new Set(['region', 'form', 'group', 'dialog', 'navigation', 'toolbar']);
+
+/** The name of the nearest labelled section, form, group or dialog around `el`, lower-cased. */
+function sectionName(el: Element, ctx: AxContext, cache: Map<Element, string>): string {
+  for (let a = parentAcross(el); a; a = parentAcross(a)) {
+    const known = cache.get(a);
+    if (known !== undefined) {
+      if (known) return known;
+      continue;
+    }
+    const role = (a.getAttribute('role') ?? '').trim();
+    const labelled = a.hasAttribute('aria-label') || a.hasAttribute('aria-labelledby') || a.localName === 'fieldset';
+    const sectioning = SECTION_TAGS.has(a.localName) || SECTION_ROLES.has(role);
+    const name = sectioning && labelled ? collapse(computeName(a, ctx)).trim().toLowerCase() : '';
+    cache.set(a, name);
+    if (name) return name;
+  }
+  return '';
+}
+
+/** A wrapper or landmark, not a control: a generic element with a ref is a clickable (pointer cursor). */
+function isContainer(c: Candidate): boolean {
+  return CONTAINER_ROLES.has(c.node.role) && !(c.node.role === 'generic' && c.node.ref !== undefined);
+}
+
+/** Actionable ones first; among those, containers after interactive matches when there is one. */
+function tier(s: Scored, interactiveActionable: boolean): number {
+  if (s.placement?.actionable !== true) return 2;
+  return interactiveActionable && isContainer(s.c) ? 1 : 0;
+}
+
+export function findElements(
+  doc: Document,
+  options: FindOptions,
+  registry: RefRegistry,
+  hints: WalkHints = {},
+): Result<FindPageResult> {
+  const started = performance.now();
+  const q = parseQuery(options.query);
+  if (q.all.length === 0) return err('bad_arguments', 'find needs a query with at least one word, e.g. "save button"');
+  registry.sweep();
+  let root: Element | null;
+  if (options.ref_id !== undefined) {
+    const resolved = registry.resolve(options.ref_id);
+    if (!resolved.ok) return resolved;
+    root = resolved.data;
+  } else {
+    root = doc.body ?? doc.documentElement;
+  }
+  if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
+  const walked = walkForFind(doc, root, options.ref_id !== undefined, registry, hints, options.testIdAttributes);
+
+  const features = walked.candidates.map((c) => featuresOf(c));
+  const rarity = rarityOf(q.label, features);
+  const sections = new Map<Element, string>();
+  const matched: Scored[] = [];
+  walked.candidates.forEach((c, i) => {
+    const f = features[i];
+    if (!f) return;
+    let s = scoreCandidate(q, f, rarity);
+    // Row and section words only add to a match, or stand in for a name beside a role word.
+    if (!s.matched && !q.roles.has(f.role)) return;
+    const coll = collectionOf(c.el, walked.ctx);
+    const around = `${coll?.rowText ?? ''} ${sectionName(c.el, walked.ctx, sections)}`.trim();
+    if (around) s = scoreCandidate(q, { ...f, rowText: around }, rarity);
+    if (s.matched) matched.push({ c, score: s.score, context: coll?.text });
+  });
+  matched.sort((a, b) => b.score - a.score || a.c.order - b.c.order);
+
+  // Placement needs layout (a reflow at most, then cached geometry): only for the best few.
+  const probe = matched.slice(0, Math.max(options.maxCandidates * 4, 30));
+  for (const s of probe) {
+    s.placement = place(s.c.el, DISABLED.test(s.c.node.states), walked.ctx, hints.shadowRootOf);
+  }
+  let pool = probe;
+  if (options.visibleOnly) pool = pool.filter((s) => s.placement?.actionable === true);
+  const interactiveActionable = pool.some((s) => s.placement?.actionable === true && !isContainer(s.c));
+  const ranked = pool
+    .map((s, i) => ({ s, i, t: tier(s, interactiveActionable) }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map((x) => x.s)
+    .slice(0, options.maxCandidates);
+
+  const candidates: FindPageCandidate[] = ranked.map((s) => {
+    const node = s.c.node;
+    // A candidate the tree prints without a ref (a heading, a test-id div) gets one now; the tree
+    // prints the same ref from then on wherever it prints the element.
+    if (!node.ref) node.ref = registry.refFor(s.c.el);
+    let line = nodeLine(node, registry);
+    const text = inlineText(node);
+    if (text !== undefined) {
+      line += `: ${quote(text.length > LINE_TEXT_MAX ? `${text.slice(0, LINE_TEXT_MAX)}…` : text)}`;
+    }
+    const out: FindPageCandidate = {
+      ref: node.ref,
+      line,
+      score: s.score,
+      actionable: s.placement?.actionable ?? 'off-screen',
+      box: s.placement?.box ?? null,
+    };
+    if (s.context) out.context = s.context;
+    if (s.c.unprinted) out.unprinted = true;
+    return out;
+  });
+  return ok({
+    query: options.query,
+    url: doc.URL,
+    candidates,
+    matches: matched.length,
+    actionableMatches: probe.filter((s) => s.placement?.actionable === true).length,
+    topScore: matched[0]?.score ?? 0,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  });
+}

@@ -1,0 +1,193 @@
+/**
+ * `text_search`: where a string occurs in the live, composed text of the page (open and closed
+ * shadow roots, slotted content, portals: everything rendered in the document), in full rather than
+ * the tree's 300-character cut. `count` is the true total; each reported match names the nearest
+ * element the tree prints, with its ref. Hidden subtrees (display:none, `hidden`, closed <details>)
+ * and visibility:hidden text count only with includeHidden.
+ */
+import { err, ok, type Result } from '../../src/result';
+import type { TextSearchMatch, TextSearchOptions, TextSearchPageResult } from '../../src/find-contract';
+import { createAxContext } from '../ax/ax-context';
+import { isElement, isShadowRoot } from '../ax/flat-tree';
+import { computeName } from '../ax/names';
+import type { RefRegistry } from '../ax/ref-registry';
+import { collapse, quote } from '../ax/render';
+import { computeRole } from '../ax/roles';
+import type { AxContext } from '../ax/style-cache';
+import type { WalkHints } from '../ax/tree-walk';
+import { QUIET_ROLES } from '../ax/walk-rules';
+import { collectionOf } from './collection';
+import { parentAcross } from './candidates';
+
+/** Never rendered as page text. */
+const NO_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'head', 'title']);
+const SNIPPET_SIDE = 30;
+const NAME_MAX = 80;
+
+interface Segment {
+  start: number;
+  el: Element;
+}
+
+interface Gather {
+  ctx: AxContext;
+  hints: WalkHints;
+  includeHidden: boolean;
+  /** Text pieces, joined once at the end: reading the end of a growing string would flatten it each time. */
+  parts: string[];
+  length: number;
+  endsInSpace: boolean;
+  segments: Segment[];
+}
+
+function isText(n: Node): n is Text {
+  return n.nodeType === 3;
+}
+
+function push(g: Gather, t: string): void {
+  g.parts.push(t);
+  g.length += t.length;
+  g.endsInSpace = t.endsWith(' ');
+}
+
+function append(g: Gather, data: string, el: Element | null): void {
+  let t = collapse(data);
+  if (t === '' || t === ' ') {
+    if (g.length > 0 && !g.endsInSpace) push(g, ' ');
+    return;
+  }
+  if (t.startsWith(' ') && (g.length === 0 || g.endsInSpace)) t = t.slice(1);
+  if (el) g.segments.push({ start: g.length, el });
+  push(g, t);
+}
+
+function hiddenSubtree(el: Element, g: Gather): boolean {
+  if (NO_TEXT.has(el.localName)) return true;
+  if (g.includeHidden) return false;
+  const s = g.ctx.style(el);
+  return s?.display === 'none' || el.hasAttribute('hidden');
+}
+
+function gather(n: Node, g: Gather, textVisible: boolean): void {
+  if (isText(n)) {
+    if (textVisible || g.includeHidden) {
+      const p = n.parentNode;
+      append(g, n.data, p && isShadowRoot(p) ? p.host : n.parentElement);
+    }
+    return;
+  }
+  if (!isElement(n)) return;
+  if (hiddenSubtree(n, g)) return;
+  const s = g.ctx.style(n);
+  const visible = s ? s.visibility !== 'hidden' && s.visibility !== 'collapse' : textVisible;
+  const block = s !== null && !s.display.startsWith('inline') && s.display !== 'contents';
+  if (block) append(g, ' ', null);
+  const sr = g.hints.shadowRootOf ? g.hints.shadowRootOf(n) : n.shadowRoot;
+  if (n.localName === 'details' && !n.hasAttribute('open') && !g.includeHidden) {
+    // HTML §4.11.1: a closed <details> renders only its first summary.
+    const summary = n.querySelector(':scope > summary');
+    if (summary) gather(summary, g, visible);
+  } else if (sr) {
+    for (let c = sr.firstChild; c; c = c.nextSibling) gather(c, g, visible);
+  } else if (n.localName === 'slot' && 'assignedNodes' in n && typeof n.assignedNodes === 'function') {
+    const assigned: unknown = n.assignedNodes();
+    const nodes = Array.isArray(assigned) ? assigned.filter((x): x is Node => x instanceof Node) : [];
+    if (nodes.length > 0) for (const c of nodes) gather(c, g, visible);
+    else for (let c = n.firstChild; c; c = c.nextSibling) gather(c, g, visible);
+  } else {
+    for (let c = n.firstChild; c; c = c.nextSibling) gather(c, g, visible);
+  }
+  if (block) append(g, ' ', null);
+}
+
+function segmentAt(segments: readonly Segment[], offset: number): Segment | undefined {
+  let lo = 0;
+  let hi = segments.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((segments[mid]?.start ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return segments[lo];
+}
+
+/** The nearest element at or above `el` that the tree prints as a line of its own. */
+function printedAncestor(
+  el: Element,
+  root: Element,
+  ctx: AxContext,
+  registry: RefRegistry,
+): { el: Element; role: string } {
+  for (let a: Element | null = el; a; a = parentAcross(a)) {
+    const role = computeRole(a, ctx);
+    if (registry.peek(a) !== undefined || (role !== '' && !QUIET_ROLES.has(role)) || a === root) return { el: a, role };
+  }
+  return { el: root, role: computeRole(root, ctx) };
+}
+
+function lineOf(el: Element, role: string, ref: string, ctx: AxContext): string {
+  let name = collapse(computeName(el, ctx)).trim();
+  if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
+  return `${role || 'generic'}${name ? ` ${quote(name)}` : ''} [${ref}]`;
+}
+
+export function searchText(
+  doc: Document,
+  options: TextSearchOptions,
+  registry: RefRegistry,
+  hints: WalkHints = {},
+): Result<TextSearchPageResult> {
+  const started = performance.now();
+  const needle = collapse(options.text).trim();
+  if (!needle) return err('bad_arguments', 'text_search needs non-blank text');
+  registry.sweep();
+  let root: Element | null;
+  if (options.ref_id !== undefined) {
+    const resolved = registry.resolve(options.ref_id);
+    if (!resolved.ok) return resolved;
+    root = resolved.data;
+  } else {
+    root = doc.body ?? doc.documentElement;
+  }
+  if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
+  const ctx = createAxContext(doc);
+  const g: Gather = {
+    ctx,
+    hints,
+    includeHidden: options.includeHidden,
+    parts: [],
+    length: 0,
+    endsInSpace: false,
+    segments: [],
+  };
+  gather(root, g, true);
+  const all = g.parts.join('');
+  const hay = options.exact ? all : all.toLowerCase();
+  const want = options.exact ? needle : needle.toLowerCase();
+  const matches: TextSearchMatch[] = [];
+  let count = 0;
+  for (let at = hay.indexOf(want); at >= 0; at = hay.indexOf(want, at + want.length)) {
+    const seg = segmentAt(g.segments, at);
+    if (!seg) continue;
+    // exact: the whole text of the element holding it equals the string (case-sensitive), not a part of it.
+    if (options.exact && collapse(seg.el.textContent ?? '').trim() !== needle) continue;
+    count++;
+    if (matches.length >= options.maxMatches) continue;
+    const printed = printedAncestor(seg.el, root, ctx, registry);
+    const ref = registry.refFor(printed.el);
+    const from = Math.max(0, at - SNIPPET_SIDE);
+    const to = Math.min(all.length, at + want.length + SNIPPET_SIDE);
+    const snippet = `${from > 0 ? '…' : ''}${all.slice(from, to).trim()}${to < all.length ? '…' : ''}`;
+    const m: TextSearchMatch = { ref, line: lineOf(printed.el, printed.role, ref, ctx), snippet };
+    const coll = collectionOf(seg.el, ctx);
+    if (coll) m.context = coll.text;
+    matches.push(m);
+  }
+  return ok({
+    text: options.text,
+    url: doc.URL,
+    count,
+    matches,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  });
+}

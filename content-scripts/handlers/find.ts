@@ -1,0 +1,30 @@
+import { getAxApi } from '../ax/api';
+import { parseFindArgs, parseTextSearchArgs } from '../../src/find-args';
+import { err, type Result } from '../../src/result';
+import type { ContentHandler } from './types';
+
+const NOT_LOADED = err(
+  'tree_unavailable',
+  'the accessibility-tree script is not loaded in this frame yet; wait a moment and retry, or reload the page',
+);
+
+/** `find` and `text_search` run in the tree bundle (they reuse its walk and ref registry). */
+export const findHandler: ContentHandler = {
+  name: 'find',
+  run(args): Result<unknown> {
+    const api = getAxApi(globalThis);
+    if (!api) return NOT_LOADED;
+    const options = parseFindArgs(args);
+    return options.ok ? api.find(options.data) : options;
+  },
+};
+
+export const textSearchHandler: ContentHandler = {
+  name: 'text_search',
+  run(args): Result<unknown> {
+    const api = getAxApi(globalThis);
+    if (!api) return NOT_LOADED;
+    const options = parseTextSearchArgs(args);
+    return options.ok ? api.textSearch(options.data) : options;
+  },
+};

@@ -1,0 +1,72 @@
+/**
+ * The page-side parsers of `find` and `text_search` arguments (zod/mini, so the handler script
+ * stays small). The worker's classic-zod schemas (background/tools/find.ts, text-search.ts) state
+ * the same arguments for the model; frameId is the worker's and never reaches the page.
+ */
+import * as z from 'zod/mini';
+import {
+  DEFAULT_TEST_ATTRIBUTES,
+  FIND_DEFAULT_CANDIDATES,
+  FIND_MAX_CANDIDATES,
+  QUERY_MAX_CHARS,
+  SEARCH_DEFAULT_MATCHES,
+  SEARCH_MAX_MATCHES,
+  type FindOptions,
+  type TextSearchOptions,
+} from './find-contract';
+import { REF_PATTERN } from './refs';
+import { err, ok, type Result } from './result';
+import { ATTRIBUTE_NAME_PATTERN } from './tree-options';
+
+const Ref = z.string().check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12"'));
+
+const FindArgsMini = z.object({
+  query: z.string().check(z.minLength(1), z.maxLength(QUERY_MAX_CHARS)),
+  maxCandidates: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(FIND_MAX_CANDIDATES))),
+  visibleOnly: z.optional(z.boolean()),
+  ref_id: z.optional(Ref),
+  testIdAttributes: z.optional(
+    z.array(z.string().check(z.regex(ATTRIBUTE_NAME_PATTERN, 'must be an attribute name'))).check(z.maxLength(10)),
+  ),
+});
+
+const TextSearchArgsMini = z.object({
+  text: z.string().check(z.minLength(1), z.maxLength(QUERY_MAX_CHARS)),
+  exact: z.optional(z.boolean()),
+  ref_id: z.optional(Ref),
+  includeHidden: z.optional(z.boolean()),
+  maxMatches: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(SEARCH_MAX_MATCHES))),
+});
+
+function issues(tool: string, error: z.core.$ZodError): Result<never> {
+  const parts = error.issues
+    .slice(0, 4)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'arguments'}: ${i.message}`);
+  return err('bad_arguments', `invalid arguments for ${tool}: ${parts.join('; ')}`);
+}
+
+export function parseFindArgs(raw: unknown): Result<FindOptions> {
+  const p = FindArgsMini.safeParse(raw ?? {});
+  if (!p.success) return issues('find', p.error);
+  const a = p.data;
+  return ok({
+    query: a.query,
+    maxCandidates: a.maxCandidates ?? FIND_DEFAULT_CANDIDATES,
+    visibleOnly: a.visibleOnly ?? false,
+    ...(a.ref_id !== undefined ? { ref_id: a.ref_id } : {}),
+    testIdAttributes: a.testIdAttributes ?? DEFAULT_TEST_ATTRIBUTES,
+  });
+}
+
+export function parseTextSearchArgs(raw: unknown): Result<TextSearchOptions> {
+  const p = TextSearchArgsMini.safeParse(raw ?? {});
+  if (!p.success) return issues('text_search', p.error);
+  const a = p.data;
+  return ok({
+    text: a.text,
+    exact: a.exact ?? false,
+    ...(a.ref_id !== undefined ? { ref_id: a.ref_id } : {}),
+    includeHidden: a.includeHidden ?? false,
+    maxMatches: a.maxMatches ?? SEARCH_DEFAULT_MATCHES,
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * `find` and `text_search` between the worker and the page, without any schema library: the tree
+ * content script imports only this file. The handler script parses arguments with `find-args.ts`
+ * (zod/mini); the worker states them for the model in background/tools/find.ts and text-search.ts.
+ */
+
+export const FIND_DEFAULT_CANDIDATES = 5;
+export const FIND_MAX_CANDIDATES = 20;
+export const SEARCH_DEFAULT_MATCHES = 20;
+export const SEARCH_MAX_MATCHES = 200;
+export const QUERY_MAX_CHARS = 500;
+export const DEFAULT_TEST_ATTRIBUTES: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
+
+type Actionable = true | 'disabled' | 'off-screen' | 'covered';
+
+interface PageBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Page-side `find` options with every default applied; `ref_id` is local to the frame. */
+export interface FindOptions {
+  query: string;
+  maxCandidates: number;
+  visibleOnly: boolean;
+  ref_id?: string;
+  testIdAttributes: readonly string[];
+}
+
+export interface FindPageCandidate {
+  ref: string;
+  /** The element's tree line (role "name" [ref_N] attrs {states}). */
+  line: string;
+  score: number;
+  actionable: Actionable;
+  /** The visible part of the box (viewport and overflow clipping applied); null when none is. */
+  box: PageBox | null;
+  /** `in table "Orders" row "May 13" col "Type"` when it sits in a collection. */
+  context?: string;
+  /** The tree does not print this element (a test-id-only element). */
+  unprinted?: boolean;
+}
+
+export interface FindPageResult {
+  query: string;
+  url: string;
+  candidates: FindPageCandidate[];
+  /** How many candidates matched at all (before the cut to maxCandidates). */
+  matches: number;
+  /** How many of the placed (best) matches are actionable. */
+  actionableMatches: number;
+  topScore: number;
+  /** Time spent in the page, for the bench. */
+  ms: number;
+}
+
+export interface TextSearchOptions {
+  text: string;
+  exact: boolean;
+  ref_id?: string;
+  includeHidden: boolean;
+  maxMatches: number;
+}
+
+export interface TextSearchMatch {
+  ref: string;
+  /** The nearest element the tree prints, as its line (role "name" [ref_N]). */
+  line: string;
+  /** The match with a little text around it. */
+  snippet: string;
+  context?: string;
+}
+
+export interface TextSearchPageResult {
+  text: string;
+  url: string;
+  /** The true total, even when `matches` stops at maxMatches. */
+  count: number;
+  matches: TextSearchMatch[];
+  ms: number;
+}

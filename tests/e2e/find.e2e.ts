@@ -1,0 +1,237 @@
+/**
+ * `find` and `text_search` in real Chromium: actionability from layout and hit-testing (clipped,
+ * covered, disabled, below the fold), collection context, frame-qualified refs, stale refs refused,
+ * warnings that name the model's tools, text_search counts equal to an independent count of the
+ * page's visible text (text far past the tree's 300-character cut included), and the model-facing
+ * text within 2,500 characters at the largest counts. The ranking itself: find-eval.e2e.ts.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MODEL_TEXT_MAX } from '../../src/find-format';
+import { parseTreeLine } from '../../src/tree-line';
+import { FramesReplySchema, okData } from './support/frames';
+import { useExtension } from './support/setup';
+import { readTree } from './support/tree';
+
+const env = useExtension();
+
+const ask = async (tool: string, args: unknown, tabId: number) =>
+  env.browser.tool(tool, args, { tabId, mode: 'ask', tier: 'mid' });
+const text = (r: unknown) => z.string().parse(r);
+
+interface Entry {
+  ref: string;
+  line: string;
+  rest: string;
+}
+
+function entries(out: string): Entry[] {
+  const found: Entry[] = [];
+  for (const l of out.split('\n')) {
+    const m = /^\d+\. (.*?) · (score .*)$/.exec(l);
+    const ref = m?.[1] !== undefined ? parseTreeLine(m[1])?.ref : undefined;
+    if (m?.[1] !== undefined && m[2] !== undefined && ref) found.push({ ref, line: m[1], rest: m[2] });
+  }
+  return found;
+}
+
+async function first(tabId: number, query: string, extra: Record<string, unknown> = {}): Promise<Entry> {
+  const out = text(okData(await ask('find', { query, ...extra }, tabId)));
+  const top = entries(out)[0];
+  if (!top) expect.fail(`find ${query}: no candidate\n${out}`);
+  return top;
+}
+
+describe('find', () => {
+  it('says whether each candidate is actionable, from layout and hit-testing', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/find-extra.html'));
+    await page.waitForTimeout(200);
+    const visible = await first(tabId, 'continue');
+    expect(visible.line).toMatch(/^button "Continue" \[ref_\d+\]$/);
+    expect(visible.rest).toMatch(/· actionable · box \d+,\d+ \d+×\d+/);
+    // Inside an overflow:hidden box, below its bottom edge: no visible box.
+    expect((await first(tabId, 'show archived projects')).rest).toMatch(/· off-screen · no visible box/);
+    // Under a positioned sheet: elementFromPoint hits the sheet.
+    expect((await first(tabId, 'dismiss banner')).rest).toMatch(/· covered · box /);
+    expect((await first(tabId, 'export report')).rest).toMatch(/· disabled ·/);
+    expect((await first(tabId, 'subscribe to the newsletter')).rest).toMatch(/· off-screen · no visible box/);
+    // Scrolled into view, the same element is actionable, with the same ref.
+    const below = await first(tabId, 'subscribe to the newsletter');
+    await page.locator('#news-subscribe').scrollIntoViewIfNeeded();
+    const after = await first(tabId, 'subscribe to the newsletter');
+    expect(after.ref).toBe(below.ref);
+    expect(after.rest).toMatch(/· actionable ·/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // visibleOnly drops what cannot be acted on, and says so without a position to click.
+    const hidden = text(okData(await ask('find', { query: 'dismiss banner', visibleOnly: true }, tabId)));
+    expect(entries(hidden)).toEqual([]);
+    expect(hidden).toMatch(/warning: no visible candidate/);
+    expect(hidden).not.toMatch(/coordinate|click at|x=|y=/i);
+    await page.close();
+  });
+
+  it('gives table and list context, and names only the tools the model has when nothing matches', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/find-extra.html'));
+    const dl = await first(tabId, 'download the invoice from May 13');
+    expect(dl.rest).toContain('in table "Invoices" row "May 13" col "Actions"');
+    expect(await page.evaluate(() => document.querySelector('#inv-2 button')?.textContent)).toBe('Download');
+    const remove = await first(tabId, 'remove Alan Turing');
+    expect(remove.rest).toContain('in list "Team members" item "Alan Turing');
+
+    const none = text(okData(await ask('find', { query: 'zebra crossing' }, tabId)));
+    expect(none).toMatch(/^find "zebra crossing": no candidates/);
+    expect(none).toMatch(/get_accessibility_tree or text_search/);
+    const floor = text(okData(await ask('find', { query: 'remove', confidenceFloor: 50 }, tabId)));
+    expect(floor).toMatch(/no candidate scored above 50 \(top score: [\d.]+\)/);
+    await page.close();
+  });
+
+  it('returns frame-qualified refs inside a frame, and refuses a ref from before a reload', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/frames-main.html'));
+    await page.frameLocator('#same').locator('#send').waitFor();
+    const frames = FramesReplySchema.parse(okData(await ask('get_frames', {}, tabId))).frames;
+    const form = frames.find((f) => f.url.includes('frames-form.html'));
+    if (!form) expect.fail('no frames-form frame');
+    const send = await first(tabId, 'send', { frameId: form.frameId });
+    expect(send.ref).toMatch(new RegExp(`^${form.frameId}:ref_\\d+$`));
+    // The qualified ref works with the action tools as it is.
+    const clicked = await env.browser.tool('click_ax', { ref_id: send.ref }, { tabId, mode: 'act', tier: 'mid' });
+    expect(clicked.ok).toBe(true);
+    // As a scope it routes to its frame (descendants only: a button holds no candidates), and a
+    // frameId naming another frame is refused rather than rerouted.
+    const scoped = text(okData(await ask('find', { query: 'send', ref_id: send.ref }, tabId)));
+    expect(scoped).toMatch(/^find "send": no candidates/);
+    const wrong = await ask('find', { query: 'send', ref_id: send.ref, frameId: 'f0' }, tabId);
+    expect(wrong.ok ? 'ok' : wrong.error.code).toBe('wrong_frame');
+
+    const top = await first(tabId, 'top button');
+    await page.reload();
+    await page.waitForTimeout(500);
+    await ask('get_page_info', {}, tabId);
+    const stale = await ask('find', { query: 'button', ref_id: top.ref }, tabId);
+    expect(stale.ok).toBe(false);
+    if (!stale.ok) expect(stale.error.code).toMatch(/stale_ref|ref_not_found/);
+    const staleSearch = await ask('text_search', { text: 'Top', ref_id: top.ref }, tabId);
+    expect(staleSearch.ok).toBe(false);
+    await page.close();
+  });
+
+  it('keeps its model-facing text within 2,500 characters at the largest counts', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-table.html'));
+    const out = text(okData(await ask('find', { query: 'order', maxCandidates: 20 }, tabId)));
+    expect(out.length).toBeLessThanOrEqual(MODEL_TEXT_MAX);
+    expect(entries(out).length).toBeGreaterThanOrEqual(10);
+    const search = text(okData(await ask('text_search', { text: 'order', maxMatches: 200 }, tabId)));
+    expect(search.length).toBeLessThanOrEqual(MODEL_TEXT_MAX);
+    expect(search).toMatch(/^text_search "order": count \d+/);
+    await page.close();
+  });
+});
+
+/** Occurrences in the page's visible text nodes, counted by the page itself (open shadow roots too). */
+async function independentCount(page: Page, needle: string): Promise<number> {
+  return page.evaluate((want) => {
+    const lower = want.toLowerCase();
+    let n = 0;
+    const visit = (root: Document | ShadowRoot) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node instanceof Element) {
+          if (node.shadowRoot) visit(node.shadowRoot);
+          continue;
+        }
+        const parent = node.parentElement;
+        if (!parent || ['SCRIPT', 'STYLE', 'TITLE'].includes(parent.tagName)) continue;
+        if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+        const hay = (node.textContent ?? '').replace(/\s+/g, ' ').toLowerCase();
+        for (let at = hay.indexOf(lower); at >= 0; at = hay.indexOf(lower, at + lower.length)) n++;
+      }
+    };
+    visit(document);
+    return n;
+  }, needle);
+}
+
+const ARTICLE_WORDS = [
+  'loom',
+  'weft',
+  'warp',
+  'indigo',
+  'madder',
+  'river',
+  'guild',
+  'apprentice',
+  'shuttle',
+  'sources',
+  'tradition',
+  'harvest',
+  'pattern',
+  'village',
+  'colour',
+  'cotton',
+  'silk',
+  'heddle',
+  'bench',
+  'water',
+  'season',
+  'market',
+  'spring',
+  'craft',
+  'wool',
+  'thread',
+  'pedal',
+  'weld',
+  'bolt',
+  'weaver',
+  'note 3',
+  'hand weaving',
+  'master',
+];
+
+describe('text_search', () => {
+  it('counts what an independent count of the visible text counts, past the tree text cut', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-article.html'));
+    const tree = (await readTree(env.browser, tabId, { filter: 'all', maxChars: 1_000_000 })).tree.toLowerCase();
+    let beyondCut = 0;
+    for (const word of ARTICLE_WORDS) {
+      const out = text(okData(await ask('text_search', { text: word, maxMatches: 5 }, tabId)));
+      const count = Number(/count (\d+)/.exec(out)?.[1] ?? -1);
+      expect(count, word).toBe(await independentCount(page, word));
+      expect(out.length).toBeLessThanOrEqual(MODEL_TEXT_MAX);
+      let inTree = 0;
+      for (let at = tree.indexOf(word); at >= 0; at = tree.indexOf(word, at + word.length)) inTree++;
+      if (inTree < count) beyondCut++;
+    }
+    expect(ARTICLE_WORDS.length).toBeGreaterThanOrEqual(30);
+    // The tree cuts long paragraphs at 300 characters; text_search reads them whole.
+    expect(beyondCut).toBeGreaterThan(10);
+    await page.close();
+  });
+
+  it('reports each match on the element the tree prints, with its ref; count 0 is absence', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/find-extra.html'));
+    const out = text(okData(await ask('text_search', { text: 'Upgrade plan' }, tabId)));
+    // Inside a closed shadow root: the page's own scripts cannot see it, text_search does.
+    expect(out).toMatch(/^text_search "Upgrade plan": count 1/);
+    const line = out.split('\n')[1] ?? '';
+    const ref = /\[(ref_\d+)\]/.exec(line)?.[1];
+    expect(line).toMatch(/^1\. button "Upgrade plan" \[ref_\d+\]/);
+    const tree = (await readTree(env.browser, tabId, { filter: 'all', maxChars: 1_000_000 })).tree;
+    expect(tree).toContain(`button "Upgrade plan" [${ref ?? 'none'}]`);
+    const row = text(okData(await ask('text_search', { text: 'Refund' }, tabId)));
+    expect(row).toContain('in table "Invoices" row "May 13" col "Type"');
+    const gone = text(okData(await ask('text_search', { text: 'Wrong Type' }, tabId)));
+    expect(gone).toMatch(/count 0/);
+    // exact: case-sensitive, the element's whole text.
+    expect(text(okData(await ask('text_search', { text: 'download', exact: true }, tabId)))).toMatch(/count 0/);
+    expect(text(okData(await ask('text_search', { text: 'Download', exact: true }, tabId)))).toMatch(/count 3/);
+    // The dialog is closed (display:none): only includeHidden counts its text.
+    expect(text(okData(await ask('text_search', { text: 'Save project settings' }, tabId)))).toMatch(/count 0/);
+    expect(
+      text(okData(await ask('text_search', { text: 'Save project settings', includeHidden: true }, tabId))),
+    ).toMatch(/count 1/);
+    await page.close();
+  });
+});
