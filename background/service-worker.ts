@@ -10,6 +10,7 @@ import { registerEntryPoints } from './entry-points';
 import { registerHighlightRequest } from './panel-highlight';
 import { handlePanelRequest } from './panel-messages';
 import { registerAllTools } from './tools/index';
+import { registerImageRequest } from './vision/panel-image';
 
 declare global {
   // The developer's console API; `var` is what makes it a property of the worker's global scope.
@@ -19,6 +20,7 @@ declare global {
 registerAllTools();
 registerAgentPanelRequests();
 registerHighlightRequest();
+registerImageRequest();
 globalThis.wb = createConsoleApi();
 
 // MV3: every listener is registered synchronously at top level, so events that wake a stopped

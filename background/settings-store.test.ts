@@ -65,3 +65,39 @@ describe('a stored record that no longer parses', () => {
     }
   });
 });
+
+describe('the vision flag', () => {
+  const stored = (extra: Record<string, unknown>) => ({
+    provider: 'anthropic' as const,
+    model: 'claude-sonnet-4-5',
+    apiKeys: {},
+    ...extra,
+  });
+
+  it('defaults from the model table and the user can override it either way', () => {
+    expect(resolveSettings(stored({}))).toMatchObject({ vision: true, visionFromUser: false });
+    expect(resolveSettings(stored({ vision: false }))).toMatchObject({ vision: false, visionFromUser: true });
+    const local = { provider: 'ollama' as const, model: 'qwen3:8b', apiKeys: {} };
+    expect(resolveSettings(local)).toMatchObject({ vision: false, visionFromUser: false });
+    expect(resolveSettings({ ...local, vision: true })).toMatchObject({ vision: true, visionFromUser: true });
+    expect(toPublic(resolveSettings({ ...local, vision: true }))).toMatchObject({ vision: true, visionFromUser: true });
+  });
+
+  it('is kept by a save that sets it and cleared (back to the default) by one that omits it', () => {
+    const set = mergeSettings(stored({}), { provider: 'anthropic', model: 'claude-sonnet-4-5', vision: false });
+    expect(set.vision).toBe(false);
+    const cleared = mergeSettings(set, { provider: 'anthropic', model: 'claude-sonnet-4-5' });
+    expect(cleared.vision).toBeUndefined();
+  });
+
+  it('survives salvage when valid, and a bad value is dropped without losing the keys', () => {
+    const keys = { anthropic: 'sk-ant-0123456789abcdef' };
+    expect(salvage({ provider: 'anthropic', model: 'claude-x', vision: true, apiKeys: keys })).toMatchObject({
+      vision: true,
+      apiKeys: keys,
+    });
+    const bad = salvage({ provider: 'anthropic', model: 'claude-x', vision: 'yes please', apiKeys: keys });
+    expect(bad.vision).toBeUndefined();
+    expect(bad.apiKeys).toEqual(keys);
+  });
+});

@@ -3,7 +3,7 @@ import { TierSchema } from '../src/modes';
 import { err, ok, type Result } from '../src/result';
 import { ProviderIdSchema, SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../src/settings';
 import { PROVIDERS } from '../src/providers';
-import { profileFor } from './providers/catalog';
+import { defaultsFor } from './providers/catalog';
 
 const STORAGE_KEY = 'wb.settings.v1';
 
@@ -18,6 +18,7 @@ const StoredSettingsSchema = z.object({
   baseURL: z.optional(z.string()),
   tier: z.optional(TierSchema),
   contextWindow: z.optional(z.number()),
+  vision: z.optional(z.boolean()),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -33,6 +34,9 @@ export interface EffectiveSettings {
   contextWindow: number;
   /** True when tier/contextWindow came from the user rather than the model table. */
   tierFromUser: boolean;
+  /** Whether the model sees images: the user's setting, else the model table's default. */
+  vision: boolean;
+  visionFromUser: boolean;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -60,11 +64,22 @@ export function salvage(stored: unknown): StoredSettings {
   const base = provider.success
     ? { provider: provider.data, model: model.success ? model.data : PROVIDERS[provider.data].defaultModel }
     : { provider: DEFAULT_STORED.provider, model: DEFAULT_STORED.model };
-  return { ...base, apiKeys };
+  const baseURL = z.string().safeParse(field('baseURL'));
+  const tier = TierSchema.safeParse(field('tier'));
+  const contextWindow = z.number().safeParse(field('contextWindow'));
+  const vision = z.boolean().safeParse(field('vision'));
+  return {
+    ...base,
+    ...(baseURL.success ? { baseURL: baseURL.data } : {}),
+    ...(tier.success ? { tier: tier.data } : {}),
+    ...(contextWindow.success ? { contextWindow: contextWindow.data } : {}),
+    ...(vision.success ? { vision: vision.data } : {}),
+    apiKeys,
+  };
 }
 
 export function resolveSettings(stored: StoredSettings): EffectiveSettings {
-  const profile = profileFor(stored.provider, stored.model);
+  const profile = defaultsFor(stored.provider, stored.model);
   const apiKey = stored.apiKeys[stored.provider];
   const baseURL = stored.baseURL ?? PROVIDERS[stored.provider].defaultBaseURL;
   return {
@@ -75,6 +90,8 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     tier: stored.tier ?? profile.tier,
     contextWindow: stored.contextWindow ?? profile.contextWindow,
     tierFromUser: stored.tier !== undefined,
+    vision: stored.vision ?? profile.vision,
+    visionFromUser: stored.vision !== undefined,
   };
 }
 
@@ -94,6 +111,8 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     baseURL: s.baseURL,
     tier: s.tier,
     contextWindow: s.contextWindow,
+    vision: s.vision,
+    visionFromUser: s.visionFromUser,
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -120,6 +139,7 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.baseURL ? { baseURL: next.baseURL } : {}),
     ...(next.tier ? { tier: next.tier } : {}),
     ...(next.contextWindow ? { contextWindow: next.contextWindow } : {}),
+    ...(next.vision !== undefined ? { vision: next.vision } : {}),
     apiKeys,
   };
 }
@@ -131,7 +151,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

@@ -145,11 +145,12 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
       );
     case 'tool_result': {
       const result = storedResult(e.result);
+      const image = e.image ? { image: e.image } : {};
       return upsert(
         state,
         e.callId,
-        () => ({ id: e.callId, role: 'tool', tool: e.tool, ok: e.ok, result, ms: e.ms, ts: now }),
-        (m) => ({ ...m, ok: e.ok, result, ms: e.ms }),
+        () => ({ id: e.callId, role: 'tool', tool: e.tool, ok: e.ok, result, ms: e.ms, ts: now, ...image }),
+        (m) => ({ ...m, ok: e.ok, result, ms: e.ms, ...image }),
       );
     }
     case 'approval_request': {

@@ -23,6 +23,8 @@ export const SettingsSchema = z.object({
   baseURL: z.optional(z.string().check(z.url())),
   tier: z.optional(TierSchema),
   contextWindow: z.optional(z.number().check(z.int(), z.positive())),
+  /** Whether the model sees images (offers `screenshot`); absent: the model table's default (src/vision-models.ts). */
+  vision: z.optional(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -33,6 +35,9 @@ export const PublicSettingsSchema = z.object({
   baseURL: z.optional(z.string()),
   tier: TierSchema,
   contextWindow: z.number(),
+  vision: z.optional(z.boolean()),
+  /** True when `vision` is the user's choice rather than the model table's default. */
+  visionFromUser: z.optional(z.boolean()),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });

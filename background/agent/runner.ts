@@ -13,6 +13,8 @@ import { buildSystemPrompt } from './system-prompt';
 import { maxReadPage } from './budgets';
 import { toolDefinitions } from './tool-defs';
 import { executeCall, type ApprovalAsk } from './tool-exec';
+import { metaOf, type StoredImage } from '../vision/image-store';
+import { withStepImages } from '../vision/vision-messages';
 
 export const DEFAULT_MAX_STEPS = 30;
 /** A small local model that cannot form a tool call three times running will not learn on the fourth. */
@@ -81,6 +83,8 @@ interface CallsOutcome {
   stop: string | undefined;
   /** Calls that failed because they were malformed (unknown tool, arguments not JSON). */
   malformed: number;
+  /** Images the step's tools produced, by tool call id: attached to the next request only. */
+  images: Map<string, StoredImage>;
 }
 
 /**
@@ -100,14 +104,19 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
   const guards = new Guards(rec.guards);
   const treeLines = new Map<string, string>();
   const base: EventBase = { tabId: rec.tabId, taskId: rec.taskId };
+  // In memory only (vision/image-store.ts): a resumed task has none, and its history holds the ids.
+  let images = new Map<string, StoredImage>();
+  const wire = PROVIDERS[settings.provider].wire;
 
   while (rec.step < ctl.maxSteps) {
     if (ctl.signal.aborted) return { status: 'stopped' };
-    const offered = toolsFor(rec.mode, settings.tier);
+    const offered = toolsFor(rec.mode, settings.tier, settings.vision);
     // At the checkpoint the model is offered actions only; in Ask mode that leaves answering.
     const active = (guards.atCheckpoint() ? offered.filter((t) => !t.readOnly) : offered).map((t) => t.name);
     const system = await systemPromptFor(rec, ctl, settings, active);
-    const step = await streamStep(model.data, system, active, rec, ctl, base);
+    const attach = (messages: ModelMessage[]) => withStepImages(messages, images, wire);
+    const step = await streamStep(model.data, system, active, rec, ctl, base, attach);
+    images = new Map();
     if (ctl.signal.aborted) return { status: 'stopped' };
     if (step.failure !== null) return { status: 'error', error: describeProviderError(step.failure, errorCtx).message };
     await recordUsage(rec, step.usage, base);
@@ -115,6 +124,7 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
     if (step.calls.length === 0) return finalAnswer(rec, step.text, errorCtx);
     pushAssistantTurn(rec, step.text, step.calls);
     const done = await runCalls(step.calls, rec, ctl, base, { guards, settings, treeLines });
+    images = done.images;
     rec.history.push({ role: 'tool', content: done.results });
     rec.malformedSteps = done.malformed === step.calls.length ? rec.malformedSteps + 1 : 0;
     rec.step++;
@@ -159,6 +169,7 @@ async function streamStep(
   rec: TaskRecord,
   ctl: RunControl,
   base: EventBase,
+  attach: (messages: ModelMessage[]) => ModelMessage[],
 ): Promise<StepStream> {
   const messageId = `${rec.taskId}-m${rec.step}-${shortId()}`;
   const out: StepStream = { text: '', calls: [], usage: { inputTokens: 0, outputTokens: 0 }, failure: null };
@@ -166,7 +177,7 @@ async function streamStep(
     const result = streamText({
       model,
       system,
-      messages: [...ctl.chatHistory, ...rec.history],
+      messages: attach([...ctl.chatHistory, ...rec.history]),
       tools: toolDefinitions(),
       activeTools: active,
       abortSignal: ctl.signal,
@@ -258,7 +269,7 @@ async function runCalls(
   base: EventBase,
   env: { guards: Guards; settings: Settings; treeLines: Map<string, string> },
 ): Promise<CallsOutcome> {
-  const out: CallsOutcome = { results: [], stop: undefined, malformed: 0 };
+  const out: CallsOutcome = { results: [], stop: undefined, malformed: 0, images: new Map() };
   for (const call of calls) {
     const callId = `${rec.taskId}-c${rec.step}-${shortId()}`;
     await emit({ type: 'tool_call', ...base, callId, tool: call.tool, args: call.input });
@@ -271,6 +282,7 @@ async function runCalls(
             guards: env.guards,
             tier: env.settings.tier,
             contextWindow: env.settings.contextWindow,
+            vision: env.settings.vision,
             signal: ctl.signal,
             treeLines: env.treeLines,
             requestApproval: ctl.requestApproval,
@@ -287,7 +299,9 @@ async function runCalls(
       ok: outcome.ok,
       result: outcome.text,
       ms: Date.now() - started,
+      ...('image' in outcome && outcome.image ? { image: metaOf(outcome.image) } : {}),
     });
+    if ('image' in outcome && outcome.image) out.images.set(call.providerId, outcome.image);
     rec.steps.push({ tool: call.tool, args: outcome.args, result: outcome.text, ok: outcome.ok });
     out.results.push({
       type: 'tool-result',

@@ -8,6 +8,7 @@ import { renderResult } from './model-view';
 import type { Guards } from './guards';
 import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
+import { imageOfResult, type StoredImage } from '../vision/image-store';
 
 export type { ApprovalAsk } from './gate';
 
@@ -16,6 +17,8 @@ export interface ExecContext {
   guards: Guards;
   tier: Tier;
   contextWindow: number;
+  /** Whether the model sees images (settings `vision`): tools whose result is an image are offered only then. */
+  vision: boolean;
   signal: AbortSignal;
   /** ref → the tree line the model last saw for it, for describing approvals. */
   treeLines: Map<string, string>;
@@ -30,6 +33,8 @@ export interface ExecOutcome {
   args: unknown;
   /** Set when a guard ends the task after this call. */
   stop?: string;
+  /** The image a vision tool produced (bytes in memory only): the agent loop attaches it to the next request. */
+  image?: StoredImage;
 }
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
@@ -54,7 +59,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     return { ok: false, text, args: rawArgs };
   }
   const plan = planRead(name, rawArgs, ctx.tier, ctx.contextWindow);
-  const offered = toolsFor(rec.mode, ctx.tier).some((t) => t.name === name);
+  const offered = toolsFor(rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name);
 
   const gated = tool && !readOnly && offered && rec.mode !== 'ask';
   if (gated) {
@@ -74,6 +79,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
       tabId: rec.tabId,
       mode: rec.mode,
       tier: ctx.tier,
+      vision: ctx.vision,
       signal: ctx.signal,
       ...(gated ? { approvals: toolApprovals(name, plan.args, ctx) } : {}),
     });
@@ -108,5 +114,6 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     loop.kind === 'stop'
       ? `Stopped: the agent repeated ${name} with the same arguments and the same result ${loop.count} times (a loop).`
       : undefined;
-  return { ok: result.ok, text, args: plan.args, ...(stop ? { stop } : {}) };
+  const image = result.ok && tool?.vision ? imageOfResult(result.data) : undefined;
+  return { ok: result.ok, text, args: plan.args, ...(stop ? { stop } : {}), ...(image ? { image } : {}) };
 }

@@ -1,11 +1,21 @@
 import type { Tier } from '../../src/modes';
 import type { ProviderId } from '../../src/settings';
+import { visionByDefault } from '../../src/vision-models';
 
 /** The worker's model knowledge; the provider table itself is src/providers.ts, shared with the panel. */
 
 export interface ModelProfile {
   tier: Tier;
   contextWindow: number;
+}
+
+/** A model's profile plus whether it sees images (the `screenshot` tool is offered only then). */
+export interface ModelDefaults extends ModelProfile {
+  vision: boolean;
+}
+
+export function defaultsFor(provider: ProviderId, model: string): ModelDefaults {
+  return { ...profileFor(provider, model), vision: visionByDefault(model) };
 }
 
 // Known model families, most specific first. Figures are the vendors' published context windows;

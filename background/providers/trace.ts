@@ -1,5 +1,6 @@
 import { errorMessage } from '../../src/result';
 import { redactHeaders, redactText, redactUrl } from '../../src/redact';
+import { scrubImages } from '../../src/image-scrub';
 
 export interface TraceEntry {
   id: number;
@@ -72,7 +73,8 @@ export function tracingFetch(meta: { provider: string; model: string; secrets: r
       method,
       url: redactUrl(url, secrets),
       requestHeaders: redactHeaders(new Headers(init?.headers ?? request?.headers), secrets),
-      requestBody: cut(redactText(rawBody, secrets)),
+      // Screenshot bytes are not kept: the trace may be stored and exported (vision/image-store.ts).
+      requestBody: cut(redactText(scrubImages(rawBody), secrets)),
       requestChars: rawBody.length,
     };
     push(entry);

@@ -22,6 +22,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
     tiers: spec.tiers ?? ALL_TIERS,
     ...(spec.tiersByMode ? { tiersByMode: spec.tiersByMode } : {}),
     readOnly: spec.readOnly,
+    ...(spec.vision ? { vision: true } : {}),
     async run(rawArgs, ctx) {
       const parsed = spec.schema.safeParse(rawArgs ?? {});
       if (!parsed.success) {

@@ -10,6 +10,7 @@ import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
 import { goBack, listTabs, navigate } from './navigation';
 import { registerTool } from './registry';
+import { screenshotTool } from './screenshot';
 import { getShadowDom, shadowDomQuery } from './shadow';
 import type { Tool } from './types';
 
@@ -19,6 +20,7 @@ const ALL: readonly Tool[] = [
   getAccessibilityTree,
   findTool,
   textSearchTool,
+  screenshotTool,
   navigate,
   goBack,
   listTabs,

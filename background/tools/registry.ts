@@ -17,11 +17,16 @@ export function allTools(): Tool[] {
   return [...tools.values()];
 }
 
-export function toolsFor(mode: Mode, tier: Tier): Tool[] {
-  return allTools().filter((t) => isAllowed(t, mode, tier));
+/**
+ * The tools a model is offered. `vision: false` (a model that cannot see images) leaves out the tools
+ * whose result is an image; omitted, as for the console and the docs, every tool counts.
+ */
+export function toolsFor(mode: Mode, tier: Tier, vision?: boolean): Tool[] {
+  return allTools().filter((t) => isAllowed(t, mode, tier, vision));
 }
 
-function isAllowed(tool: Tool, mode: Mode, tier: Tier): boolean {
+function isAllowed(tool: Tool, mode: Mode, tier: Tier, vision?: boolean): boolean {
+  if (tool.vision && vision === false) return false;
   const tiers = tool.tiersByMode?.[mode] ?? tool.tiers;
   if (!tool.modes.includes(mode) || !tiers.includes(tier)) return false;
   // Ask mode is read-only by definition, whatever a tool's own mode list says.
@@ -35,14 +40,16 @@ function isAllowed(tool: Tool, mode: Mode, tier: Tier): boolean {
 export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext): Promise<Result<unknown>> {
   const tool = tools.get(name);
   if (!tool) {
-    const names = toolsFor(ctx.mode, ctx.tier).map((t) => t.name);
+    const names = toolsFor(ctx.mode, ctx.tier, ctx.vision).map((t) => t.name);
     return err('unknown_tool', `no tool named "${name}"; tools available in ${ctx.mode} mode: ${names.join(', ')}`);
   }
-  if (!isAllowed(tool, ctx.mode, ctx.tier)) {
+  if (!isAllowed(tool, ctx.mode, ctx.tier, ctx.vision)) {
     const why =
-      ctx.mode === 'ask'
-        ? 'Ask mode is read-only; the user must switch to Act mode for page actions'
-        : `it is not available in ${ctx.mode} mode for ${ctx.tier}-tier models`;
+      tool.vision && ctx.vision === false
+        ? 'its result is an image and the current model is not marked vision-capable (the user can turn Vision on in Settings)'
+        : ctx.mode === 'ask'
+          ? 'Ask mode is read-only; the user must switch to Act mode for page actions'
+          : `it is not available in ${ctx.mode} mode for ${ctx.tier}-tier models`;
     return err('tool_not_allowed', `${name} is not allowed: ${why}.`);
   }
   try {

@@ -15,6 +15,8 @@ export interface ToolContext {
   frameId?: number;
   /** Set by the agent loop (background/agent/gate.ts); absent for the user's own console calls. */
   approvals?: ToolApprovals;
+  /** False when the model cannot see images: vision tools are then refused. Absent (console): allowed. */
+  vision?: boolean;
 }
 
 /**
@@ -43,6 +45,8 @@ export interface ToolSpec<S extends z.ZodType> {
   tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
   /** True when the tool cannot change the page or the browser (Ask mode may only use these). */
   readOnly: boolean;
+  /** True when the tool's result is an image: offered only to models that see images (settings `vision`). */
+  vision?: boolean;
   handler: (args: z.output<S>, ctx: ToolContext) => Promise<Result<unknown>>;
 }
 
@@ -55,5 +59,6 @@ export interface Tool {
   tiers: readonly Tier[];
   tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
   readOnly: boolean;
+  vision?: boolean;
   run: (rawArgs: unknown, ctx: ToolContext) => Promise<Result<unknown>>;
 }

@@ -1,5 +1,6 @@
 import { actionProxies } from './actions-proxy';
 import { findHandler, textSearchHandler } from './find';
+import { elementBoxHandler } from './element-box';
 import { frameHitTestHandler } from './frame-hit-test';
 import { gateFactsHandler } from './gate-facts';
 import { frameInfoHandler, frameStateHandler } from './frame-state';
@@ -14,6 +15,7 @@ const handlers: readonly ContentHandler[] = [
   pageInfoHandler,
   treeHandler,
   highlightHandler,
+  elementBoxHandler,
   ...actionProxies,
   frameInfoHandler,
   frameStateHandler,

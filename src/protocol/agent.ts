@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ModeSchema } from '../modes';
+import { ImageMetaSchema } from './image';
 
 /** Name of the long-lived Port between the side panel and the service worker. */
 export const AGENT_PORT = 'wb-agent';
@@ -49,6 +50,8 @@ const ChatMessageSchema = z.object({
   ok: z.optional(z.boolean()),
   /** The tool result exactly as the model saw it (possibly long; the panel collapses it). */
   result: z.optional(z.string()),
+  /** An image the tool produced: its id and shape only (the bytes stay in worker memory). */
+  image: z.optional(ImageMetaSchema),
   ms: z.optional(z.number()),
   ts: z.number(),
 });
@@ -118,6 +121,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     ok: z.boolean(),
     result: z.string(),
     ms: z.number(),
+    image: z.optional(ImageMetaSchema),
   }),
   z.object({
     type: z.literal('approval_request'),

@@ -16,6 +16,8 @@ export const PanelRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('get_latest_tree'), tabId: TabId }),
   // Verbose viewer: outline the element behind a ref in the page (frame-qualified refs allowed).
   z.object({ type: z.literal('highlight_ref'), tabId: TabId, ref: z.string() }),
+  // Tool cards: the bytes of a screenshot, kept in worker memory only (thumbnail and Save).
+  z.object({ type: z.literal('get_image'), id: z.string().check(z.maxLength(40)) }),
 ]);
 export type PanelRequest = z.infer<typeof PanelRequestSchema>;
 

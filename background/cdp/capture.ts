@@ -1,0 +1,80 @@
+/**
+ * Page.captureScreenshot for the screenshot tool. The clip is in CSS pixels of the top-level document
+ * (page coordinates: viewport point plus the visual viewport's page offset), and `clip.scale` multiplies
+ * the device-pixel output, so 1/devicePixelRatio yields an image in CSS pixels (CDP Page domain,
+ * `Viewport`). `captureBeyondViewport` renders what lies outside the viewport (full page, tall crops)
+ * without scrolling or resizing the user's window.
+ */
+import * as z from 'zod/mini';
+import { err, ok, type Result } from '../../src/result';
+import type { send as cdpSend } from './cdp-client';
+
+type Send = typeof cdpSend;
+
+const LayoutMetricsSchema = z.object({
+  cssVisualViewport: z.object({
+    pageX: z.number(),
+    pageY: z.number(),
+    clientWidth: z.number(),
+    clientHeight: z.number(),
+  }),
+  cssContentSize: z.object({ width: z.number(), height: z.number() }),
+});
+export type LayoutMetrics = z.infer<typeof LayoutMetricsSchema>;
+
+const CaptureReplySchema = z.object({ data: z.string() });
+
+export interface Clip {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  scale: number;
+}
+
+export async function layoutMetrics(send: Send, tabId: number): Promise<Result<LayoutMetrics>> {
+  const reply = await send(tabId, 'Page.getLayoutMetrics');
+  if (!reply.ok) return reply;
+  const parsed = LayoutMetricsSchema.safeParse(reply.data);
+  return parsed.success ? ok(parsed.data) : err('cdp_failed', 'Page.getLayoutMetrics answered in an unknown shape');
+}
+
+/**
+ * A hidden tab may never produce a frame for the capture; give up rather than hang the task. Chrome
+ * renders background tabs for DevTools captures in current versions, so this is a guard, not a path.
+ */
+const CAPTURE_TIMEOUT_MS = 15_000;
+
+export async function capture(
+  send: Send,
+  tabId: number,
+  options: { format: 'jpeg' | 'png'; quality?: number; clip: Clip; beyondViewport: boolean },
+): Promise<Result<string>> {
+  const params: Record<string, unknown> = {
+    format: options.format,
+    clip: options.clip,
+    captureBeyondViewport: options.beyondViewport,
+    ...(options.format === 'jpeg' ? { quality: options.quality ?? 70 } : {}),
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<Result<never>>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve(
+          err(
+            'capture_timeout',
+            `the tab produced no image within ${CAPTURE_TIMEOUT_MS / 1000} s (a minimized window paints nothing); ask the user to show the window and retry`,
+          ),
+        ),
+      CAPTURE_TIMEOUT_MS,
+    );
+  });
+  try {
+    const reply = await Promise.race([send(tabId, 'Page.captureScreenshot', params), timeout]);
+    if (!reply.ok) return reply;
+    const parsed = CaptureReplySchema.safeParse(reply.data);
+    return parsed.success ? ok(parsed.data.data) : err('cdp_failed', 'Page.captureScreenshot returned no image data');
+  } finally {
+    clearTimeout(timer);
+  }
+}

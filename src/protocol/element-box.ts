@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+
+/**
+ * `element_box` (worker → one frame's page scripts): where an element is, in CSS pixels of that frame's
+ * viewport, for the screenshot tool's crop. Neither `ref` nor `selector`: the frame's own viewport.
+ */
+export const ElementBoxArgsSchema = z.strictObject({
+  ref: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
+  selector: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+});
+export type ElementBoxArgs = z.infer<typeof ElementBoxArgsSchema>;
+
+const Rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+export type BoxRect = z.infer<typeof Rect>;
+
+export const ElementBoxReplySchema = z.object({
+  rect: Rect,
+  /** The frame's viewport (layout viewport, CSS px): a crop never reaches outside it. */
+  viewport: z.object({ width: z.number(), height: z.number() }),
+  /** `window.devicePixelRatio` of the frame (device scale times browser zoom). */
+  dpr: z.number(),
+  /** How many elements the selector matched (the first one is boxed). */
+  matches: z.optional(z.number()),
+  /** `tag#id.class` of the element, so the model can tell what it got. */
+  label: z.optional(z.string()),
+});
+export type ElementBoxReply = z.infer<typeof ElementBoxReplySchema>;
