@@ -1,11 +1,14 @@
 /**
  * Page.captureScreenshot for the screenshot tool. The clip is in CSS pixels of the top-level document
  * (page coordinates: viewport point plus the visual viewport's page offset), and `clip.scale` multiplies
- * the device-pixel output, so 1/devicePixelRatio yields an image in CSS pixels (CDP Page domain,
- * `Viewport`). `captureBeyondViewport` renders what lies outside the viewport (full page, tall crops)
+ * the output. What scale 1 yields is not fixed: on a HiDPI screen it is device pixels, but under device
+ * metrics emulation (DevTools' device mode, automation) Chrome renders the capture at the screen's own
+ * factor, ignoring the emulated one. So the factor is measured with a tiny probe capture, and the
+ * scale for CSS or device pixels is derived from it. `captureBeyondViewport` renders what lies outside the viewport (full page, tall crops)
  * without scrolling or resizing the user's window.
  */
 import * as z from 'zod/mini';
+import { base64Head, imageSize } from '../../src/image-size';
 import { err, ok, type Result } from '../../src/result';
 import type { send as cdpSend } from './cdp-client';
 
@@ -44,6 +47,18 @@ export async function layoutMetrics(send: Send, tabId: number): Promise<Result<L
  * renders background tabs for DevTools captures in current versions, so this is a guard, not a path.
  */
 const CAPTURE_TIMEOUT_MS = 15_000;
+
+/** Image pixels per CSS pixel that `clip.scale: 1` produces on this tab now. */
+export async function outputFactor(send: Send, tabId: number, at: { x: number; y: number }): Promise<Result<number>> {
+  const probe = await capture(send, tabId, {
+    format: 'png',
+    clip: { x: at.x, y: at.y, width: 16, height: 16, scale: 1 },
+    beyondViewport: false,
+  });
+  if (!probe.ok) return probe;
+  const size = imageSize(base64Head(probe.data));
+  return size && size.width > 0 ? ok(size.width / 16) : err('bad_image', 'the probe capture returned no image');
+}
 
 export async function capture(
   send: Send,

@@ -9,7 +9,7 @@ import { ElementBoxReplySchema, type BoxRect, type ElementBoxReply } from '../..
 import { base64Head, imageSize } from '../../src/image-size';
 import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { err, ok, type Result } from '../../src/result';
-import { capture, layoutMetrics, type Clip } from '../cdp/capture';
+import { capture, layoutMetrics, outputFactor, type Clip } from '../cdp/capture';
 import { withSession } from '../cdp/cdp-client';
 import { sendToContent } from '../content-bridge';
 import { findFrame } from '../frames/frame-store';
@@ -140,7 +140,6 @@ export const screenshotTool = defineTool({
       if (!offset.ok) return offset;
       rect = { ...rect, x: rect.x + offset.data.x, y: rect.y + offset.data.y };
     }
-    const scale = args.scale === 'device' ? 1 : 1 / dpr;
     const format = args.format ?? 'jpeg';
     const quality = format === 'jpeg' ? (args.quality ?? 70) : undefined;
     const notes: string[] = [];
@@ -148,6 +147,11 @@ export const screenshotTool = defineTool({
       const metrics = await layoutMetrics(send, ctx.tabId);
       if (!metrics.ok) return metrics;
       const vv = metrics.data.cssVisualViewport;
+      const factor = await outputFactor(send, ctx.tabId, { x: vv.pageX, y: vv.pageY });
+      if (!factor.ok) return factor;
+      // Image pixels per CSS pixel wanted: 1 (css), or the page's devicePixelRatio (device).
+      const wanted = args.scale === 'device' ? dpr : 1;
+      const scale = wanted / factor.data;
       let clip: Clip;
       if (args.fullPage) {
         const size = metrics.data.cssContentSize;
@@ -157,7 +161,7 @@ export const screenshotTool = defineTool({
       } else {
         clip = { x: vv.pageX, y: vv.pageY, width: vv.clientWidth, height: vv.clientHeight, scale };
       }
-      const px = scale * dpr;
+      const px = wanted;
       for (const side of ['width', 'height'] as const) {
         if (clip[side] * px > MAX_SIDE_PX) {
           const full = Math.round(clip[side]);

@@ -28,6 +28,7 @@ export async function launchWithExtension(
   extraArgs: string[] = [],
   extensionDir = DIST,
   profileDir?: string,
+  deviceScaleFactor?: number,
 ): Promise<ExtensionBrowser> {
   const profile = profileDir ?? mkdtempSync(path.join(os.tmpdir(), 'wb-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -40,6 +41,7 @@ export async function launchWithExtension(
       ...extraArgs,
     ],
     viewport: { width: 1280, height: 900 },
+    ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}),
   });
   let worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
   const extensionId = new URL(worker.url()).host;

@@ -23,7 +23,13 @@ const ready = <T>(value: T | undefined, what: string): T => {
  * closed after them. A file's own beforeAll runs after this one (hooks run in registration order).
  */
 export function useExtension(
-  options: { partner?: boolean; fake?: boolean; args?: string[]; extensionDir?: string } = {},
+  options: {
+    partner?: boolean;
+    fake?: boolean;
+    args?: string[];
+    extensionDir?: string;
+    deviceScaleFactor?: number;
+  } = {},
 ): ExtensionEnv {
   let browser: ExtensionBrowser | undefined;
   let server: FixtureServer | undefined;
@@ -35,7 +41,7 @@ export function useExtension(
       options.partner ? startFixtureServer('127.0.0.2') : undefined,
       options.fake ? startFakeProviders() : undefined,
     ]);
-    browser = await launchWithExtension(options.args, options.extensionDir);
+    browser = await launchWithExtension(options.args, options.extensionDir, undefined, options.deviceScaleFactor);
   });
   afterAll(async () => {
     await browser?.close();
