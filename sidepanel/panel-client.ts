@@ -3,6 +3,7 @@ import { TabInfoSchema, type PanelRequest, type TabInfo } from '../src/protocol/
 import { parseResult } from '../src/protocol/result-schema';
 import { err, errorMessage, isRecord, ok, type Result } from '../src/result';
 import { PublicSettingsSchema, type PublicSettings, type Settings } from '../src/settings';
+import { ImageDataSchema, type ImageData } from '../src/protocol/image';
 
 async function askWorker(request: PanelRequest): Promise<Result<unknown>> {
   try {
@@ -139,4 +140,12 @@ function normalizeTrace(data: unknown): Result<unknown[]> {
 
 export async function highlightRef(tabId: number, ref: string): Promise<Result<unknown>> {
   return askWorker({ type: 'highlight_ref', tabId, ref });
+}
+
+/** The bytes of a screenshot the worker holds in memory (never stored), for the tool card's thumbnail. */
+export async function fetchImage(id: string): Promise<Result<ImageData>> {
+  const reply = await askWorker({ type: 'get_image', id });
+  if (!reply.ok) return reply;
+  const parsed = ImageDataSchema.safeParse(reply.data);
+  return parsed.success ? ok(parsed.data) : err('bad_reply', 'the worker sent an image the panel cannot read');
 }

@@ -42,6 +42,8 @@ describe('panel HTML sinks', () => {
         });
     }
     expect(hits).toEqual([
+      // Screenshot thumbnails: the src is a blob: URL the component mints from worker memory (docs/vision.md).
+      expect.stringMatching(/^components\/image-thumb\.tsx:\d+: <img src=\{state\.url\} alt=/),
       expect.stringMatching(/^components\/markdown-view\.tsx:\d+: .*dangerouslySetInnerHTML=\{\{ __html: html \}\}/),
     ]);
   });

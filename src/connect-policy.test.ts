@@ -23,7 +23,9 @@ describe('extension-page CSP (manifest.json)', () => {
   it('loads nothing remote but provider calls: every fetching directive is self or none', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'"]);
+    // blob: only for screenshot thumbnails the panel mints itself from worker memory (docs/vision.md):
+    // a blob: URL is bound to the origin that created it, so no page or model can point one anywhere.
+    expect(csp.get('img-src')).toEqual(["'self'", 'blob:']);
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('font-src')).toEqual(["'self'"]);
     expect(csp.get('media-src')).toEqual(["'none'"]);

@@ -185,6 +185,32 @@ export function LimitFields(props: FieldsProps & { current: PublicSettings | nul
           <option value="full">Full</option>
         </select>
       </Field>
+      <Field
+        id="vision"
+        label="Vision (screenshots)"
+        error={errors.vision}
+        hint={
+          form.vision === ''
+            ? `Automatic: from the model name${current ? ` (now ${current.vision === true ? 'sees images' : 'text only'})` : ''}.`
+            : form.vision === 'on'
+              ? 'On: the agent may take screenshots and send them to the model. Turn off if the model rejects images.'
+              : 'Off: the agent is never offered screenshots.'
+        }
+      >
+        <select
+          id="settings-vision"
+          value={form.vision}
+          aria-describedby={describe('vision', true)}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            update('vision', v === 'on' || v === 'off' ? v : '');
+          }}
+        >
+          <option value="">Automatic</option>
+          <option value="on">On: the model sees images</option>
+          <option value="off">Off: text only</option>
+        </select>
+      </Field>
       <Field id="contextWindow" label="Context window (tokens, optional)" error={errors.contextWindow}>
         <input
           id="settings-contextWindow"

@@ -4,6 +4,7 @@ import { displayResult, formatMs, prettyJson, refInArgs, summarizeArgs, summariz
 import { FIND_TOOLS } from '../lib/find-entries';
 import { highlightRef } from '../panel-client';
 import { FindResultList } from './find-card';
+import { ImageThumb } from './image-thumb';
 import { tabId } from '../store';
 
 const RESULT_PREVIEW = 4000;
@@ -31,6 +32,7 @@ export function ToolCard({ message }: { message: ChatMessage }) {
         {!pending && <span class="tool-outcome">{summarizeResult(message.result)}</span>}
       </summary>
       <div class="tool-body">
+        {message.image && <ImageThumb image={message.image} />}
         {ref !== undefined && tabId.value !== null && (
           <button
             type="button"

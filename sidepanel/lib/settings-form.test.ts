@@ -9,6 +9,7 @@ const base: SettingsForm = {
   baseURL: '',
   tier: '',
   contextWindow: '',
+  vision: '',
 };
 const stored: PublicSettings = {
   provider: 'openai',
@@ -75,6 +76,7 @@ describe('settings form validation', () => {
       baseURL: '',
       tier: '',
       contextWindow: '',
+      vision: '',
     });
     const withDefaultURL = { ...stored, baseURL: 'https://api.openai.com/v1' };
     expect(formFromPublic(withDefaultURL).baseURL).toBe('');
@@ -97,5 +99,19 @@ describe('settings form validation', () => {
     expect(switchProvider({ ...base, baseURL: 'https://proxy.example/v1' }, 'openrouter').baseURL).toBe(
       'https://proxy.example/v1',
     );
+  });
+});
+
+describe('the vision choice', () => {
+  it('is sent only when the user picks it, and shown only when the user picked it', () => {
+    const auto = validateSettingsForm(base, null);
+    expect(auto.ok && auto.settings.vision).toBeUndefined();
+    const on = validateSettingsForm({ ...base, vision: 'on' }, null);
+    expect(on.ok && on.settings.vision).toBe(true);
+    const off = validateSettingsForm({ ...base, vision: 'off' }, null);
+    expect(off.ok && off.settings.vision).toBe(false);
+    const pub: PublicSettings = { ...stored, hasApiKey: true };
+    expect(formFromPublic({ ...pub, vision: true, visionFromUser: false }).vision).toBe('');
+    expect(formFromPublic({ ...pub, vision: false, visionFromUser: true }).vision).toBe('off');
   });
 });

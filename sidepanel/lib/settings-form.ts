@@ -34,6 +34,8 @@ export interface SettingsForm {
   /** Empty means "automatic for this model". */
   tier: Tier | '';
   contextWindow: string;
+  /** Whether the model sees images (offers screenshot); empty means "automatic for this model". */
+  vision: '' | 'on' | 'off';
 }
 
 export type FormField = keyof SettingsForm;
@@ -60,7 +62,7 @@ export function needsSetup(s: PublicSettings | null): boolean {
 export function formFromPublic(s: PublicSettings | null, choices: SettingsChoices | null = null): SettingsForm {
   if (!s || needsSetup(s)) {
     const provider = s?.provider ?? 'openai';
-    return { provider, model: s?.model ?? '', apiKey: '', baseURL: '', tier: '', contextWindow: '' };
+    return { provider, model: s?.model ?? '', apiKey: '', baseURL: '', tier: '', contextWindow: '', vision: '' };
   }
   const info = providerInfo(s.provider);
   const chosen = choices !== null && choices.provider === s.provider && choices.model === s.model ? choices : null;
@@ -71,6 +73,8 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
     baseURL: s.baseURL === undefined || (s.baseURL === info.defaultBaseURL && !info.baseURLRequired) ? '' : s.baseURL,
     tier: chosen?.tier ?? '',
     contextWindow: chosen?.contextWindow ?? '',
+    // The worker says whether vision is the user's choice, so the form never pins today's default.
+    vision: s.visionFromUser === true ? (s.vision === true ? 'on' : 'off') : '',
   };
 }
 
@@ -128,6 +132,7 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (base !== '') candidate.baseURL = base;
   if (form.tier !== '') candidate.tier = form.tier;
   if (contextWindow !== undefined) candidate.contextWindow = contextWindow;
+  if (form.vision !== '') candidate.vision = form.vision === 'on';
   const parsed = SettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
