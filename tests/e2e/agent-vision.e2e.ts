@@ -132,6 +132,29 @@ describe.each(['anthropic', 'google', 'openai'] as const)('screenshot over the %
   });
 });
 
+describe('the panel', () => {
+  it('shows the screenshot as a thumbnail in its tool card, with Save, from worker memory', async () => {
+    const scenario = 'vision-panel';
+    env.fake.scenario(scenario, { policy: visionPolicy });
+    await configure(env.browser, fakeSettings('anthropic', env.fake.baseURL(scenario, 'anthropic')));
+    const { page, tabId } = await env.browser.open(env.server.url('/vision-chart.html'));
+    const report = await run(env.browser, { tabId, task: 'Which quarter sold most?', mode: 'ask' });
+    expect(report.status, report.error).toBe('done');
+    const panel = await env.browser.context.newPage();
+    await panel.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
+    const card = panel.locator('[data-testid="tool-card"][data-tool="screenshot"]');
+    await card.locator('summary').click();
+    const img = card.locator('[data-testid="image-thumb"] img');
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(300);
+    expect(await img.getAttribute('src')).toMatch(/^blob:chrome-extension:\/\//);
+    const save = card.locator('[data-testid="image-save"]');
+    expect(await save.getAttribute('download')).toMatch(/^weaverbird-img_[0-9a-z]+\.jpg$/);
+    expect(await save.getAttribute('href')).toBe(await img.getAttribute('src'));
+    await panel.close();
+    await page.close();
+  });
+});
+
 describe('a model that does not see images', () => {
   it.each([
     ['vision turned off in settings', 'anthropic', { vision: false }],
