@@ -77,7 +77,7 @@ export function renderTools(tools, toolsFor, toJSONSchema) {
       '',
       t.description.trim(),
       '',
-      `Read-only: ${t.readOnly ? 'yes' : 'no'}. Ask: ${exposure(t, 'ask')}. Act: ${exposure(t, 'act')}. Dev: ${exposure(t, 'dev')}.`,
+      `Read-only: ${t.readOnly ? 'yes' : 'no'}. Ask: ${exposure(t, 'ask')}. Act: ${exposure(t, 'act')}. Dev: ${exposure(t, 'dev')}.${t.vision ? ' Offered only to vision-capable models (settings `vision`, docs/vision.md).' : ''}`,
       '',
       argumentsTable(schema),
       '',
