@@ -4,7 +4,7 @@ import { visionByDefault } from '../../src/vision-models';
 
 /** The worker's model knowledge; the provider table itself is src/providers.ts, shared with the panel. */
 
-export interface ModelProfile {
+interface ModelProfile {
   tier: Tier;
   contextWindow: number;
 }
@@ -48,7 +48,7 @@ const LOCAL: ReadonlySet<ProviderId> = new Set(['ollama', 'lmstudio', 'openai-co
  * are assumed Mid/128k; unknown local ones Compact/8k, because a local server's default context is
  * small and a wrong "Full" guess would overflow it.
  */
-export function profileFor(provider: ProviderId, model: string): ModelProfile {
+function profileFor(provider: ProviderId, model: string): ModelProfile {
   const known = KNOWN.find((k) => k.pattern.test(model));
   if (known) {
     // Local servers usually run a model at a far smaller context than its vendor maximum.

@@ -8,7 +8,6 @@ export const ElementBoxArgsSchema = z.strictObject({
   ref: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
   selector: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
 });
-export type ElementBoxArgs = z.infer<typeof ElementBoxArgsSchema>;
 
 const Rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export type BoxRect = z.infer<typeof Rect>;
