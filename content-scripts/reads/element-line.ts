@@ -8,6 +8,7 @@
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
 import { cap, collapse, formatAttrs, formatStates, pageBase, quote, type Capper } from '../ax/render';
+import { renderedText } from './page-text';
 
 const DEFAULT_TEST_IDS: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 /** A returned line is a pointer to an element, not a read of it: names are cut shorter than the tree's. */
@@ -32,5 +33,12 @@ export function elementLine(el: Element): string {
     capper,
     testIdAttributes: DEFAULT_TEST_IDS,
   });
-  return line + formatStates(states, role);
+  line += formatStates(states, role);
+  // An unnamed element (a listitem, a test-id div) is known by its text: `listitem [ref_3]: "One"`,
+  // the tree's own form for a node whose content is text (src/tree-line.ts).
+  if (!shownName) {
+    const text = cap(renderedText(el), { limit: LINE_TEXT_MAX, cut: 0 });
+    if (text) line += `: ${quote(text)}`;
+  }
+  return line;
 }
