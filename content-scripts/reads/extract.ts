@@ -1,8 +1,8 @@
 /**
  * `extract`: page data as JSON shaped by a schema, read deterministically (no model in the loop).
  * Each property is found by its `x-source.selector` inside the current scope (shadow roots included),
- * or, without any `x-source`, by its name as a test id, `name` or `id`; `x-source` without a selector
- * reads the scope element itself (a collection row's own attribute). The schema is the contract: a
+ * or else by its name as a test id, `name` or `id`; when that finds nothing, an `x-source` without a
+ * selector reads the scope element itself (a collection row's own attribute). The schema is the contract: a
  * field that cannot be read is a miss named in `evidence.partialMisses` (its `default` used when
  * given), a required miss makes `complete:false`, and an array without `collection` is a miss rather
  * than an empty list, which would state something false about the page.
@@ -73,7 +73,12 @@ function implicitElement(scope: Element, key: string): Element | null {
 function elementFor(node: ExtractNode, scope: Element, key: string): Result<Element | null> {
   const src = node['x-source'];
   if (src?.selector !== undefined) return first(scope, src.selector);
-  if (src === undefined && key !== '' && node.type !== 'array') return ok(implicitElement(scope, key));
+  // The root and an array's items have no name: they read the scope (the page, the row) itself.
+  if (key === '') return ok(scope);
+  const named = implicitElement(scope, key);
+  if (named || src === undefined) return ok(named);
+  // An x-source that only says how to read (attr, prop, value) reads the scope itself: a row's own
+  // data-id, a checkbox row's checked state.
   return ok(scope);
 }
 

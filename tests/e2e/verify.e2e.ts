@@ -118,7 +118,9 @@ describe('verify truth tables', () => {
     expect(several.ok).toBe(false);
     if (!several.ok) {
       expect(several.error.code).toBe('ambiguous_selector');
-      expect(several.error.message).toMatch(/matches 3 elements \(listitem \[ref_\d+\]: "One"; listitem \[ref_\d+\]: "Two"/);
+      expect(several.error.message).toMatch(
+        /matches 3 elements \(listitem \[ref_\d+\]: "One"; listitem \[ref_\d+\]: "Two"/,
+      );
     }
     const bad = await ask('verify', { check: 'visible', selector: 'div[' }, tabId);
     expect(bad.ok === false && bad.error.code).toBe('bad_selector');
