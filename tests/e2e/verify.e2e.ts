@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { refOfLine } from '../../src/tree-line';
-import { refFor } from './support/actions';
+import { appState, refFor } from './support/actions';
 import { useExtension } from './support/setup';
 
 const env = useExtension();
@@ -186,6 +186,33 @@ describe('wait_for', () => {
     });
     const busy = await ask('wait_for_stable', { quietMs: 300, timeoutMs: 1000 }, tabId);
     expect(busy).toMatchObject({ ok: true, data: { stable: false } });
+    await page.close();
+  });
+});
+
+describe('verify value after type_ax equals the app’s own state', () => {
+  const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
+  const cases = [
+    { page: '/actions-react.html', field: /textbox "Full name"/, text: 'Ada Lovelace', key: 'name' },
+    { page: '/actions-react.html', field: /textbox "Shout"/, text: 'quiet please', key: 'upper' },
+    { page: '/actions-vue.html', field: /textbox "Title"/, text: 'Printer jam', key: 'title' },
+    { page: '/actions-vue.html', field: /textbox "Description"/, text: 'Paper stuck in tray 2', key: 'body' },
+  ];
+  it.each(cases)('$page $key', async ({ page: path, field, text, key }) => {
+    const { page, tabId } = await env.browser.open(env.server.url(path));
+    const ref = await refFor(env.browser, tabId, field);
+    const typed = await act('type_ax', { ref_id: ref, text }, tabId);
+    expect(typed.ok).toBe(true);
+    const state = await appState<Record<string, unknown>>(page);
+    const truth = String(state[key]);
+    expect(truth.toLowerCase()).toBe(text.toLowerCase());
+    // verify holds for exactly the app's value, and fails (with it as actual) for anything else.
+    expect(await ask('verify', { check: 'value', ref_id: ref, value: truth }, tabId)).toEqual({
+      ok: true,
+      data: { holds: true },
+    });
+    const other = await ask('verify', { check: 'value', ref_id: ref, value: `${truth}!` }, tabId);
+    expect(other).toMatchObject({ ok: true, data: { holds: false, failure: { actual: truth } } });
     await page.close();
   });
 });
