@@ -63,8 +63,9 @@ function first(scope: Element, selector: string): Result<Element | null> {
 
 /** The name-as-query rule for a property without x-source: a test id, then `name`, then `id`. */
 function implicitElement(scope: Element, key: string): Element | null {
-  const v = CSS.escape(key);
-  const selector = [...TEST_ID_ATTRIBUTES.map((a) => `[${a}="${v}"]`), `[name="${v}"]`, `#${v}`].join(', ');
+  // Attribute selectors with a quoted value take any name (CSS Syntax §4.3.5: escape `"` and `\`).
+  const v = key.replace(/["\\]/g, '\\$&');
+  const selector = [...TEST_ID_ATTRIBUTES, 'name', 'id'].map((a) => `[${a}="${v}"]`).join(', ');
   const found = queryComposed(scope, selector);
   return found.ok ? (found.data[0] ?? null) : null;
 }
