@@ -13,7 +13,7 @@ import { runInspect } from '../reads/inspect';
 import { runVerify } from '../reads/verify';
 import type { ContentHandler } from './types';
 
-export const verifyHandler: ContentHandler = {
+const verifyHandler: ContentHandler = {
   name: 'verify',
   run(raw, doc) {
     const args = parseVerifyArgs(raw);
@@ -21,7 +21,7 @@ export const verifyHandler: ContentHandler = {
   },
 };
 
-export const extractHandler: ContentHandler = {
+const extractHandler: ContentHandler = {
   name: 'extract',
   run(raw, doc) {
     const args = parseArgs('extract', ExtractArgsMiniSchema, raw);
@@ -32,7 +32,7 @@ export const extractHandler: ContentHandler = {
   },
 };
 
-export const inspectHandler: ContentHandler = {
+const inspectHandler: ContentHandler = {
   name: 'inspect',
   run(raw, doc) {
     const args = parseArgs('inspect', InspectArgsMiniSchema, raw);
@@ -40,7 +40,7 @@ export const inspectHandler: ContentHandler = {
   },
 };
 
-export const domActivityHandler: ContentHandler = {
+const domActivityHandler: ContentHandler = {
   name: 'dom_activity',
   run(raw, doc) {
     const args = parseArgs('dom_activity', DomActivityArgsMiniSchema, raw);

@@ -12,7 +12,7 @@ interface Separators {
 
 const cache = new Map<string, Separators>();
 
-export function separatorsFor(lang: string): Separators {
+function separatorsFor(lang: string): Separators {
   const key = lang || 'en';
   const known = cache.get(key);
   if (known) return known;

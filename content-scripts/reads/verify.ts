@@ -28,7 +28,7 @@ function outcome(failure: VerifyFailure | null, target?: Target): VerifyOutcome 
   return out;
 }
 
-export function textMatches(actual: string, expected: string, exact: boolean): boolean {
+function textMatches(actual: string, expected: string, exact: boolean): boolean {
   return exact ? actual === expected : actual.toLowerCase().includes(expected.trim().toLowerCase());
 }
 
@@ -36,7 +36,7 @@ export function textMatches(actual: string, expected: string, exact: boolean): b
  * Elements whose rendered text shows `text`, innermost only (a match inside a match counts once, at the
  * deepest element that still holds the whole text). Only subtrees containing it are descended.
  */
-export function countTextMatches(scope: Element, text: string, exact: boolean): number {
+function countTextMatches(scope: Element, text: string, exact: boolean): number {
   const needle = exact ? text : text.trim().toLowerCase();
   if (needle === '') return 0;
   const holds = (el: Element): string => (exact ? renderedText(el) : renderedText(el).toLowerCase());

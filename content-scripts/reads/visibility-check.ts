@@ -86,7 +86,7 @@ function visibleBox(el: Element): { box: Box; clippedBy: Element | null } {
 }
 
 /** The element hit at a point, through open and closed shadow roots. */
-export function deepHit(doc: Document, x: number, y: number): Element | null {
+function deepHit(doc: Document, x: number, y: number): Element | null {
   if (typeof doc.elementFromPoint !== 'function') return null;
   let hit = doc.elementFromPoint(x, y);
   for (let guard = 0; hit && guard < 50; guard++) {
@@ -99,7 +99,7 @@ export function deepHit(doc: Document, x: number, y: number): Element | null {
 }
 
 /** `inner` is `outer` or inside it in the flat tree (slots and shadow hosts followed). */
-export function flatContains(outer: Element, inner: Element | null): boolean {
+function flatContains(outer: Element, inner: Element | null): boolean {
   for (let node = inner; node; node = flatParent(node)) if (node === outer) return true;
   return false;
 }

@@ -10,13 +10,13 @@ import { err, ok, type Result } from '../result';
 import { REF_PATTERN } from '../refs';
 import { MAX_SELECTOR_CHARS } from './reads';
 
-export const EXTRACT_TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean'] as const;
-export type ExtractType = (typeof EXTRACT_TYPES)[number];
+const EXTRACT_TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean'] as const;
+type ExtractType = (typeof EXTRACT_TYPES)[number];
 
 /** The keys `x-source` understands; any other key is a warning, or an error with `strict`. */
-export const SOURCE_KEYS = ['selector', 'attr', 'prop', 'text', 'value', 'collection'] as const;
+const SOURCE_KEYS = ['selector', 'attr', 'prop', 'text', 'value', 'collection'] as const;
 
-export interface ExtractSource {
+interface ExtractSource {
   /** CSS, searched inside the current scope (shadow roots included); the first match is read. */
   selector?: string;
   /** Read this HTML attribute. */
@@ -62,8 +62,8 @@ const NodeSchema: z.ZodMiniType<ExtractNode> = z.lazy(() =>
   }),
 );
 
-export const MAX_EXTRACT_DEPTH = 8;
-export const MAX_EXTRACT_FIELDS = 200;
+const MAX_EXTRACT_DEPTH = 8;
+const MAX_EXTRACT_FIELDS = 200;
 
 export const ExtractArgsMiniSchema = z.strictObject({
   schema: z.unknown(),

@@ -33,7 +33,7 @@ const Selector = z.string().check(z.minLength(1), z.maxLength(MAX_SELECTOR_CHARS
 const LocalRef = z.string().check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12"'));
 const AttrName = z.string().check(z.regex(/^[^\s"'>/=]{1,100}$/, 'must be an attribute name such as "aria-pressed"'));
 
-export const VerifyArgsMiniSchema = z.strictObject({
+const VerifyArgsMiniSchema = z.strictObject({
   check: z.enum(VERIFY_CHECKS),
   ref_id: z.optional(LocalRef),
   selector: z.optional(Selector),
