@@ -216,3 +216,27 @@ describe('verify value after type_ax equals the app’s own state', () => {
     await page.close();
   });
 });
+
+describe('frames', () => {
+  it('frameId and frame-qualified refs route verify and inspect to the frame, refs come back qualified', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/frames-main.html'));
+    const framesReply = await env.browser.tool('get_frames', {}, { tabId, mode: 'ask', tier: 'mid' });
+    if (!framesReply.ok) throw new Error(framesReply.error.message);
+    const frames = (framesReply.data as { frames: { frameId: string; url: string }[] }).frames;
+    const form = frames.find((f) => f.url.endsWith('/frames-form.html'));
+    expect(form).toBeDefined();
+    const fid = form?.frameId ?? 'f1';
+    // Not in the main page…
+    const top = await ask('verify', { check: 'visible', selector: '#send' }, tabId);
+    expect(top).toMatchObject({ ok: true, data: { holds: false, failure: { actual: 'not in DOM' } } });
+    // …but in the frame, named by a frame-qualified ref.
+    const inFrame = await ask('verify', { check: 'text', selector: '#send', text: 'send', frameId: fid }, tabId);
+    expect(inFrame).toMatchObject({ ok: true, data: { holds: true } });
+    const line = inFrame.ok ? ((inFrame.data as { element?: string }).element ?? '') : '';
+    const ref = refOfLine(line) ?? '';
+    expect(ref).toMatch(new RegExp(`^${fid}:ref_\\d+$`));
+    const byRef = await env.browser.tool('inspect', { ref_id: ref }, { tabId, mode: 'ask', tier: 'mid' });
+    expect(byRef).toMatchObject({ ok: true, data: { visible: true, element: line } });
+    await page.close();
+  });
+});
