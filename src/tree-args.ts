@@ -11,6 +11,8 @@ import {
   MAX_MAX_CHARS,
   MAX_MAX_DEPTH,
   MAX_MAX_TEXT_CHARS,
+  MAX_OMIT_PATTERN_CHARS,
+  MAX_OMIT_PATTERNS,
   MIN_MAX_CHARS,
   TREE_FILTERS,
   resolveTreeOptions,
@@ -31,6 +33,11 @@ export const TreeArgsMiniSchema = z.strictObject({
     z.array(z.string().check(z.regex(ATTRIBUTE_NAME_PATTERN, 'must be an attribute name'))).check(z.maxLength(10)),
   ),
   maxTextChars: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_MAX_TEXT_CHARS))),
+  omit: z.optional(
+    z
+      .array(z.string().check(z.minLength(1), z.maxLength(MAX_OMIT_PATTERN_CHARS)))
+      .check(z.maxLength(MAX_OMIT_PATTERNS)),
+  ),
 });
 // Compile-time check that the schema and the hand-written TreeArgs describe the same object.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -48,7 +55,7 @@ export function parseTreeArgs(raw: unknown): Result<TreeOptions> {
     return err(
       'bad_arguments',
       `invalid arguments for get_accessibility_tree: ${parts.join('; ')}. ` +
-        'Valid: filter ("all"|"visible"|"interactive"), maxDepth, maxChars, ref_id, page, tree_revision, testIdAttributes, maxTextChars',
+        'Valid: filter ("all"|"visible"|"interactive"), maxDepth, maxChars, ref_id, page, tree_revision, testIdAttributes, maxTextChars, omit',
     );
   }
   return ok(resolveTreeOptions(parsed.data));

@@ -11,6 +11,8 @@ import {
   MAX_MAX_CHARS,
   MAX_MAX_DEPTH,
   MAX_MAX_TEXT_CHARS,
+  MAX_OMIT_PATTERN_CHARS,
+  MAX_OMIT_PATTERNS,
   MIN_MAX_CHARS,
   TREE_FILTERS,
 } from './tree-args';
@@ -59,6 +61,13 @@ export const TreeArgsSchema = z.strictObject({
     .max(MAX_MAX_TEXT_CHARS)
     .optional()
     .describe('cut longer texts with an ellipsis (default 300; 0 = never cut)'),
+  omit: z
+    .array(z.string().min(1).max(MAX_OMIT_PATTERN_CHARS))
+    .max(MAX_OMIT_PATTERNS)
+    .optional()
+    .describe(
+      'leave out subtrees whose role, name or test id contains one of these (case-insensitive), e.g. ["footer", "ad-slot"]',
+    ),
 });
 
 const TreeStatsSchema = z.object({

@@ -21,6 +21,8 @@ export const MAX_MAX_TEXT_CHARS = 100_000;
 export const MIN_MAX_CHARS = 500;
 /** The schema's ceiling; the service worker clamps lower per model tier. */
 export const MAX_MAX_CHARS = 1_000_000;
+export const MAX_OMIT_PATTERNS = 20;
+export const MAX_OMIT_PATTERN_CHARS = 100;
 export const ATTRIBUTE_NAME_PATTERN = /^[a-z][a-z0-9_.:-]*$/i;
 
 /** The tool's arguments as the model writes them (all optional); `tree-args.ts` validates them. */
@@ -33,6 +35,7 @@ export interface TreeArgs {
   tree_revision?: string;
   testIdAttributes?: string[];
   maxTextChars?: number;
+  omit?: string[];
 }
 
 /** Arguments with every default applied: what the builder works from. */
@@ -50,6 +53,8 @@ export interface TreeOptions {
    * shown under (`f2`). Lines are qualified before paging, so frame pages keep to maxChars too.
    */
   frameRef?: string;
+  /** Case-insensitive patterns: subtrees whose role, name or test id contains one are left out. */
+  omit: readonly string[];
 }
 
 export function resolveTreeOptions(args: TreeArgs): TreeOptions {
@@ -63,6 +68,7 @@ export function resolveTreeOptions(args: TreeArgs): TreeOptions {
     ...(args.tree_revision !== undefined ? { tree_revision: args.tree_revision } : {}),
     testIdAttributes: args.testIdAttributes ?? DEFAULT_TEST_ID_ATTRIBUTES,
     maxTextChars: args.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS,
+    omit: args.omit ?? [],
   };
 }
 
@@ -82,6 +88,7 @@ export function continuationArgsFor(options: TreeOptions, page: number, revision
   if (!sameList(options.testIdAttributes, DEFAULT_TEST_ID_ATTRIBUTES))
     args.testIdAttributes = [...options.testIdAttributes];
   if (options.maxTextChars !== DEFAULT_MAX_TEXT_CHARS) args.maxTextChars = options.maxTextChars;
+  if (options.omit.length > 0) args.omit = [...options.omit];
   return args;
 }
 

@@ -43,6 +43,14 @@ describe('system prompt', () => {
     });
     expect(p).toMatch(/iframe_read \{frameId\}/);
   });
+  it('teaches "verify before saying done" only when verify is offered', () => {
+    const tools = ['get_accessibility_tree', 'verify', 'wait_for', 'extract'];
+    const p = buildSystemPrompt({ ...base, mode: 'act', tools });
+    expect(p).toMatch(/Before saying the task is done, verify it/);
+    expect(p).toMatch(/use wait_for/);
+    expect(p).toMatch(/use extract instead of paging/);
+    expect(buildSystemPrompt({ ...base, mode: 'act' })).not.toMatch(/verify it/);
+  });
   it('tells a resumed run to re-read the page', () => {
     expect(buildSystemPrompt({ ...base, mode: 'act', resumed: true })).toMatch(/restarted by the browser/);
   });

@@ -54,6 +54,19 @@ function findAdvice(tools: readonly string[]): string {
   return parts.length > 0 ? `- Find before paging: ${parts.join('; ')}.` : '';
 }
 
+/**
+ * "Verify before saying done": when the read tools are offered, the model proves its work with one
+ * cheap check instead of re-reading the page or guessing (issue 12).
+ */
+function verifyLine(tools: readonly string[]): string {
+  if (!tools.includes('verify')) return '';
+  const wait = tools.includes('wait_for')
+    ? ' For something that appears later (a toast, a loaded list), use wait_for with the same arguments.'
+    : '';
+  const extract = tools.includes('extract') ? ' To read a table or list as data, use extract instead of paging.' : '';
+  return `- Before saying the task is done, verify it: call verify on the result (check "text" of the status message, "value" of a field you filled, "count" of rows, "visible" of what should show). A failed check is an answer: fix the problem or report it.${wait}${extract}`;
+}
+
 /** The system prompt: tools, ref rules, the mode's limits, and the untrusted-content rule. */
 export function buildSystemPrompt(c: PromptContext): string {
   const open = openMarker(c.nonce);
@@ -73,6 +86,7 @@ export function buildSystemPrompt(c: PromptContext): string {
     '- A long tree is paged. When a result says hasMore:true, call the same tool again with exactly the continuationArgs it gives (including maxChars and tree_revision), until hasMore:false. Do not change them.',
     readPageLine(c.maxReadPage),
     '- After an action, check its effect (the tool result, or a fresh read) before claiming success.',
+    verifyLine(c.tools),
     '- Reading is not progress: after 8 reads without acting, reads are paused and you must act or answer.',
     `- You have at most ${c.maxSteps} steps. Repeating the same call with the same result will stop the task.`,
     '- When done, reply with the answer only (no tool call). Report numbers and names exactly as the page shows them. If you could not finish, say what blocked you.',

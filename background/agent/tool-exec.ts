@@ -3,6 +3,7 @@ import type { Tier } from '../../src/modes';
 import { errorMessage } from '../../src/result';
 import { refOfLine } from '../../src/tree-line';
 import { getTool, runTool, toolsFor } from '../tools/registry';
+import { WAIT_TOOL_NAMES } from '../tools/wait';
 import { planRead } from './budgets';
 import { renderResult } from './model-view';
 import type { Guards } from './guards';
@@ -96,7 +97,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   }
 
   const wasAtCheckpoint = guards.atCheckpoint();
-  if (readOnly) guards.recordRead(tree);
+  // Waiting is not reading: a wait is not a read without progress (it is still loop-guarded below).
+  if (readOnly && !WAIT_TOOL_NAMES.has(name)) guards.recordRead(tree);
   else guards.recordAction(result.ok);
   const loop = guards.recordCall(name, plan.args, body);
 

@@ -61,7 +61,7 @@ function refMissHint(localRef: string): string {
 }
 
 /** Deep-copies a value with every bare ref in its strings qualified for `frame`. */
-function qualifyDeep(value: unknown, frame: string): unknown {
+export function qualifyDeep(value: unknown, frame: string): unknown {
   if (typeof value === 'string') return qualifyRefsInText(value, frame);
   if (Array.isArray(value)) return value.map((v) => qualifyDeep(v, frame));
   if (isRecord(value)) {

@@ -5,14 +5,18 @@ import { focusType, typeAx } from './actions/type-ax';
 import { routeFrameRefs } from '../frames/route-ref';
 import { executeJs } from './execute-js';
 import { findTool, textSearchTool } from './find';
+import { extractTool } from './extract';
 import { getFrames, iframeClick, iframeRead, iframeType, promoteIframeTool } from './frames';
 import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
 import { goBack, listTabs, navigate } from './navigation';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
+import { inspectTool } from './inspect';
 import { getShadowDom, shadowDomQuery } from './shadow';
 import type { Tool } from './types';
+import { verifyTool } from './verify';
+import { waitForStableTool, waitForTool } from './wait';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -21,6 +25,11 @@ const ALL: readonly Tool[] = [
   findTool,
   textSearchTool,
   screenshotTool,
+  verifyTool,
+  waitForTool,
+  waitForStableTool,
+  extractTool,
+  inspectTool,
   navigate,
   goBack,
   listTabs,

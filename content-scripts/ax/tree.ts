@@ -13,6 +13,8 @@ import { pageBase, type Capper } from './render';
 import { serialize } from './serialize';
 import { createAxContext } from './ax-context';
 import { walkTree, type WalkEnv, type WalkHints } from './tree-walk';
+import { lowContentNotice } from './low-content';
+import { applyOmit, type OmitStats } from './omit';
 
 export type TreeHooks = WalkHints;
 
@@ -26,6 +28,7 @@ function snapshotKey(o: TreeOptions): string {
     o.testIdAttributes,
     o.maxTextChars,
     o.frameRef ?? null,
+    o.omit,
   ]);
 }
 
@@ -75,6 +78,7 @@ export function generateAccessibilityTree(
     stats: { elements: 0, depthCuts: 0, optionsCut: 0 },
   };
   const top = walkTree(root, env);
+  const omitted = applyOmit(top, env.overlays, options.omit, options.testIdAttributes);
   const serialized = serialize(top, env.overlays, options.filter, options.maxDepth, registry);
   const { refCount } = serialized;
   const frameRef = options.frameRef;
@@ -83,6 +87,7 @@ export function generateAccessibilityTree(
   if (lines.length === 0) lines.push(emptyNote(options));
   const pages = paginate(lines, options.maxChars);
   const notices = degradationNotices(env, options);
+  const info = infoNotices(doc, options, omitted, refCount, lines.length, env.stats.elements);
   let totalChars = 0;
   for (const line of lines) totalChars += line.length + 1;
   const snapshot = saveSnapshot(registry, snapshotKey(options), pages, {
@@ -94,7 +99,7 @@ export function generateAccessibilityTree(
     totalChars: Math.max(0, totalChars - 1),
     buildMs: Math.round((now() - started) * 10) / 10,
     autoDegraded: notices.length > 0,
-    notice: notices.length > 0 ? notices.join(' ') : undefined,
+    notice: notices.length + info.length > 0 ? [...notices, ...info].join(' ') : undefined,
   });
   return ok(pageOf(snapshot, 1, options, true));
 }
@@ -103,6 +108,25 @@ function emptyNote(o: TreeOptions): string {
   if (o.filter === 'visible') return '(nothing rendered in the viewport: scroll, or read with filter "all")';
   if (o.filter === 'interactive') return '(no interactive elements: read with filter "all" for the content)';
   return '(empty: nothing rendered here)';
+}
+
+/** Notes that are not degradations: what `omit` dropped, and the low-content warning. */
+function infoNotices(
+  doc: Document,
+  o: TreeOptions,
+  omitted: OmitStats,
+  refCount: number,
+  lineCount: number,
+  elements: number,
+): string[] {
+  const out: string[] = [];
+  if (o.omit.length > 0) {
+    out.push(`omit matched ${omitted.subtrees} subtree(s), ${omitted.nodes} node(s) total, left out of this tree.`);
+  }
+  const low =
+    o.ref_id === undefined && o.filter === 'all' ? lowContentNotice(doc, refCount, lineCount, elements) : null;
+  if (low) out.push(low);
+  return out;
 }
 
 function degradationNotices(env: WalkEnv, o: TreeOptions): string[] {
@@ -179,7 +203,7 @@ function continuePage(options: TreeOptions, registry: RefRegistry): Result<TreeR
   if (snapshot.key !== key) {
     return err(
       'continuation_mismatch',
-      `page ${options.page} must use the same filter, maxDepth, maxChars, ref_id, testIdAttributes and maxTextChars as page 1 ` +
+      `page ${options.page} must use the same filter, maxDepth, maxChars, ref_id, testIdAttributes, maxTextChars and omit as page 1 ` +
         `of snapshot "${snapshot.revision}": pass continuationArgs exactly as returned. ${restart}`,
     );
   }

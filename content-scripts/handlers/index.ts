@@ -6,6 +6,7 @@ import { gateFactsHandler } from './gate-facts';
 import { frameInfoHandler, frameStateHandler } from './frame-state';
 import { highlightHandler } from './highlight';
 import { pageInfoHandler } from './page-info';
+import { readHandlers } from './reads';
 import { shadowBindHandler, shadowHostsHandler } from './shadow';
 import { treeHandler } from './tree';
 import type { ContentHandler } from './types';
@@ -25,6 +26,7 @@ const handlers: readonly ContentHandler[] = [
   shadowBindHandler,
   findHandler,
   textSearchHandler,
+  ...readHandlers,
 ];
 
 export const handlerTable: ReadonlyMap<string, ContentHandler> = new Map(handlers.map((h) => [h.name, h]));

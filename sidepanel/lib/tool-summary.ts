@@ -2,11 +2,14 @@
 import { unfence } from '../../src/fence';
 import { isRecord } from '../../src/result';
 import { isRef } from '../../src/refs';
+import { summarizeReadResult } from './read-summary';
 
 // Arguments that identify what a step touched, in the order people scan for them.
 const KEY_ARGS = [
+  'check',
   'ref',
   'ref_id',
+  'selector',
   'url',
   'text',
   'value',
@@ -80,6 +83,8 @@ export function summarizeResult(result: string | undefined, max = 90): string {
     const error = obj.error;
     if (typeof error === 'string') return cut(error, max);
     if (isRecord(error) && typeof error.message === 'string') return cut(error.message, max);
+    const read = summarizeReadResult(obj);
+    if (read) return cut(read, max);
     const parts = [
       typeof obj.name === 'string' && obj.name !== '' ? JSON.stringify(obj.name) : null,
       typeof obj.method === 'string' ? obj.method : null,

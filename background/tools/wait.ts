@@ -1,0 +1,142 @@
+/**
+ * `wait_for` (a verify retried until it holds or the time is up) and `wait_for_stable` (no DOM mutation
+ * and no request in flight for `quietMs`). Both answer as data: a wait that times out is
+ * `{holds:false}` / `{stable:false}` with what was last seen, never an error. The agent's read guard
+ * does not count waits as reads without progress (background/agent/guards.ts); the loop guard still
+ * applies.
+ */
+import { z } from 'zod';
+import { ok, type Result } from '../../src/result';
+import type { VerifyOutcome } from '../../src/tools/reads';
+import { sendToContent } from '../content-bridge';
+import { defineTool } from './define-tool';
+import { watchInflight } from './inflight-requests';
+import { checkArgsProblem } from '../../src/tools/reads';
+import { VERIFY_FIELDS, verifyOnce } from './verify';
+
+const POLL_MS = 100;
+/** Errors a navigation or a reloading frame causes for a moment: the wait goes on through them. */
+const TRANSIENT = new Set(['no_content_script', 'content_unreachable', 'tree_unavailable']);
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+const Timeout = z.number().int().min(0).max(15_000);
+
+export const WaitForArgsSchema = z
+  .strictObject({
+    ...VERIFY_FIELDS,
+    timeoutMs: Timeout.optional().describe('how long to wait (default 5000, at most 15000)'),
+  })
+  .superRefine((a, ctx) => {
+    const problem = checkArgsProblem(a);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export type WaitForResult = VerifyOutcome & { waitedMs: number };
+
+export const waitForTool = defineTool({
+  name: 'wait_for',
+  description: [
+    'Waits until a verify check holds (same arguments as verify, plus timeoutMs: default 5000, at most 15000):',
+    '{holds:true, waitedMs} as soon as it does, or {holds:false, waitedMs, failure} when time is up.',
+    'Use it for what appears or changes after an action (a toast, a loaded list, a closed dialog: check "visible" on its ref).',
+  ].join(' '),
+  schema: WaitForArgsSchema,
+  modes: ['ask', 'act', 'dev'],
+  readOnly: true,
+  async handler(args, ctx): Promise<Result<WaitForResult>> {
+    const { timeoutMs = 5000, ...check } = args;
+    const started = Date.now();
+    let last: VerifyOutcome | null = null;
+    for (;;) {
+      const r = await verifyOnce(ctx.tabId, check);
+      if (r.ok) {
+        last = r.data;
+        if (r.data.holds) return ok({ ...r.data, waitedMs: Date.now() - started });
+      } else if (!TRANSIENT.has(r.error.code)) {
+        return r;
+      }
+      if (Date.now() - started >= timeoutMs || ctx.signal?.aborted) break;
+      await sleep(Math.min(POLL_MS, Math.max(0, timeoutMs - (Date.now() - started))), ctx.signal);
+    }
+    const failure = last?.failure ?? {
+      kind: args.check,
+      expected: 'page reachable',
+      actual: 'the page did not answer',
+    };
+    return ok({
+      holds: false,
+      failure,
+      ...(last?.element ? { element: last.element } : {}),
+      waitedMs: Date.now() - started,
+    });
+  },
+});
+
+const ActivitySchema = z.object({ msSinceMutation: z.number(), started: z.boolean() });
+
+export interface StableResult {
+  stable: boolean;
+  waitedMs: number;
+  /** When not stable: what kept the page busy. */
+  busy?: string;
+}
+
+export const waitForStableTool = defineTool({
+  name: 'wait_for_stable',
+  description: [
+    'Waits until the page is quiet: no DOM change and no network request in flight for quietMs (default 500)',
+    'or until timeoutMs (default 5000, at most 15000). {stable:true, waitedMs}, or {stable:false, waitedMs, busy}.',
+    'Use after an action that loads or animates, before reading; a page that never settles (a ticking clock) returns stable:false.',
+  ].join(' '),
+  schema: z.strictObject({
+    quietMs: z.number().int().min(100).max(5000).optional().describe('quiet time that counts as stable (default 500)'),
+    timeoutMs: Timeout.optional().describe('give up after this long (default 5000, at most 15000)'),
+  }),
+  modes: ['ask', 'act', 'dev'],
+  readOnly: true,
+  async handler(args, ctx): Promise<Result<StableResult>> {
+    const quietMs = args.quietMs ?? 500;
+    const timeoutMs = args.timeoutMs ?? 5000;
+    const started = Date.now();
+    const net = watchInflight(ctx.tabId);
+    let domChanged = started;
+    try {
+      for (;;) {
+        const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'dom_activity', args: {} });
+        const now = Date.now();
+        const activity = reply.ok ? ActivitySchema.safeParse(reply.data) : null;
+        if (activity?.success) domChanged = Math.max(domChanged, now - activity.data.msSinceMutation);
+        // A page that did not answer (navigating) is not quiet.
+        else domChanged = now;
+        const quietSince = Math.max(domChanged, net.lastChange(), started);
+        if (net.pending() === 0 && now - quietSince >= quietMs) return ok({ stable: true, waitedMs: now - started });
+        if (now - started >= timeoutMs || ctx.signal?.aborted) {
+          const busy =
+            net.pending() > 0
+              ? `${net.pending()} request(s) still in flight (${net.sample().join(', ')})`
+              : `the page changed ${now - domChanged} ms ago`;
+          return ok({ stable: false, waitedMs: now - started, busy });
+        }
+        await sleep(POLL_MS, ctx.signal);
+      }
+    } finally {
+      net.stop();
+    }
+  },
+});
+
+/** Tools the read guard does not count as reads without progress. */
+export const WAIT_TOOL_NAMES: ReadonlySet<string> = new Set(['wait_for', 'wait_for_stable']);

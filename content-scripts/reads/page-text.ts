@@ -1,0 +1,105 @@
+/**
+ * What an element shows and holds, read the way a person would: rendered text through shadow roots
+ * (closed ones included) and slots, and form values with passwords masked. jsdom has no innerText and
+ * `innerText` stops at shadow roots, so the text is walked here (HTML §3.2.7 "rendered text", simplified:
+ * block boxes and <br> separate words, hidden subtrees say nothing).
+ */
+import { flatParent, isElement } from '../ax/flat-tree';
+import { shadowRootOf } from '../frames/shadow-roots';
+
+/** The mask the tree and type_ax use for a password's value (content-scripts/actions/type-result.ts). */
+export const PASSWORD_MASK = '••••';
+const MAX_TEXT = 100_000;
+
+function styleOf(el: Element): CSSStyleDeclaration | null {
+  const view = el.ownerDocument.defaultView;
+  return view ? view.getComputedStyle(el) : null;
+}
+
+const NO_TEXT_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'meta', 'link']);
+
+function isSlot(el: Element): el is HTMLSlotElement {
+  return el.localName === 'slot' && 'assignedNodes' in el;
+}
+
+/** Children in the flat tree: a host's shadow root (open or closed), a slot's assigned nodes. */
+export function childrenOf(el: Element): Node[] {
+  const root = shadowRootOf(el);
+  if (root) return Array.from(root.childNodes);
+  if (isSlot(el)) {
+    const assigned = el.assignedNodes({ flatten: false });
+    if (assigned.length > 0) return assigned;
+  }
+  return Array.from(el.childNodes);
+}
+
+/** The element's rendered text, whitespace collapsed and trimmed. */
+export function renderedText(el: Element): string {
+  const parts: string[] = [];
+  let length = 0;
+  const walk = (node: Node, visible: boolean): void => {
+    if (length > MAX_TEXT) return;
+    if (node.nodeType === 3) {
+      if (visible) {
+        const data = node.nodeValue ?? '';
+        parts.push(data);
+        length += data.length;
+      }
+      return;
+    }
+    if (!isElement(node)) return;
+    if (NO_TEXT_TAGS.has(node.localName)) return;
+    const style = styleOf(node);
+    if (style?.display === 'none') return;
+    if (node.localName === 'br') {
+      parts.push('\n');
+      return;
+    }
+    // visibility is inherited and a descendant may turn visible again (CSS 2 §11.2).
+    const shown = style ? style.visibility !== 'hidden' && style.visibility !== 'collapse' : visible;
+    const block = style !== null && !style.display.startsWith('inline') && style.display !== 'contents';
+    if (block) parts.push('\n');
+    for (const child of childrenOf(node)) walk(child, shown);
+    if (block) parts.push('\n');
+  };
+  walk(el, true);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+export function isPasswordField(el: Element): boolean {
+  return el.localName === 'input' && (el.getAttribute('type') ?? '').trim().toLowerCase() === 'password';
+}
+
+function stringProp(el: Element, prop: string): string | null {
+  const v: unknown = Reflect.get(el, prop);
+  return typeof v === 'string' ? v : null;
+}
+
+/**
+ * The element's current form value: `value` of inputs, textareas, selects and custom elements that
+ * expose one (Shoelace's <sl-input>), the text of a contenteditable host, else `aria-valuenow`/
+ * `aria-valuetext` (ARIA sliders, spinbuttons). null when the element holds no value.
+ */
+export function formValue(el: Element): string | null {
+  const tag = el.localName;
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') return stringProp(el, 'value') ?? '';
+  const editable = el.getAttribute('contenteditable');
+  if (editable !== null && editable.toLowerCase() !== 'false') return renderedText(el);
+  const prop = stringProp(el, 'value');
+  if (prop !== null) return prop;
+  return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow');
+}
+
+/** A value as the model may see it: a password field's never leaves the page. */
+export function shownValue(el: Element, value: string): string {
+  return isPasswordField(el) && value !== '' ? PASSWORD_MASK : value;
+}
+
+/** Nearest `lang` up the flat tree, else the document's (BCP 47), for parsing numbers as the page writes them. */
+export function langOf(el: Element): string {
+  for (let node: Element | null = el; node; node = flatParent(node)) {
+    const lang = node.getAttribute('lang');
+    if (lang) return lang;
+  }
+  return el.ownerDocument.documentElement.getAttribute('lang') ?? '';
+}

@@ -1,0 +1,125 @@
+/**
+ * The read tools in a whole agent run (built extension, AI SDK, fake provider): a scripted model
+ * checks a login form with tree reads, verify, wait_for, extract and inspect. A password the user
+ * typed into the page appears 0 times in what the model was sent, in the conversation and in the
+ * trace; one the model itself types appears only in its own call, never in a tool result.
+ */
+import { describe, expect, it } from 'vitest';
+import { scriptPolicy, step } from '../fake-providers/script';
+import { configure, conversation, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { useExtension } from './support/setup';
+
+const env = useExtension({ fake: true });
+
+function occurrences(haystack: string, needle: string): number {
+  return haystack.split(needle).length - 1;
+}
+
+const pwSchema = {
+  type: 'object',
+  properties: {
+    byValue: { type: 'string', 'x-source': { selector: '#pw', value: true } },
+    byProp: { type: 'string', 'x-source': { selector: '#pw', prop: 'value' } },
+    byAttr: { type: 'string', 'x-source': { selector: '#pw', attr: 'value' } },
+    label: { type: 'string', 'x-source': { selector: 'main' } },
+  },
+};
+
+describe('agent: verify before done, passwords never leave the page', () => {
+  it('a password the user typed appears 0 times in results, conversation and trace', async () => {
+    const secret = 'Pw-user-typed-7781';
+    const task = 'Check that my password is filled in, without telling me what it is.';
+    env.fake.scenario('pw-user', {
+      apiKey: FAKE_KEY,
+      policy: scriptPolicy(
+        new Map([
+          [
+            task,
+            {
+              steps: [
+                step('get_accessibility_tree', {}),
+                step('verify', { check: 'value', selector: '#pw', value: 'a-wrong-guess' }),
+                step('verify', { check: 'attribute', selector: '#pw', attr: 'value', value: 'nope' }),
+                step('extract', { schema: pwSchema }),
+                step('inspect', { selector: '#pw' }),
+                step('wait_for', { check: 'value', selector: '#pw', value: 'still-wrong', timeoutMs: 300 }),
+                step('verify', { check: 'text', selector: 'main', text: 'Password' }),
+              ],
+              final: () => 'Your password field is filled in (its value stays hidden).',
+            },
+          ],
+        ]),
+      ),
+    });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('pw-user', 'openai'), { tier: 'mid' }));
+    const { page, tabId } = await env.browser.open(env.server.url('/verify-checks.html'));
+    await page.fill('#pw', secret);
+    // React-style value attribute syncing: the secret is in the markup too.
+    await page.evaluate(() => {
+      const pw = document.getElementById('pw');
+      if (pw instanceof HTMLInputElement) pw.setAttribute('value', pw.value);
+    });
+    const report = await run(env.browser, { tabId, task, mode: 'ask' });
+    expect(report.status).toBe('done');
+    expect(report.steps.map((s) => s.tool)).toEqual([
+      'get_accessibility_tree',
+      'verify',
+      'verify',
+      'extract',
+      'inspect',
+      'wait_for',
+      'verify',
+    ]);
+    expect(report.steps.every((s) => s.ok)).toBe(true);
+    // The reads did see the field: masked, not empty.
+    expect(report.steps[1]?.result).toContain('••••');
+    expect(report.steps[3]?.result).toMatch(/"byValue":"••••","byProp":"••••","byAttr":"••••"/);
+    const sent = JSON.stringify(env.fake.requests.filter((r) => r.scenario === 'pw-user'));
+    const everything = JSON.stringify([
+      report,
+      await conversation(env.browser, tabId),
+      await env.browser.worker.evaluate(() => globalThis.wb.trace()),
+    ]);
+    expect(occurrences(sent, secret)).toBe(0);
+    expect(occurrences(everything, secret)).toBe(0);
+    await page.close();
+  });
+
+  it('a password the model types shows only in its own call, never in a tool result', async () => {
+    const secret = 'Pw-model-typed-3390';
+    const task = `Type the password ${secret} into the password field and make sure it landed.`;
+    env.fake.scenario('pw-model', {
+      apiKey: FAKE_KEY,
+      policy: scriptPolicy(
+        new Map([
+          [
+            task,
+            {
+              steps: [
+                step('get_accessibility_tree', { filter: 'interactive' }),
+                step('type_ax', (v) => ({ ref_id: v.ref(/^textbox$/, /^Password$/), text: secret })),
+                step('verify', { check: 'value', selector: '#pw', value: secret }),
+                step('extract', { schema: pwSchema }),
+              ],
+              final: (v) => (/"holds":true/.test(v.calls[2]?.result ?? '') ? 'Done: verified.' : 'It did not land.'),
+            },
+          ],
+        ]),
+      ),
+    });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('pw-model', 'openai'), { tier: 'mid' }));
+    const { page, tabId } = await env.browser.open(env.server.url('/verify-checks.html'));
+    const report = await run(env.browser, { tabId, task, mode: 'act' });
+    expect(report.status).toBe('done');
+    expect(report.answer).toBe('Done: verified.');
+    expect(await page.inputValue('#pw')).toBe(secret);
+    for (const s of report.steps)
+      expect({ tool: s.tool, result: s.result, n: occurrences(s.result, secret) }).toMatchObject({ n: 0 });
+    const conv = await conversation(env.browser, tabId);
+    const toolResults = conv.messages.filter((m) => m.role === 'tool').map((m) => m.result ?? '');
+    // Only the result: the message also records the call's own arguments, where the model put it.
+    expect(toolResults).toHaveLength(4);
+    for (const t of toolResults) expect(occurrences(t, secret)).toBe(0);
+    await page.close();
+  });
+});
