@@ -3,12 +3,14 @@ import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
 import { routeFrameRefs } from '../frames/route-ref';
+import { consoleRead } from './console-read';
 import { executeJs } from './execute-js';
 import { findTool, textSearchTool } from './find';
 import { getFrames, iframeClick, iframeRead, iframeType, promoteIframeTool } from './frames';
 import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
 import { goBack, listTabs, navigate } from './navigation';
+import { networkRead } from './network-read';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
 import { getShadowDom, shadowDomQuery } from './shadow';
@@ -24,6 +26,8 @@ const ALL: readonly Tool[] = [
   navigate,
   goBack,
   listTabs,
+  consoleRead,
+  networkRead,
   routeFrameRefs(clickAx),
   routeFrameRefs(typeAx),
   routeFrameRefs(focusType),
