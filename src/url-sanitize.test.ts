@@ -35,7 +35,10 @@ const CASES: readonly (readonly [string, string])[] = [
   ['https://news.example/2024/05/title', 'https://news.example/2024/05/title'],
   ['https://api.example/reset/Xk9fQ2mLp7RtZ4vB8nWc', 'https://api.example/reset/:id'],
   ['https://api.example/reset/a8f3k29dk3l0qpz8x7c6v5b4n3m2l1k0', 'https://api.example/reset/:id'],
-  ['https://blog.example/how-to-bake-sourdough-bread-at-home', 'https://blog.example/how-to-bake-sourdough-bread-at-home'],
+  [
+    'https://blog.example/how-to-bake-sourdough-bread-at-home',
+    'https://blog.example/how-to-bake-sourdough-bread-at-home',
+  ],
   ['https://blog.example/posts/top-10-tips-for-2024', 'https://blog.example/posts/top-10-tips-for-2024'],
   ['https://cdn.example/static/app.4f3a9c.js', 'https://cdn.example/static/app.4f3a9c.js'],
   ['https://cdn.example/static/app.0123456789abcdef01.js', 'https://cdn.example/static/:id'],

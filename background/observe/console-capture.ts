@@ -90,9 +90,11 @@ export async function captureConsole(tabId: number): Promise<Result<ConsoleCaptu
       await send(tabId, 'Runtime.disable');
       await send(tabId, 'Log.disable');
       const frames: ConsoleCapture['frames'] = [];
-      const root = tree.ok && typeof tree.data === 'object' && tree.data !== null ? Reflect.get(tree.data, 'frameTree') : null;
+      const root =
+        tree.ok && typeof tree.data === 'object' && tree.data !== null ? Reflect.get(tree.data, 'frameTree') : null;
       if (isFrameTreeNode(root)) flattenFrames(root, frames);
-      if (frames.length === 0) return err('cdp_failed', 'Chrome returned no frame tree for the tab; reload it and retry');
+      if (frames.length === 0)
+        return err('cdp_failed', 'Chrome returned no frame tree for the tab; reload it and retry');
       return ok({ entries, contexts, mainFrame: frames[0]?.id, frames });
     } finally {
       for (const off of offs) off();

@@ -19,7 +19,10 @@ async function cdpFrameOf(tabId: number, frameId: number, cap: ConsoleCapture): 
       `frame ${frameId} runs in another process (a cross-site iframe): its console is not readable from the tab; omit frameId to read the page's console`,
     );
   }
-  return err('ambiguous_frame', `several frames load the same document as frame ${frameId}; omit frameId to read them all`);
+  return err(
+    'ambiguous_frame',
+    `several frames load the same document as frame ${frameId}; omit frameId to read them all`,
+  );
 }
 
 export interface ConsoleReadReport {

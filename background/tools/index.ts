@@ -15,6 +15,7 @@ import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
 import { getShadowDom, shadowDomQuery } from './shadow';
 import type { Tool } from './types';
+import { watchTool } from './watch';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -28,6 +29,7 @@ const ALL: readonly Tool[] = [
   listTabs,
   consoleRead,
   networkRead,
+  watchTool,
   routeFrameRefs(clickAx),
   routeFrameRefs(typeAx),
   routeFrameRefs(focusType),

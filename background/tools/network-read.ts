@@ -11,7 +11,10 @@ export const networkRead = defineTool({
   schema: z
     .object({
       limit: z.number().int().min(1).max(NETWORK_RING).optional().describe('how many requests to list (default 50)'),
-      filter: z.enum(NET_FILTERS).optional().describe('all (default), failed (status ≥ 400 or network error), mutations'),
+      filter: z
+        .enum(NET_FILTERS)
+        .optional()
+        .describe('all (default), failed (status ≥ 400 or network error), mutations'),
     })
     .strict(),
   modes: ['ask', 'act', 'dev'],

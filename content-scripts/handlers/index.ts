@@ -9,6 +9,7 @@ import { pageInfoHandler } from './page-info';
 import { shadowBindHandler, shadowHostsHandler } from './shadow';
 import { treeHandler } from './tree';
 import type { ContentHandler } from './types';
+import { watchRegionsHandler } from './watch-regions';
 
 // One line per page tool; the service worker's registry owns schemas and gating, this table only routes.
 const handlers: readonly ContentHandler[] = [
@@ -25,6 +26,7 @@ const handlers: readonly ContentHandler[] = [
   shadowBindHandler,
   findHandler,
   textSearchHandler,
+  watchRegionsHandler,
 ];
 
 export const handlerTable: ReadonlyMap<string, ContentHandler> = new Map(handlers.map((h) => [h.name, h]));
