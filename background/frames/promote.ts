@@ -15,6 +15,7 @@ import { shortUrl, syncFrames, type BrowserFrame } from './frame-store';
 import { withTimeout } from './inventory';
 import { qualifyRef } from './qualified-ref';
 import type { ToolApprovals } from '../tools/types';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 const FieldSchema = z.object({ ref: z.string(), tag: z.string(), type: z.string(), name: z.string() });
 const DraftSchema = z.object({
@@ -82,7 +83,7 @@ async function inspectFrame(tabId: number, frame: BrowserFrame): Promise<FrameDr
     STATE_TIMEOUT_MS,
     () => err('timeout', `no answer within ${STATE_TIMEOUT_MS} ms`),
   );
-  const base = { frameId: frame.id, url: frame.url };
+  const base = { frameId: frame.id, url: sanitizeUrl(frame.url) };
   if (!reply.ok) return { ...base, problems: [`its state cannot be inspected (${reply.error.message})`] };
   const draft = DraftSchema.safeParse(reply.data);
   if (!draft.success) return { ...base, problems: ['its state cannot be inspected (malformed reply)'] };
@@ -164,7 +165,7 @@ export async function promoteIframe(
       navigated: false,
       reason: 'ambiguous',
       message: `${pick.data.matches.length} child frames match "${args.urlFilter}"; nothing was opened. Retry with matchIndex for the one you mean.`,
-      matches: pick.data.matches.map((f, index) => ({ matchIndex: index, frameId: f.id, url: f.url })),
+      matches: pick.data.matches.map((f, index) => ({ matchIndex: index, frameId: f.id, url: sanitizeUrl(f.url) })),
     });
   }
   const target = pick.data.frame;
