@@ -13,6 +13,7 @@ import { scriptPolicy, step } from '../fake-providers/script';
 import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
 import { data } from './support/actions';
 import { useExtension } from './support/setup';
+import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 
 const env = useExtension({ fake: true });
 
@@ -301,5 +302,20 @@ describe('an agent task on the observe page (fake model)', () => {
     expect(r.steps.map((s) => s.tool)).toContain('network_read');
     expect(r.answer).toContain('422');
     await page.close();
+  });
+
+  it('the debug log survives a worker restart, whole at the end of each request and still free of secrets', async () => {
+    const before = await env.browser.worker.evaluate(() => globalThis.wb.trace());
+    expect(before.length).toBeGreaterThan(5);
+    // Let the debounced mirror write, then stop the worker the way Chrome does.
+    await new Promise((r) => setTimeout(r, 600));
+    await stopWorker(env.browser);
+    await wakeWorker(env.browser);
+    const after = await env.browser.worker.evaluate(() => globalThis.wb.trace());
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    // The newest tool results sit at the end of a request body, and the trace keeps its tail.
+    const last = after.filter((e) => e.requestBody.includes('source=network_read')).at(-1);
+    expect(last?.requestBody).toMatch(/network_read[\s\S]*POST \d{3} xhr/);
+    expect(countSecrets(JSON.stringify(buildTraceExport(after, 'test')))).toEqual(NONE);
   });
 });
