@@ -11,7 +11,7 @@ import { sanitizeUrl, sanitizeUrlsInText } from '../../src/url-sanitize';
 /** Longest text kept per message; the rest is counted, not shown. */
 export const CONSOLE_TEXT_MAX = 8_192;
 
-export type ConsoleType = 'log' | 'info' | 'debug' | 'warning' | 'error';
+type ConsoleType = 'log' | 'info' | 'debug' | 'warning' | 'error';
 
 export interface ConsoleEntry {
   /** Epoch ms. */
@@ -102,7 +102,7 @@ function previewText(o: RemoteObjectT): string | null {
 }
 
 /** One console argument as DevTools would print it, roughly. */
-export function remoteText(o: RemoteObjectT): string {
+function remoteText(o: RemoteObjectT): string {
   if (o.type === 'string' && typeof o.value === 'string') return o.value;
   if (o.unserializableValue !== undefined) return o.unserializableValue;
   if (o.type === 'undefined') return 'undefined';

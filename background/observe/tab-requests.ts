@@ -140,8 +140,3 @@ export function subscribeTabRequests(tabId: number, fn: RequestListener): () => 
     }
   };
 }
-
-/** Tabs with a live tap, for tests and `wb` diagnostics ("no listener outlives its task"). */
-export function tappedTabs(): number[] {
-  return [...taps.keys()];
-}

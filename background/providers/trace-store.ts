@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { errorMessage } from '../../src/result';
 
-export const TraceEntrySchema = z.object({
+const TraceEntrySchema = z.object({
   id: z.number(),
   ts: z.number(),
   provider: z.string(),

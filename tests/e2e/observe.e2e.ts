@@ -47,6 +47,11 @@ beforeAll(() => {
   env.server.route('/api/burst', json(200));
   env.server.route('/api/other-tab', json(200));
   env.server.route('/api/profile', json(422));
+  // The fixture's script asset (served by route: a .js file in the fixtures would be a stray module to knip).
+  env.server.route('/observe-assets/lib.js', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    res.end('window.__libLoaded = true;');
+  });
 });
 
 async function debuggerAttached(tabId: number): Promise<boolean> {
