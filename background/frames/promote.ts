@@ -208,16 +208,19 @@ export async function promoteIframe(
     await chrome.tabs.update(tabId, { url: target.url });
   } catch (e) {
     wait.cancel();
-    return err('navigation_failed', `could not open ${target.url}: ${e instanceof Error ? e.message : String(e)}`);
+    return err(
+      'navigation_failed',
+      `could not open ${sanitizeUrl(target.url)}: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   const loaded = await wait.done;
   const tab = await chrome.tabs.get(tabId).catch(() => null);
   return ok({
     navigated: true,
-    url: tab?.url ?? target.url,
+    url: sanitizeUrl(tab?.url ?? target.url),
     title: tab?.title ?? '',
-    promotedFrame: { frameId: target.id, url: target.url },
-    embeddingUrl,
+    promotedFrame: { frameId: target.id, url: sanitizeUrl(target.url) },
+    embeddingUrl: sanitizeUrl(embeddingUrl),
     ...(blocked.length > 0 ? { discarded: blocked.map((r) => ({ frameId: r.frameId, problems: r.problems })) } : {}),
     ...(loaded.ok ? {} : { warning: loaded.error.message }),
     next: 'Refs from before are gone: read the page with get_accessibility_tree. go_back (or the browser Back button) returns to the embedding page.',
