@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { okData } from './support/frames';
 import { useExtension } from './support/setup';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 const env = useExtension({ partner: true });
 
@@ -70,7 +71,7 @@ describe('promote_iframe', () => {
 
     const raw = okData(await act({ urlFilter: 'frames-form', force: true }, tabId));
     const forced = Navigated.parse(raw);
-    expect(forced.embeddingUrl).toBe(url);
+    expect(forced.embeddingUrl).toBe(sanitizeUrl(url));
     // force says what it threw away.
     expect(JSON.stringify(raw)).toMatch(/"discarded":.*Email/);
     await expect.poll(() => page.url()).toBe(env.server.url('/frames-form.html'));
