@@ -11,6 +11,8 @@
  * sanitizer and the approval gate are).
  */
 
+import { sanitizeUrl } from './url-sanitize';
+
 const TAG = 'WB-UNTRUSTED';
 
 /** 96 random bits as hex: unguessable by a page within one task. */
@@ -102,7 +104,11 @@ export function quotePageText(text: string, max = 120): string {
 export const TITLE_MAX = 200;
 export const URL_MAX = 500;
 
-/** A page URL for the model: capped, one line. Kept whole otherwise (the model navigates by it). */
+/**
+ * A page URL for the model (tree header, navigation results, the system prompt's page line):
+ * sanitized (src/url-sanitize.ts: no userinfo, query or fragment, id-shaped path parts as `:id`),
+ * capped, one line. The model navigates by the links it reads in the tree, not by this line.
+ */
 export function capUrl(url: string): string {
-  return capPageText(url, URL_MAX);
+  return capPageText(sanitizeUrl(url), URL_MAX);
 }

@@ -95,5 +95,5 @@ export const agentConsole = {
   conversation: (tabId: number): Promise<Conversation> => conversationOf(tabId),
   newChat: (tabId: number) => clearChat(tabId),
   /** The last 200 LLM request/response pairs, keys redacted. */
-  trace: (): TraceEntry[] => traceEntries(),
+  trace: (): Promise<TraceEntry[]> => traceEntries(),
 };

@@ -59,7 +59,7 @@ export function registerAgentPanelRequests(): void {
   onPanelRequest('get_settings', async () => ok(await getPublicSettings()));
   onPanelRequest('set_settings', async (r) => saveSettings(r.settings));
   onPanelRequest('test_connection', async (r) => testConnection(await settingsFor(r.settings)));
-  onPanelRequest('get_trace', async () => ok(traceEntries()));
+  onPanelRequest('get_trace', async () => ok(await traceEntries()));
   onPanelRequest('get_latest_tree', async (r) => {
     const tree = await loadLatestTree(r.tabId);
     return tree ? ok(tree) : err('no_tree', `the agent has not read a tree in tab ${r.tabId} yet`);

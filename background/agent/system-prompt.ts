@@ -87,6 +87,9 @@ export function buildSystemPrompt(c: PromptContext): string {
     readPageLine(c.maxReadPage),
     '- After an action, check its effect (the tool result, or a fresh read) before claiming success.',
     verifyLine(c.tools),
+    c.tools.includes('network_read')
+      ? '- When an action seems to fail or the page shows a vague error, find the cause with network_read (filter "failed") and console_read (level "error"), and name it (e.g. "the POST returned 422").'
+      : '',
     '- Reading is not progress: after 8 reads without acting, reads are paused and you must act or answer.',
     `- You have at most ${c.maxSteps} steps. Repeating the same call with the same result will stop the task.`,
     '- When done, reply with the answer only (no tool call). Report numbers and names exactly as the page shows them. If you could not finish, say what blocked you.',

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../src/protocol/agent';
+import { startNetworkLog, stopNetworkLog } from '../observe/network-log';
 import type { Mode } from '../../src/modes';
 import { takeAttachment } from '../entry-points';
 import { describeAttachment, taskWithAttachment } from '../../src/attachment';
@@ -83,6 +84,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   const outcome = result.error && key ? { ...result, error: redactText(result.error, [key]) } : result;
   running.delete(rec.tabId);
   setTaskKeepalive(running.size > 0);
+  stopNetworkLog(rec.tabId, rec.taskId);
   await forgetTaskTrust(rec.taskId);
   await stopNavigationGuard(rec.taskId);
   await deleteTask(rec.tabId);
@@ -116,6 +118,8 @@ function launch(
   };
   running.set(rec.tabId, r);
   setTaskKeepalive(true);
+  // network_read: the tab's requests from now until the task ends (observe-only webRequest).
+  startNetworkLog(rec.tabId, rec.taskId);
   r.done = (async () => {
     let outcome: TaskOutcome;
     try {

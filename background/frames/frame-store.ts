@@ -5,6 +5,7 @@
  */
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { assignFrameIds, emptyFrameIdState, fidFor, isFrameIdState, type FrameIdState } from './frame-ids';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 export interface BrowserFrame {
   /** Our stable id: f0, f1, … */
@@ -118,8 +119,10 @@ async function forgetTab(tabId: number): Promise<void> {
   await session()?.remove(storageKey(tabId));
 }
 
+/** A frame URL as messages print it: sanitized (src/url-sanitize.ts), then capped. */
 export function shortUrl(url: string, max = 80): string {
-  return url.length > max ? `${url.slice(0, max - 1)}…` : url;
+  const clean = sanitizeUrl(url);
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
 
 // Registered at module load (top level of the worker's import graph), as MV3 requires for listeners.

@@ -11,6 +11,7 @@ import { describeFrames, pickFrame } from './frame-select';
 import { MAIN_FRAME_ID } from './frame-ids';
 import { syncFrames } from './frame-store';
 import { parseQualifiedRef, qualifyRef, qualifyRefsInText } from './qualified-ref';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 export const FrameIdArg = z
   .string()
@@ -63,7 +64,7 @@ export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Re
   if (!reply.ok)
     return err(
       reply.error.code,
-      `frame ${frame.id} (${frame.url}): ${qualifyRefsInText(reply.error.message, frame.id)}`,
+      `frame ${frame.id} (${sanitizeUrl(frame.url)}): ${qualifyRefsInText(reply.error.message, frame.id)}`,
     );
   const tree = TreeResultSchema.safeParse(reply.data);
   if (!tree.success) return err('bad_reply', `frame ${frame.id} returned a malformed tree; reload the page and retry`);
@@ -80,7 +81,7 @@ export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Re
     tree: qualifyRefsInText(t.tree, frame.id),
     ...(t.notice !== undefined ? { notice: qualifyRefsInText(t.notice, frame.id) } : {}),
     frameId: frame.id,
-    frameUrl: frame.url,
+    frameUrl: sanitizeUrl(frame.url),
     continuationArgs: continuation,
   });
 }

@@ -8,6 +8,7 @@ import { err, errorMessage, ok, type Result } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { syncFrames, type BrowserFrame } from './frame-store';
 import { qualifyRef } from './qualified-ref';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 const EmbeddedSchema = z.object({
   frameIndex: z.number().nullable(),
@@ -173,7 +174,7 @@ export async function frameInventory(tabId: number): Promise<Result<FrameEntry[]
     const entry: FrameEntry = {
       frameId: f.id,
       parent: f.parent,
-      url: f.url,
+      url: sanitizeUrl(f.url),
       origin: info?.ok ? info.data.origin : originOf(f.url),
       name: info?.ok ? info.data.name : (host?.name ?? ''),
       title: info?.ok ? info.data.title : (host?.title ?? ''),

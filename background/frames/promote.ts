@@ -15,6 +15,7 @@ import { shortUrl, syncFrames, type BrowserFrame } from './frame-store';
 import { withTimeout } from './inventory';
 import { qualifyRef } from './qualified-ref';
 import type { ToolApprovals } from '../tools/types';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 const FieldSchema = z.object({ ref: z.string(), tag: z.string(), type: z.string(), name: z.string() });
 const DraftSchema = z.object({
@@ -82,7 +83,7 @@ async function inspectFrame(tabId: number, frame: BrowserFrame): Promise<FrameDr
     STATE_TIMEOUT_MS,
     () => err('timeout', `no answer within ${STATE_TIMEOUT_MS} ms`),
   );
-  const base = { frameId: frame.id, url: frame.url };
+  const base = { frameId: frame.id, url: sanitizeUrl(frame.url) };
   if (!reply.ok) return { ...base, problems: [`its state cannot be inspected (${reply.error.message})`] };
   const draft = DraftSchema.safeParse(reply.data);
   if (!draft.success) return { ...base, problems: ['its state cannot be inspected (malformed reply)'] };
@@ -164,7 +165,7 @@ export async function promoteIframe(
       navigated: false,
       reason: 'ambiguous',
       message: `${pick.data.matches.length} child frames match "${args.urlFilter}"; nothing was opened. Retry with matchIndex for the one you mean.`,
-      matches: pick.data.matches.map((f, index) => ({ matchIndex: index, frameId: f.id, url: f.url })),
+      matches: pick.data.matches.map((f, index) => ({ matchIndex: index, frameId: f.id, url: sanitizeUrl(f.url) })),
     });
   }
   const target = pick.data.frame;
@@ -207,16 +208,19 @@ export async function promoteIframe(
     await chrome.tabs.update(tabId, { url: target.url });
   } catch (e) {
     wait.cancel();
-    return err('navigation_failed', `could not open ${target.url}: ${e instanceof Error ? e.message : String(e)}`);
+    return err(
+      'navigation_failed',
+      `could not open ${sanitizeUrl(target.url)}: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   const loaded = await wait.done;
   const tab = await chrome.tabs.get(tabId).catch(() => null);
   return ok({
     navigated: true,
-    url: tab?.url ?? target.url,
+    url: sanitizeUrl(tab?.url ?? target.url),
     title: tab?.title ?? '',
-    promotedFrame: { frameId: target.id, url: target.url },
-    embeddingUrl,
+    promotedFrame: { frameId: target.id, url: sanitizeUrl(target.url) },
+    embeddingUrl: sanitizeUrl(embeddingUrl),
     ...(blocked.length > 0 ? { discarded: blocked.map((r) => ({ frameId: r.frameId, problems: r.problems })) } : {}),
     ...(loaded.ok ? {} : { warning: loaded.error.message }),
     next: 'Refs from before are gone: read the page with get_accessibility_tree. go_back (or the browser Back button) returns to the embedding page.',

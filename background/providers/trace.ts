@@ -1,50 +1,24 @@
 import { errorMessage } from '../../src/result';
 import { redactHeaders, redactText, redactUrl } from '../../src/redact';
 import { scrubImages } from '../../src/image-scrub';
+import { newTraceId, persistSoon, pushTrace, type TraceEntry } from './trace-store';
 
-export interface TraceEntry {
-  id: number;
-  ts: number;
-  provider: string;
-  model: string;
-  method: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  /** The request body, cut to TRACE_BODY_CHARS for storage; `requestChars` is its real length. */
-  requestBody: string;
-  requestChars: number;
-  status?: number;
-  responseBody?: string;
-  responseChars?: number;
-  ms?: number;
-  error?: string;
-}
+export type { TraceEntry } from './trace-store';
+export { traceEntries } from './trace-store';
 
-/** How many request/response pairs the debug log keeps: enough for a long task, small enough for session storage. */
-const TRACE_CAPACITY = 200;
 /**
- * Trace storage has its own truncation policy: a trace showing only the head of a large body does
- * not mean the model received a truncated payload; `requestChars`/`responseChars` say what it got.
+ * Trace storage has its own truncation policy: a trace showing part of a large body does not mean
+ * the model received a truncated payload; `requestChars`/`responseChars` say what it got. A request
+ * body is the whole conversation, so its END holds the newest tool results (what a person
+ * diagnosing a read needs): a long body keeps a short head and a long tail.
  */
-const TRACE_BODY_CHARS = 24_000;
+const BODY_HEAD_CHARS = 4_000;
+const BODY_TAIL_CHARS = 60_000;
 
-const entries: TraceEntry[] = [];
-let nextId = 1;
-
-function cut(text: string): string {
-  return text.length > TRACE_BODY_CHARS
-    ? `${text.slice(0, TRACE_BODY_CHARS)}… [trace cut; ${text.length} chars in all]`
-    : text;
-}
-
-function push(entry: TraceEntry): void {
-  entries.push(entry);
-  if (entries.length > TRACE_CAPACITY) entries.splice(0, entries.length - TRACE_CAPACITY);
-}
-
-/** Newest last. Copies, so callers cannot edit the buffer. */
-export function traceEntries(): TraceEntry[] {
-  return entries.map((e) => ({ ...e }));
+export function cutBody(text: string): string {
+  if (text.length <= BODY_HEAD_CHARS + BODY_TAIL_CHARS) return text;
+  const omitted = text.length - BODY_HEAD_CHARS - BODY_TAIL_CHARS;
+  return `${text.slice(0, BODY_HEAD_CHARS)}… [trace cut: ${omitted} of ${text.length} chars omitted here] …${text.slice(-BODY_TAIL_CHARS)}`;
 }
 
 function bodyText(body: unknown): string {
@@ -66,7 +40,7 @@ export function tracingFetch(meta: { provider: string; model: string; secrets: r
     const method = init?.method ?? request?.method ?? 'GET';
     const rawBody = bodyText(init?.body);
     const entry: TraceEntry = {
-      id: nextId++,
+      id: newTraceId(),
       ts: Date.now(),
       provider: meta.provider,
       model: meta.model,
@@ -74,33 +48,37 @@ export function tracingFetch(meta: { provider: string; model: string; secrets: r
       url: redactUrl(url, secrets),
       requestHeaders: redactHeaders(new Headers(init?.headers ?? request?.headers), secrets),
       // Screenshot bytes are not kept: the trace may be stored and exported (vision/image-store.ts).
-      requestBody: cut(redactText(scrubImages(rawBody), secrets)),
+      requestBody: cutBody(redactText(scrubImages(rawBody), secrets)),
       requestChars: rawBody.length,
     };
-    push(entry);
+    pushTrace(entry);
     const started = Date.now();
     try {
       const response = await fetch(input, init);
       entry.status = response.status;
+      persistSoon();
       // Read a clone so the SDK's own stream is untouched; an aborted stream ends the copy too.
       response
         .clone()
         .text()
         .then(
           (text) => {
-            entry.responseBody = cut(redactText(text, secrets));
+            entry.responseBody = cutBody(redactText(text, secrets));
             entry.responseChars = text.length;
             entry.ms = Date.now() - started;
+            persistSoon();
           },
           (e: unknown) => {
             entry.error = redactText(`response stream ended early: ${errorMessage(e)}`, secrets);
             entry.ms = Date.now() - started;
+            persistSoon();
           },
         );
       return response;
     } catch (e) {
       entry.error = redactText(errorMessage(e), secrets);
       entry.ms = Date.now() - started;
+      persistSoon();
       throw e;
     }
   };

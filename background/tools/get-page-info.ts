@@ -3,6 +3,7 @@ import { PageInfoSchema, PingReplySchema } from '../../src/protocol/content';
 import { err, ok } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { defineTool } from './define-tool';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 type FrameInfo = { frameId: number; parentFrameId: number; url: string; scriptsReady: boolean };
 
@@ -12,7 +13,7 @@ async function listFrames(tabId: number): Promise<FrameInfo[]> {
     frames.map(async (f) => {
       const ping = await sendToContent(tabId, { type: 'ping' }, f.frameId);
       const ready = ping.ok && PingReplySchema.safeParse(ping.data).success;
-      return { frameId: f.frameId, parentFrameId: f.parentFrameId, url: f.url, scriptsReady: ready };
+      return { frameId: f.frameId, parentFrameId: f.parentFrameId, url: sanitizeUrl(f.url), scriptsReady: ready };
     }),
   );
 }
@@ -30,6 +31,6 @@ export const getPageInfo = defineTool({
     const info = PageInfoSchema.safeParse(reply.data);
     if (!info.success) return err('bad_reply', 'the page returned malformed page info; reload the page and retry');
     const frames = await listFrames(ctx.tabId);
-    return ok({ ...info.data, frames });
+    return ok({ ...info.data, url: sanitizeUrl(info.data.url), frames });
   },
 });

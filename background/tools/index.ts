@@ -3,6 +3,7 @@ import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
 import { routeFrameRefs } from '../frames/route-ref';
+import { consoleRead } from './console-read';
 import { executeJs } from './execute-js';
 import { findTool, textSearchTool } from './find';
 import { extractTool } from './extract';
@@ -10,6 +11,7 @@ import { getFrames, iframeClick, iframeRead, iframeType, promoteIframeTool } fro
 import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
 import { goBack, listTabs, navigate } from './navigation';
+import { networkRead } from './network-read';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
 import { inspectTool } from './inspect';
@@ -17,6 +19,7 @@ import { getShadowDom, shadowDomQuery } from './shadow';
 import type { Tool } from './types';
 import { verifyTool } from './verify';
 import { waitForStableTool, waitForTool } from './wait';
+import { watchTool } from './watch';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -33,6 +36,9 @@ const ALL: readonly Tool[] = [
   navigate,
   goBack,
   listTabs,
+  consoleRead,
+  networkRead,
+  watchTool,
   routeFrameRefs(clickAx),
   routeFrameRefs(typeAx),
   routeFrameRefs(focusType),

@@ -5,6 +5,7 @@
  * and a capped title; the task's own tab shows its URL without query or fragment.
  */
 import { capPageText, TITLE_MAX, URL_MAX } from '../../src/fence';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 /** `https://mail.example`; for non-web schemes only the scheme (and host when there is one). */
 export function tabOrigin(url: string | undefined): string {
@@ -20,7 +21,7 @@ export function tabOrigin(url: string | undefined): string {
   return u.host !== '' && u.protocol !== 'file:' ? `${u.protocol}//${u.host}` : u.protocol;
 }
 
-/** The task's own tab: origin and path, with `?…` / `#…` standing for an elided query or fragment. */
+/** The task's own tab: the sanitized URL (src/url-sanitize.ts: `?…` / `#…` for a query or fragment, `:id` for id-shaped path parts). */
 export function elidedUrl(url: string | undefined): string {
   if (!url) return 'unknown';
   let u: URL;
@@ -30,8 +31,7 @@ export function elidedUrl(url: string | undefined): string {
     return 'unknown';
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return tabOrigin(url);
-  const tail = `${u.search ? '?…' : ''}${u.hash ? '#…' : ''}`;
-  return capPageText(`${u.origin}${u.pathname}`, URL_MAX - tail.length) + tail;
+  return capPageText(sanitizeUrl(url), URL_MAX);
 }
 
 export interface TabFacts {

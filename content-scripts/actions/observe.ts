@@ -31,6 +31,7 @@ import {
 import { closeWrapper, controlledBy, isStylingRecord, relatedTo } from './evidence';
 import { flatContains } from './pointer';
 import { visualState } from './reachability';
+import { sanitizeUrl } from '../../src/url-sanitize';
 
 const INTERVAL_SYNC_MS = 80;
 const INTERVAL_DELAYED_MS = 320;
@@ -192,7 +193,8 @@ export class Observation {
     const changes: Changes = {};
     if (this.unloading) progress.push('the page started navigating');
     if (this.doc.URL !== this.url) {
-      changes.url = this.doc.URL;
+      // Reported to the model: sanitized like every URL Weaverbird reports (src/url-sanitize.ts).
+      changes.url = sanitizeUrl(this.doc.URL);
       progress.push('URL changed');
     }
     const focus = deepActiveElement(this.doc);

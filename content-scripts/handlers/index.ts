@@ -10,6 +10,7 @@ import { readHandlers } from './reads';
 import { shadowBindHandler, shadowHostsHandler } from './shadow';
 import { treeHandler } from './tree';
 import type { ContentHandler } from './types';
+import { watchRegionsHandler } from './watch-regions';
 
 // One line per page tool; the service worker's registry owns schemas and gating, this table only routes.
 const handlers: readonly ContentHandler[] = [
@@ -27,6 +28,7 @@ const handlers: readonly ContentHandler[] = [
   findHandler,
   textSearchHandler,
   ...readHandlers,
+  watchRegionsHandler,
 ];
 
 export const handlerTable: ReadonlyMap<string, ContentHandler> = new Map(handlers.map((h) => [h.name, h]));

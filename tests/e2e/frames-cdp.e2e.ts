@@ -54,7 +54,13 @@ async function widgetRef(tabId: number, who: Who): Promise<string> {
 
 async function frameIdOf(tabId: number, urlPart: string): Promise<string> {
   const { frames } = FramesReplySchema.parse(okData(await act('get_frames', {}, tabId)));
-  const f = frames.find((x) => x.url.includes(urlPart));
+  // Reported URLs are sanitized (the query reads `?…`): match the raw URL Chrome lists, by Chrome frame id.
+  const chromeId = await env.browser.worker.evaluate(
+    async ([id, part]) =>
+      (await chrome.webNavigation.getAllFrames({ tabId: id }))?.find((x) => x.url.includes(part))?.frameId ?? -1,
+    [tabId, urlPart] as const,
+  );
+  const f = frames.find((x) => x.chromeFrameId === chromeId);
   if (!f) throw new Error(`no frame with ${urlPart}`);
   return f.frameId;
 }

@@ -8,10 +8,12 @@
  * they fire on their own. "Obvious telemetry" is a host list of third parties (telemetry-hosts.ts);
  * every write to the page's own site vetoes, whatever its path.
  *
- * These listeners are added for the few hundred milliseconds of one action and removed after; they
- * observe only (no blocking), so they need the `webRequest` permission but no host rewrites.
+ * The watch subscribes to the shared observe-only request tap for the few hundred milliseconds of one
+ * action and leaves after; nothing is blocked, so it needs the `webRequest` permission but no host rewrites.
  */
 
+import { sanitizeUrl } from '../../../src/url-sanitize';
+import { subscribeTabRequests, type RequestEvent } from '../../observe/tab-requests';
 import { telemetryDomainOf } from './telemetry-hosts';
 
 export interface SeenRequest {
@@ -82,26 +84,22 @@ function isAttachment(headers: chrome.webRequest.HttpHeader[] | undefined): bool
 
 export function watchTabActivity(tabId: number): ActivityWatch {
   const activity: Activity = { mutating: [], ignored: 0, newTabs: [], downloads: [] };
-  const hasWebRequest = typeof chrome !== 'undefined' && !!chrome.webRequest;
-  const onRequest = (d: chrome.webRequest.OnBeforeRequestDetails): undefined => {
-    const req: SeenRequest = { method: d.method, url: d.url, type: d.type };
-    if (d.initiator !== undefined) req.initiator = d.initiator;
-    if (classify(req) === 'mutating') activity.mutating.push(req);
-    else activity.ignored += 1;
-    return undefined;
-  };
-  const onHeaders = (d: chrome.webRequest.OnHeadersReceivedDetails): undefined => {
-    if (isAttachment(d.responseHeaders)) activity.downloads.push(d.url);
-    return undefined;
+  const onRequest = (e: RequestEvent): void => {
+    if (e.kind === 'start') {
+      const req: SeenRequest = { method: e.method, url: e.url, type: e.type };
+      if (e.initiator !== undefined) req.initiator = e.initiator;
+      if (classify(req) === 'mutating') activity.mutating.push(req);
+      else activity.ignored += 1;
+    } else if (e.kind === 'headers' && isAttachment(e.responseHeaders)) {
+      activity.downloads.push(e.url);
+    }
   };
   const onTab = (tab: chrome.tabs.Tab): void => {
     if (tab.openerTabId === tabId) activity.newTabs.push(tab.pendingUrl ?? tab.url ?? '(new tab)');
   };
-  const filter = { urls: ['<all_urls>'], tabId };
-  if (hasWebRequest) {
-    chrome.webRequest.onBeforeRequest.addListener(onRequest, filter);
-    chrome.webRequest.onHeadersReceived.addListener(onHeaders, filter, ['responseHeaders']);
-  }
+  // The shared observe-only tap (background/observe/tab-requests.ts), so a task's network log and
+  // this veto never add two listener sets to one tab.
+  const unsubscribe = subscribeTabRequests(tabId, onRequest);
   chrome.tabs.onCreated.addListener(onTab);
   const snapshot = (): Activity => ({
     mutating: [...activity.mutating],
@@ -112,10 +110,7 @@ export function watchTabActivity(tabId: number): ActivityWatch {
   return {
     peek: snapshot,
     stop() {
-      if (hasWebRequest) {
-        chrome.webRequest.onBeforeRequest.removeListener(onRequest);
-        chrome.webRequest.onHeadersReceived.removeListener(onHeaders);
-      }
+      unsubscribe();
       chrome.tabs.onCreated.removeListener(onTab);
       return snapshot();
     },
@@ -126,15 +121,16 @@ export function watchTabActivity(tabId: number): ActivityWatch {
 export function vetoReason(a: Activity): string | null {
   const first = a.mutating[0];
   if (first) {
-    let where = first.url;
+    // Reported to the model: the sanitized path (ids and tokens as :id), never the query.
+    let where = sanitizeUrl(first.url);
     try {
-      where = new URL(first.url).pathname;
+      where = sanitizeUrl(new URL(first.url).pathname);
     } catch {
-      // keep the raw URL
+      // keep the sanitized whole URL
     }
     return `vetoed: the click sent ${first.method} ${where}${a.mutating.length > 1 ? ` (+${a.mutating.length - 1} more)` : ''}, which may have changed data; a second click could repeat it`;
   }
-  if (a.newTabs.length > 0) return `vetoed: the click opened a new tab (${a.newTabs[0]})`;
-  if (a.downloads.length > 0) return `vetoed: the click started a download (${a.downloads[0]})`;
+  if (a.newTabs.length > 0) return `vetoed: the click opened a new tab (${sanitizeUrl(a.newTabs[0] ?? '')})`;
+  if (a.downloads.length > 0) return `vetoed: the click started a download (${sanitizeUrl(a.downloads[0] ?? '')})`;
   return null;
 }

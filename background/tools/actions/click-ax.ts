@@ -12,6 +12,7 @@ import { confirmClickPoint, planTrustedClick } from '../../cdp/dispatch-check';
 import { defineTool } from '../define-tool';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
+import { sanitizeUrl } from '../../../src/url-sanitize';
 
 const PORT_CLOSED =
   /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;
@@ -39,7 +40,7 @@ async function navigatedResult(
     method: 'synthetic',
     verified: true,
     navigates: true,
-    changes: { url: after },
+    changes: { url: sanitizeUrl(after) },
     hint: `${ref} navigated the tab; re-read the tree on the new page`,
   });
 }
@@ -78,7 +79,7 @@ async function trustedRetry(tabId: number, result: ClickResult, token: string, f
       ...result,
       method: 'cdp',
       verified: moved,
-      ...(moved ? { changes: { ...result.changes, url: after } } : {}),
+      ...(moved ? { changes: { ...result.changes, url: sanitizeUrl(after) } } : {}),
       fallback: 'the synthetic click changed nothing, so one trusted (CDP) click was sent',
     };
   }

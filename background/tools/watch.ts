@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { err, isRecord, ok } from '../../src/result';
+import { sendToContent } from '../content-bridge';
+import { openNetworkLog } from '../observe/network-log';
+import { isFailed, isMutation, requestLine, summarize } from '../observe/network-report';
+import { readConsole } from './console-read';
+import { defineTool } from './define-tool';
+
+const MAX_DURATION_MS = 60_000;
+/** Failed and mutating requests listed by name; the rest are only counted. */
+const LISTED_REQUESTS = 10;
+
+const RegionsReply = z.object({
+  startedAt: z.number(),
+  endedAt: z.number(),
+  samples: z.number(),
+  capped: z.boolean(),
+  steady: z.number(),
+  regions: z.array(
+    z.object({
+      lines: z.array(z.string()),
+      appearedAtMs: z.number().nullable(),
+      disappearedAtMs: z.number().nullable(),
+    }),
+  ),
+});
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(false);
+    const done = (finished: boolean) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(finished);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal?.addEventListener('abort', onAbort);
+  });
+}
+
+export const watchTool = defineTool({
+  name: 'watch',
+  description:
+    'Watches the page for durationMs without acting and reports what appeared and disappeared: dialogs, alerts, status messages, toasts, tooltips, as tree lines (same refs as the tree) with appearedAtMs/disappearedAtMs from the start (null: already there / still there), plus console errors and a network summary for the window. Use it after an action whose feedback is brief (a "Saved" toast, an error flash) or to wait for something to show up. Main frame only; the user can stop it.',
+  schema: z
+    .object({
+      durationMs: z.number().int().min(100).max(MAX_DURATION_MS).describe('window length, up to 60000'),
+      sampleMs: z.number().int().min(50).max(5_000).optional().describe('CSS-change sampling interval (default 250)'),
+    })
+    .strict(),
+  modes: ['act', 'dev'],
+  tiers: ['mid', 'full'],
+  readOnly: true,
+  async handler(args, ctx) {
+    const net = openNetworkLog(ctx.tabId);
+    try {
+      const started = await sendToContent(ctx.tabId, {
+        type: 'tool',
+        tool: 'watch_regions',
+        args: { op: 'start', sampleMs: args.sampleMs ?? 250 },
+      });
+      if (!started.ok) return started;
+      const startedAt =
+        isRecord(started.data) && typeof started.data.startedAt === 'number' ? started.data.startedAt : Date.now();
+      const finished = await sleep(args.durationMs, ctx.signal);
+      const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'watch_regions', args: { op: 'stop' } });
+      if (!reply.ok) {
+        return err(
+          reply.error.code,
+          `${reply.error.message}. The page probably navigated during the window; read it again before watching`,
+        );
+      }
+      const regions = RegionsReply.safeParse(reply.data);
+      if (!regions.success) return err('bad_reply', 'the page returned a malformed watch report; retry');
+      const entries = net.entries();
+      const consoleRead = await readConsole(ctx.tabId, { level: 'warning', limit: 20, since: startedAt });
+      const r = regions.data;
+      return ok({
+        durationMs: r.endedAt - r.startedAt,
+        ...(finished ? {} : { stoppedEarly: 'the user stopped the task' }),
+        startedAt: r.startedAt,
+        samples: r.samples,
+        regions: r.regions,
+        ...(r.steady > 0 ? { steadyRegions: r.steady } : {}),
+        ...(r.capped ? { note: 'more than 50 regions appeared; the rest were not recorded' } : {}),
+        console: consoleRead.ok
+          ? {
+              errors: consoleRead.data.messages.filter((m) => m.type === 'error').map((m) => m.text),
+              warnings: consoleRead.data.messages.filter((m) => m.type === 'warning').length,
+            }
+          : { unavailable: consoleRead.error.message },
+        network: {
+          summary: summarize(entries),
+          failed: entries.filter(isFailed).slice(0, LISTED_REQUESTS).map(requestLine),
+          mutations: entries.filter(isMutation).slice(0, LISTED_REQUESTS).map(requestLine),
+        },
+      });
+    } finally {
+      net.stop();
+    }
+  },
+});

@@ -1,0 +1,204 @@
+/**
+ * The page side of `watch`: records transient surfaces (dialogs, alerts, status messages, toasts,
+ * tooltips, logs, timers) appearing and disappearing during a window. A MutationObserver catches a
+ * region the moment it is inserted or shown, so a 100 ms flash is not missed between samples; a
+ * timer every `sampleMs` catches what CSS alone shows or hides (animations, transitions).
+ *
+ * Each region is printed as tree lines by the tree builder itself (a `ref_id` subtree read), so the
+ * model reads the same grammar and the same refs as get_accessibility_tree. Roles per WAI-ARIA 1.2
+ * §5.3.5 (live region roles) and §5.3.6 (window roles), plus tooltip.
+ */
+import * as z from 'zod/mini';
+import { getAxApi } from '../ax/api';
+import { err, ok } from '../../src/result';
+import { resolveTreeOptions } from '../../src/tree-options';
+import type { ContentHandler } from './types';
+
+const TRANSIENT = [
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  '[role="alert"]',
+  '[role="status"]',
+  '[role="tooltip"]',
+  '[role="log"]',
+  '[role="timer"]',
+  '[role="marquee"]',
+  'dialog[open]',
+  'output',
+  '[aria-live="polite"]',
+  '[aria-live="assertive"]',
+].join(', ');
+
+/** Like the reference design: a window keeps at most this many regions, so a storm cannot run away. */
+const MAX_REGIONS = 50;
+const LINES_PER_REGION = 6;
+const SCAN_GAP_MS = 16;
+
+interface Region {
+  lines: string[];
+  appearedAtMs: number | null;
+  disappearedAtMs: number | null;
+}
+
+interface WatchState {
+  startedAt: number;
+  live: Map<Element, { text: string; region: Region }>;
+  regions: Region[];
+  capped: boolean;
+  observer: MutationObserver;
+  timer: ReturnType<typeof setInterval>;
+  samples: number;
+}
+
+let state: WatchState | null = null;
+
+function textOf(el: Element): string {
+  return (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+}
+
+function shown(el: Element): boolean {
+  if (!el.isConnected) return false;
+  // checkVisibility (Chrome 105+) sees display:none, visibility and opacity 0 up the flat tree.
+  const check = Reflect.get(el, 'checkVisibility');
+  if (typeof check === 'function') {
+    const visible: unknown = Reflect.apply(check, el, [{ checkOpacity: true, checkVisibilityCSS: true }]);
+    if (visible === false) return false;
+  }
+  return el.getAttribute('aria-hidden') !== 'true';
+}
+
+/** A live region with no text is an empty container waiting for messages, not a message. */
+function worthReporting(el: Element, text: string): boolean {
+  const role = el.getAttribute('role');
+  return text !== '' || role === 'dialog' || role === 'alertdialog' || el.localName === 'dialog';
+}
+
+function linesFor(el: Element, text: string): string[] {
+  const api = getAxApi(globalThis);
+  if (api) {
+    const ref = api.registry.refFor(el);
+    const tree = api.generate(resolveTreeOptions({ ref_id: ref, maxDepth: 4, maxChars: 500, maxTextChars: 200 }));
+    if (tree.ok && tree.data.tree.trim() !== '') {
+      return tree.data.tree
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .slice(0, LINES_PER_REGION);
+    }
+  }
+  return [`${el.getAttribute('role') ?? el.localName} ${JSON.stringify(text)}`];
+}
+
+function scan(s: WatchState, doc: Document): void {
+  s.samples += 1;
+  const at = Date.now() - s.startedAt;
+  const present = new Map<Element, string>();
+  for (const el of doc.querySelectorAll(TRANSIENT)) {
+    if (!shown(el)) continue;
+    const text = textOf(el);
+    if (worthReporting(el, text)) present.set(el, text);
+  }
+  // A toast inside an aria-live container matches twice: keep the innermost element with the text.
+  for (const [el, text] of present) {
+    for (const [inner, innerText] of present) {
+      if (inner !== el && innerText === text && el.contains(inner)) {
+        present.delete(el);
+        break;
+      }
+    }
+  }
+  for (const [el, seen] of s.live) {
+    if (present.get(el) !== seen.text) {
+      seen.region.disappearedAtMs = at;
+      s.live.delete(el);
+    }
+  }
+  for (const [el, text] of present) {
+    if (s.live.has(el)) continue;
+    if (s.regions.length >= MAX_REGIONS) {
+      s.capped = true;
+      break;
+    }
+    const region: Region = {
+      lines: linesFor(el, text),
+      appearedAtMs: s.samples === 1 ? null : at,
+      disappearedAtMs: null,
+    };
+    s.regions.push(region);
+    s.live.set(el, { text, region });
+  }
+}
+
+function stop(): WatchState | null {
+  const s = state;
+  if (!s) return null;
+  s.observer.disconnect();
+  clearInterval(s.timer);
+  state = null;
+  return s;
+}
+
+const Args = z.union([
+  z.strictObject({ op: z.literal('start'), sampleMs: z.number().check(z.int(), z.minimum(50), z.maximum(5_000)) }),
+  z.strictObject({ op: z.literal('stop') }),
+]);
+
+export const watchRegionsHandler: ContentHandler = {
+  name: 'watch_regions',
+  run(args, doc) {
+    const parsed = Args.safeParse(args);
+    if (!parsed.success) return err('bad_arguments', 'watch_regions takes {op:"start", sampleMs} or {op:"stop"}');
+    if (parsed.data.op === 'start') {
+      stop(); // a watch the worker lost (restart) must not keep running
+      // Pages that mutate constantly would scan on every batch: at most one scan per frame.
+      let last = 0;
+      let queued = false;
+      const observer = new MutationObserver(() => {
+        const wait = last + SCAN_GAP_MS - Date.now();
+        if (wait <= 0) {
+          last = Date.now();
+          if (state) scan(state, doc);
+        } else if (!queued) {
+          queued = true;
+          setTimeout(() => {
+            queued = false;
+            last = Date.now();
+            if (state) scan(state, doc);
+          }, wait);
+        }
+      });
+      const s: WatchState = {
+        startedAt: Date.now(),
+        live: new Map(),
+        regions: [],
+        capped: false,
+        observer,
+        timer: setInterval(() => {
+          if (state) scan(state, doc);
+        }, parsed.data.sampleMs),
+        samples: 0,
+      };
+      state = s;
+      scan(s, doc);
+      observer.observe(doc, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['role', 'hidden', 'style', 'class', 'open', 'aria-hidden', 'aria-live'],
+      });
+      return ok({ startedAt: s.startedAt });
+    }
+    const s = stop();
+    if (!s) return err('not_watching', 'no watch is running in this document (it navigated or reloaded)');
+    scan(s, doc);
+    return ok({
+      startedAt: s.startedAt,
+      endedAt: Date.now(),
+      samples: s.samples,
+      capped: s.capped,
+      // Regions present for the whole window are context, not events: counted, not listed.
+      steady: s.regions.filter((r) => r.appearedAtMs === null && r.disappearedAtMs === null).length,
+      regions: s.regions.filter((r) => r.appearedAtMs !== null || r.disappearedAtMs !== null),
+    });
+  },
+};
