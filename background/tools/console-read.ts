@@ -3,6 +3,8 @@ import { err, ok, type Result } from '../../src/result';
 import { captureConsole, type ConsoleCapture } from '../observe/console-capture';
 import { atLevel, CONSOLE_LEVELS, type ConsoleEntry, type ConsoleLevel } from '../observe/console-format';
 import { defineTool } from './define-tool';
+import { FrameIdArg } from '../frames/iframe-read';
+import { findFrame } from '../frames/frame-store';
 
 const MAX_LIMIT = 500;
 
@@ -10,7 +12,7 @@ const MAX_LIMIT = 500;
 async function cdpFrameOf(tabId: number, frameId: number, cap: ConsoleCapture): Promise<Result<string>> {
   if (frameId === 0 && cap.mainFrame) return ok(cap.mainFrame);
   const frame = await chrome.webNavigation.getFrame({ tabId, frameId }).catch(() => null);
-  if (!frame) return err('bad_frame', `frame ${frameId} is not in this tab; get_page_info lists the frames`);
+  if (!frame) return err('bad_frame', `frame ${frameId} is not in this tab; get_frames lists the frames`);
   const same = cap.frames.filter((f) => f.url === frame.url);
   if (same.length === 1 && same[0]) return ok(same[0].id);
   if (same.length === 0) {
@@ -71,17 +73,24 @@ export const consoleRead = defineTool({
     .object({
       limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe('newest messages to return (default 50)'),
       level: z.enum(CONSOLE_LEVELS).optional().describe('all (default), warning (warnings and errors), error'),
-      frameId: z.number().int().min(0).optional().describe('only this frame (get_page_info frameId); default all'),
+      frameId: FrameIdArg.optional().describe('only this frame, e.g. "f1" (from get_frames); default all'),
     })
     .strict(),
   modes: ['ask', 'act', 'dev'],
   tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {
+    // Frames are named as every frame tool names them (f0, f1…); Chrome's own frame number is internal.
+    let chromeFrameId: number | undefined;
+    if (args.frameId !== undefined) {
+      const found = await findFrame(ctx.tabId, args.frameId);
+      if (!found.ok) return found;
+      chromeFrameId = found.data.frame.chromeFrameId;
+    }
     return readConsole(ctx.tabId, {
       level: args.level ?? 'all',
       limit: args.limit ?? 50,
-      ...(args.frameId !== undefined ? { frameId: args.frameId } : {}),
+      ...(chromeFrameId !== undefined ? { frameId: chromeFrameId } : {}),
     });
   },
 });

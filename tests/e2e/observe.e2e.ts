@@ -12,6 +12,7 @@ import { unfence } from '../../src/fence';
 import { scriptPolicy, step } from '../fake-providers/script';
 import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
 import { data } from './support/actions';
+import { FramesReplySchema } from './support/frames';
 import { useExtension } from './support/setup';
 import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 
@@ -322,5 +323,38 @@ describe('an agent task on the observe page (fake model)', () => {
     const last = after.filter((e) => e.requestBody.includes('source=network_read')).at(-1);
     expect(last?.requestBody).toMatch(/network_read[\s\S]*POST \d{3} xhr/);
     expect(countSecrets(JSON.stringify(buildTraceExport(after, 'test')))).toEqual(NONE);
+  });
+});
+
+describe('console_read in a frame', () => {
+  it('takes the frame id every frame tool takes, and reads only that frame', async () => {
+    env.server.route('/console-host.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><title>Host</title><script>console.log('host says hi')</script>` +
+          `<iframe src="/console-child.html"></iframe>`,
+      );
+    });
+    env.server.route('/console-child.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Child</title><script>console.warn('frame says hi')</script><p>child</p>`);
+    });
+    const { page, tabId } = await env.browser.open(env.server.url('/console-host.html'));
+    await page.frameLocator('iframe').locator('p').waitFor();
+    const read = (args: unknown) => env.browser.tool('console_read', args, { tabId, mode: 'ask', tier: 'mid' });
+    const frames = FramesReplySchema.parse(
+      data(await env.browser.tool('get_frames', {}, { tabId, mode: 'ask', tier: 'mid' })),
+    );
+    const child = frames.frames.find((f) => f.url.includes('console-child'));
+    expect(child?.frameId).toMatch(/^f[1-9]\d*$/);
+    const inFrame = JSON.stringify(data(await read({ frameId: child?.frameId })));
+    expect(inFrame).toContain('frame says hi');
+    expect(inFrame).not.toContain('host says hi');
+    const all = JSON.stringify(data(await read({})));
+    expect(all).toContain('frame says hi');
+    expect(all).toContain('host says hi');
+    expect(await read({ frameId: 'f99' })).toMatchObject({ ok: false, error: { code: 'unknown_frame' } });
+    expect(await read({ frameId: 3 })).toMatchObject({ ok: false });
+    await page.close();
   });
 });
