@@ -3,17 +3,20 @@ import { PageInfoSchema, PingReplySchema } from '../../src/protocol/content';
 import { err, ok } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { defineTool } from './define-tool';
+import { syncFrames } from '../frames/frame-store';
 import { sanitizeUrl } from '../../src/url-sanitize';
 
-type FrameInfo = { frameId: number; parentFrameId: number; url: string; scriptsReady: boolean };
+/** Frames are named as every frame tool names them (f0 = the page, f1…), never by Chrome's own numbers. */
+type FrameInfo = { frameId: string; parent: string | null; url: string; scriptsReady: boolean };
 
 async function listFrames(tabId: number): Promise<FrameInfo[]> {
-  const frames = (await chrome.webNavigation.getAllFrames({ tabId })) ?? [];
+  const frames = await syncFrames(tabId);
+  if (!frames.ok) return [];
   return Promise.all(
-    frames.map(async (f) => {
-      const ping = await sendToContent(tabId, { type: 'ping' }, f.frameId);
+    frames.data.map(async (f) => {
+      const ping = await sendToContent(tabId, { type: 'ping' }, f.chromeFrameId);
       const ready = ping.ok && PingReplySchema.safeParse(ping.data).success;
-      return { frameId: f.frameId, parentFrameId: f.parentFrameId, url: sanitizeUrl(f.url), scriptsReady: ready };
+      return { frameId: f.id, parent: f.parent, url: sanitizeUrl(f.url), scriptsReady: ready };
     }),
   );
 }
@@ -21,7 +24,7 @@ async function listFrames(tabId: number): Promise<FrameInfo[]> {
 export const getPageInfo = defineTool({
   name: 'get_page_info',
   description:
-    'Returns the current page URL, title, load state and its frames (frameId, parentFrameId, url, whether Weaverbird scripts answer there). Cheap; use it to orient before reading the tree.',
+    'Returns the current page URL, title, load state and its frames (frameId such as "f1" as the frame tools take it, parent, url, whether Weaverbird scripts answer there). Cheap; use it to orient before reading the tree.',
   schema: z.object({}).strict(),
   modes: ['ask', 'act', 'dev'],
   readOnly: true,
