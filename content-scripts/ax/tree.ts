@@ -7,6 +7,7 @@ import type { TreeResult } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
 import { qualifyRefsInText } from '../../src/refs';
 import { ariaOwners } from './aria-owns';
+import { scopeRoot } from './scope-root';
 import { latestSnapshotFor, paginate, saveSnapshot, snapshotByRevision, type Snapshot } from './paging';
 import type { RefRegistry } from './ref-registry';
 import { pageBase, type Capper } from './render';
@@ -47,15 +48,9 @@ export function generateAccessibilityTree(
   // Dead entries go first so refs of departed elements miss (with nearby suggestions) from now on.
   registry.sweep();
 
-  let root: Element | null;
-  if (options.ref_id !== undefined) {
-    const resolved = registry.resolve(options.ref_id);
-    if (!resolved.ok) return resolved;
-    root = resolved.data;
-  } else {
-    root = doc.body ?? doc.documentElement;
-  }
-  if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
+  const scope = scopeRoot(doc, options.ref_id, registry);
+  if (!scope.ok) return scope;
+  const root = scope.data;
 
   const capper: Capper = { limit: options.maxTextChars, cut: 0 };
   const ctx = createAxContext(doc);

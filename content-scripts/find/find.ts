@@ -4,6 +4,7 @@
  * and named containers after interactive matches, and returns each as its tree line with its ref.
  */
 import { err, ok, type Result } from '../../src/result';
+import { scopeRoot } from '../ax/scope-root';
 import type { FindOptions, FindPageResult, FindPageCandidate } from '../../src/find-contract';
 import { collapse } from '../ax/render';
 import type { RefRegistry } from '../ax/ref-registry';
@@ -111,15 +112,9 @@ export function findElements(
   const q = parseQuery(options.query);
   if (q.all.length === 0) return err('bad_arguments', 'find needs a query with at least one word, e.g. "save button"');
   registry.sweep();
-  let root: Element | null;
-  if (options.ref_id !== undefined) {
-    const resolved = registry.resolve(options.ref_id);
-    if (!resolved.ok) return resolved;
-    root = resolved.data;
-  } else {
-    root = doc.body ?? doc.documentElement;
-  }
-  if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
+  const scope = scopeRoot(doc, options.ref_id, registry);
+  if (!scope.ok) return scope;
+  const root = scope.data;
   const walked = walkForFind(doc, root, options.ref_id !== undefined, registry, hints, options.testIdAttributes);
 
   const features = walked.candidates.map((c) => featuresOf(c));

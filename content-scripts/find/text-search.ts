@@ -6,6 +6,7 @@
  * and visibility:hidden text count only with includeHidden.
  */
 import { err, ok, type Result } from '../../src/result';
+import { scopeRoot } from '../ax/scope-root';
 import type { TextSearchMatch, TextSearchOptions, TextSearchPageResult } from '../../src/find-contract';
 import { createAxContext } from '../ax/ax-context';
 import { isElement, isShadowRoot } from '../ax/flat-tree';
@@ -141,15 +142,9 @@ export function searchText(
   const needle = collapse(options.text).trim();
   if (!needle) return err('bad_arguments', 'text_search needs non-blank text');
   registry.sweep();
-  let root: Element | null;
-  if (options.ref_id !== undefined) {
-    const resolved = registry.resolve(options.ref_id);
-    if (!resolved.ok) return resolved;
-    root = resolved.data;
-  } else {
-    root = doc.body ?? doc.documentElement;
-  }
-  if (!root) return err('empty_document', 'the document has no body yet; wait for the page to load and retry');
+  const scope = scopeRoot(doc, options.ref_id, registry);
+  if (!scope.ok) return scope;
+  const root = scope.data;
   const ctx = createAxContext(doc);
   const g: Gather = {
     ctx,
