@@ -79,7 +79,8 @@ describe('continuation pages say where they continue', () => {
     }
     expect(at).toBe(whole.length);
     expect(heads).toContain('[continues inside: main > table "Orders" > row]');
-  });
+    // A big jsdom build: seconds under a loaded CI machine, so not the 5 s default (speed is the bench's job).
+  }, 30_000);
 
   test('a page that starts inside an open dialog says it continues in the overlays', () => {
     const items = Array.from({ length: 50 }, (_, i) => `<li><a href="/o/${i}">Order line number ${i}</a></li>`).join(

@@ -420,7 +420,8 @@ describe('options', () => {
     if (!options.ok) throw new Error(options.error.message);
     const r = generateAccessibilityTree(doc, options.data, registry);
     expect(r.ok).toBe(true);
-  });
+    // A big jsdom build: seconds under a loaded CI machine, so not the 5 s default (speed is the bench's job).
+  }, 30_000);
 
   test('stats', () => {
     document.body.innerHTML = '<button>A</button><div><span>x</span></div>';
