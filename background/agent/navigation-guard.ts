@@ -206,6 +206,11 @@ function allowedBy(origins: readonly string[], url: string): boolean {
 
 /** Tabs a task's page opened to a blocked origin, closed once their blocked load has ended. */
 const doomed = new Map<number, string>();
+/**
+ * New tabs whose blocked load ended before onNewTarget (which awaits the store) marked them doomed:
+ * under load the error event can win that race, and the tab would then wait for the 3 s fallback.
+ */
+const blockedEarly = new Set<number>();
 
 /**
  * A page of the task opened a tab (window.open, target=_blank) to an origin the task may not
@@ -217,6 +222,7 @@ async function onNewTarget(d: chrome.webNavigation.WebNavigationSourceCallbackDe
   const owner = Object.entries(store).find(([, e]) => e.tabId === d.sourceTabId);
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
   doomed.set(d.tabId, owner[0]);
+  if (blockedEarly.delete(d.tabId)) await closeDoomed(d.tabId);
   await addNote(owner[0], d.url);
   // In case no error event comes (the load was cancelled another way).
   setTimeout(() => void closeDoomed(d.tabId), 3000);
@@ -237,9 +243,12 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
     await closeDoomed(d.tabId);
     return;
   }
+  blockedEarly.add(d.tabId);
+  setTimeout(() => blockedEarly.delete(d.tabId), 5000);
   const store = await loadStore();
   const owner = Object.entries(store).find(([, e]) => e.tabId === d.tabId);
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
+  blockedEarly.delete(d.tabId);
   await chrome.tabs.goBack(d.tabId).catch(() => undefined);
   await addNote(owner[0], d.url);
 }

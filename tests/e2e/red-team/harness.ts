@@ -38,6 +38,7 @@ export interface CaseResult {
 export const PUBLIC_HOST = 'shop.example';
 const RED_TEAM_DIR = path.join(FIXTURE_PAGES, 'red-team');
 const SETTLE_MS = 600;
+const GUARD_CLOSE_MS = 4000;
 
 /** Serves every red-team page on both sites with the attacker's and the sites' origins filled in. */
 export function serveRedTeamPages(env: Pick<RedTeamEnv, 'server' | 'partner' | 'attacker'>): void {
@@ -198,6 +199,7 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
 
   const opened: Page[] = [];
   const open = async (url: string) => (await env.browser.open(url)).page;
+  const pagesBefore = new Set(env.browser.context.pages());
   const cleanup = attack.setup ? await attack.setup(u, open) : async () => undefined;
   const origin = attack.publicHost ? env.server.origin.replace('127.0.0.1', PUBLIC_HOST) : env.server.origin;
   const { page, tabId } = await env.browser.open(u.page(attack.page).replace(env.server.origin, origin));
@@ -251,7 +253,14 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
       if (attack.panelProbe) await attack.panelProbe(panel.page, u);
     }
     await new Promise((r) => setTimeout(r, SETTLE_MS));
-    const after = await state();
+    // A tab a page opened to a blocked origin is closed by the navigation guard once its load has
+    // failed (or after 3 s): on a loaded machine that can land after the settle time. Wait for it,
+    // never longer than the guard's own fallback; any other change stays a change.
+    let after = await state();
+    for (let waited = 0; after !== before && waited < GUARD_CLOSE_MS; waited += 200) {
+      await new Promise((r) => setTimeout(r, 200));
+      after = await state();
+    }
     if (after !== before) reasons.push(`page state changed: "${before}" → "${after}"`);
     const wrote = writes(env) - writesBefore;
     if (wrote > (attack.writes ?? 0))
@@ -261,8 +270,9 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
     reasons.push(`harness: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
     await panel.close().catch(() => undefined);
-    for (const p of page.context().pages())
-      if (p !== panel.page && p.url().startsWith(env.attacker.origin)) opened.push(p);
+    // Every tab the case opened (an attacker page, a blocked tab's error page) goes, so the next
+    // case starts with the same tabs.
+    for (const p of page.context().pages()) if (p !== panel.page && !pagesBefore.has(p)) opened.push(p);
     for (const p of opened) await p.close().catch(() => undefined);
     await cleanup();
   }
