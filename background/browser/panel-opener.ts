@@ -35,7 +35,9 @@ function sidebarAction(): SidebarAction | null {
 export function registerPanelOpener(): void {
   if (BROWSER === 'firefox') {
     chrome.action.onClicked.addListener(() => {
-      sidebarAction()?.toggle().catch(() => undefined);
+      sidebarAction()
+        ?.toggle()
+        .catch(() => undefined);
     });
     return;
   }
@@ -47,7 +49,9 @@ export function registerPanelOpener(): void {
 /** Opens the panel for a tab from a user gesture (the context menu); best effort, never throws. */
 export function openPanelFor(tabId: number): void {
   if (BROWSER === 'firefox') {
-    sidebarAction()?.open().catch(() => undefined);
+    sidebarAction()
+      ?.open()
+      .catch(() => undefined);
     return;
   }
   chrome.sidePanel.open({ tabId }).catch(() => undefined);

@@ -17,11 +17,11 @@ import { parseResult } from '../../../src/protocol/result-schema';
 import type { Result } from '../../../src/result';
 import { ROOT } from '../../e2e/support/paths';
 
-export const FIREFOX = process.env.WB_FIREFOX ?? '/usr/bin/firefox-esr';
-export const DIST_FIREFOX = path.join(ROOT, 'dist-firefox');
+const FIREFOX = process.env.WB_FIREFOX ?? '/usr/bin/firefox-esr';
+const DIST_FIREFOX = path.join(ROOT, 'dist-firefox');
 const GECKO_ID = 'weaverbird@weaverbird.dev';
 const UUID = '7d3c2b1a-0f9e-4d8c-b7a6-5e4f3d2c1b0a';
-export const EXTENSION_ORIGIN = `moz-extension://${UUID}`;
+const EXTENSION_ORIGIN = `moz-extension://${UUID}`;
 
 /** True when the Firefox suite can run here; under CI a missing Firefox is a failure, not a skip. */
 export function firefoxAvailable(): boolean {
