@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { ON_DEMAND_SCRIPTS } from './background/page-scripts';
 import manifest from './manifest.json' with { type: 'json' };
 import pkg from './package.json' with { type: 'json' };
+import { finishFirefoxManifest, firefoxInputManifest } from './scripts/build/firefox-manifest';
 
 /**
  * Page scripts that are built like content scripts (self-contained IIFE, no loader) but injected by
@@ -67,40 +68,60 @@ function devServerCsp(): CrxPlugin {
   };
 }
 
+/** Firefox only: the built manifest's side panel becomes a sidebar (scripts/build/firefox-manifest.ts). */
+function firefoxSidebar(): CrxPlugin {
+  return {
+    name: 'weaverbird:firefox-sidebar',
+    renderCrxManifest(built) {
+      finishFirefoxManifest(built);
+      return built;
+    },
+  };
+}
+
 // The page scripts are built as self-contained IIFE files: no dynamic-import loader and no
 // web_accessible_resources, so a page cannot probe for the extension's files.
-export default defineConfig({
-  plugins: [
-    preact(),
-    crx({
-      // The version lives in package.json only; the built manifest takes it from there (docs/release.md).
-      manifest: { ...manifest, version: pkg.version } as ManifestV3Export,
-      contentScripts: {
-        standaloneFiles: [
-          'content-scripts/core.ts',
-          'content-scripts/accessibility-tree.ts',
-          'content-scripts/content.ts',
-          'content-scripts/actions-entry.ts',
-        ],
-      },
-    }),
-    onDemandPageScripts(),
-    devServerCsp(),
-  ],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'chrome116',
-    minify: true,
-    sourcemap: false,
-  },
-  // `npm run dev`: crxjs serves the extension from this dev server (dist/ holds a loader pointing at it),
-  // so the extension's pages fetch modules from localhost; CORS must admit chrome-extension:// origins.
-  // A fixed port, because the built loader has the URL baked in. HMR reloads the side panel in place.
-  server: {
-    port: 5173,
-    strictPort: true,
-    cors: { origin: [/chrome-extension:\/\//] },
-    hmr: { port: 5173 },
-  },
+// `vite build` builds Chrome's dist/; `vite build --mode firefox` (npm run build:firefox) builds
+// dist-firefox/ from the same sources, with `__WB_BROWSER__` (src/browser-target.ts) set to 'firefox'.
+export default defineConfig(({ mode }) => {
+  const firefox = mode === 'firefox';
+  const base = { ...manifest, version: pkg.version };
+  return {
+    define: { __WB_BROWSER__: JSON.stringify(firefox ? 'firefox' : 'chrome') },
+    plugins: [
+      preact(),
+      crx({
+        browser: firefox ? 'firefox' : 'chrome',
+        // The version lives in package.json only; the built manifest takes it from there (docs/release.md).
+        manifest: (firefox ? firefoxInputManifest(base) : base) as ManifestV3Export,
+        contentScripts: {
+          standaloneFiles: [
+            'content-scripts/core.ts',
+            'content-scripts/accessibility-tree.ts',
+            'content-scripts/content.ts',
+            'content-scripts/actions-entry.ts',
+          ],
+        },
+      }),
+      onDemandPageScripts(),
+      devServerCsp(),
+      ...(firefox ? [firefoxSidebar()] : []),
+    ],
+    build: {
+      outDir: firefox ? 'dist-firefox' : 'dist',
+      emptyOutDir: true,
+      target: firefox ? 'firefox140' : 'chrome116',
+      minify: true,
+      sourcemap: false,
+    },
+    // `npm run dev`: crxjs serves the extension from this dev server (dist/ holds a loader pointing at it),
+    // so the extension's pages fetch modules from localhost; CORS must admit chrome-extension:// origins.
+    // A fixed port, because the built loader has the URL baked in. HMR reloads the side panel in place.
+    server: {
+      port: 5173,
+      strictPort: true,
+      cors: { origin: [/chrome-extension:\/\//] },
+      hmr: { port: 5173 },
+    },
+  };
 });

@@ -25,6 +25,19 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        // The Firefox build in real Firefox over WebDriver BiDi (docs/firefox.md). Skips with a message
+        // when firefox-esr is missing, except under CI (.ci/run installs it).
+        test: {
+          name: 'e2e-firefox',
+          include: ['tests/e2e-firefox/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e-firefox/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -5,6 +5,7 @@
  */
 import { attachmentFromClick, attachmentKey, parseAttachment, type Attachment } from '../src/attachment';
 import { err, errorMessage, ok, type Result } from '../src/result';
+import { openPanelFor } from './browser/panel-opener';
 
 const MENU_ID = 'wb-ask';
 
@@ -61,8 +62,8 @@ export async function attachFromConsole(tabId: unknown, click: unknown): Promise
 function onMenuClick(info: chrome.contextMenus.OnClickData, tab?: chrome.tabs.Tab): void {
   if (info.menuItemId !== MENU_ID || tab?.id === undefined) return;
   const tabId = tab.id;
-  // sidePanel.open needs the user gesture, which only lasts for this synchronous part of the handler.
-  chrome.sidePanel.open({ tabId }).catch(() => undefined);
+  // Opening the panel needs the user gesture, which only lasts for this synchronous part of the handler.
+  openPanelFor(tabId);
   void saveAttachment(tabId, attachmentFromClick(info, tab.url, Date.now()));
 }
 

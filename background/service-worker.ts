@@ -6,6 +6,7 @@ import { registerAgentPanelRequests } from './agent/panel-handlers';
 import { forgetTab } from './agent/state-store';
 import { resumeInterruptedTasks, stopTask } from './agent/task-manager';
 import { createConsoleApi, type WbConsoleApi } from './console-api';
+import { registerPanelOpener } from './browser/panel-opener';
 import { registerEntryPoints } from './entry-points';
 import { registerHighlightRequest } from './panel-highlight';
 import { handlePanelRequest } from './panel-messages';
@@ -25,12 +26,7 @@ globalThis.wb = createConsoleApi();
 
 // MV3: every listener is registered synchronously at top level, so events that wake a stopped
 // worker are delivered to it.
-chrome.runtime.onInstalled.addListener(() => {
-  void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
-});
-chrome.runtime.onStartup.addListener(() => {
-  void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true });
-});
+registerPanelOpener();
 
 chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
   // Only our own extension pages (the panel, even when opened in a tab) talk to the worker this

@@ -6,24 +6,9 @@
  */
 import '../src/zod-setup';
 import { installAxApi } from './ax/api';
-import type { TreeHooks } from './ax/tree';
+import { closedShadowReader } from './frames/closed-shadow';
 
-/**
- * chrome.dom.openOrClosedShadowRoot lets an extension read closed shadow roots that page scripts
- * cannot; without it (other browsers, tests) the walk sees open roots only.
- */
-function shadowRootReader(): TreeHooks['shadowRootOf'] {
-  const dom = typeof chrome !== 'undefined' ? chrome.dom : undefined;
-  if (!dom || typeof dom.openOrClosedShadowRoot !== 'function') return undefined;
-  return (el) => {
-    if (!(el instanceof HTMLElement)) return el.shadowRoot;
-    try {
-      return dom.openOrClosedShadowRoot(el);
-    } catch {
-      return el.shadowRoot;
-    }
-  };
-}
-
-const shadowRootOf = shadowRootReader();
+// Closed shadow roots are read through the browser's content-script door (frames/closed-shadow.ts);
+// without one (tests) the walk sees open roots only.
+const shadowRootOf = closedShadowReader();
 installAxApi(globalThis, document, shadowRootOf ? { shadowRootOf } : {});

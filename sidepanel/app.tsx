@@ -4,6 +4,7 @@ import { ChatList } from './components/chat-list';
 import { Composer } from './components/composer';
 import { CostMeter } from './components/cost-meter';
 import { DebugLog } from './components/debug-log';
+import { HostAccess } from './components/host-access';
 import { ModeSwitch } from './components/mode-switch';
 import { Notices } from './components/notices';
 import { PaneTabs } from './components/pane-tabs';
@@ -45,6 +46,7 @@ export function App() {
   return (
     <div class="layout">
       <Topbar />
+      <HostAccess />
       <Notices />
       {view.value === 'settings' ? (
         <main class="main">

@@ -1,6 +1,7 @@
 import type { Mode, Tier } from '../../src/modes';
 import { capPageText, capUrl, fence, TITLE_MAX } from '../../src/fence';
 import { closeMarker, openMarker } from './untrusted';
+import { BROWSER_LABEL, browserNote } from '../browser/prompt-note';
 
 export interface PromptContext {
   mode: Mode;
@@ -72,7 +73,7 @@ export function buildSystemPrompt(c: PromptContext): string {
   const open = openMarker(c.nonce);
   const close = closeMarker(c.nonce);
   return [
-    "You are Weaverbird, a browser agent working in the user's own Chrome tab. Complete the user's task with the tools, then answer briefly in plain words.",
+    `You are Weaverbird, a browser agent working in the user's own ${BROWSER_LABEL} tab. Complete the user's task with the tools, then answer briefly in plain words.`,
     MODE_LIMITS[c.mode],
     `Tools available now: ${c.tools.join(', ') || 'none'}.`,
     '',
@@ -90,6 +91,7 @@ export function buildSystemPrompt(c: PromptContext): string {
     c.tools.includes('network_read')
       ? '- When an action seems to fail or the page shows a vague error, find the cause with network_read (filter "failed") and console_read (level "error"), and name it (e.g. "the POST returned 422").'
       : '',
+    browserNote(),
     '- Reading is not progress: after 8 reads without acting, reads are paused and you must act or answer.',
     `- You have at most ${c.maxSteps} steps. Repeating the same call with the same result will stop the task.`,
     '- When done, reply with the answer only (no tool call). Report numbers and names exactly as the page shows them. If you could not finish, say what blocked you.',

@@ -11,6 +11,7 @@
  * Listeners on `chrome.debugger.onEvent`/`onDetach` are registered once at module load, which happens
  * at the service worker's top level (MV3: events that wake the worker must find their listener).
  */
+import { HAS_CDP, NO_TRUSTED_FALLBACK } from '../../src/browser-target';
 import { err, errorMessage, ok, type Result } from '../../src/result';
 
 const PROTOCOL_VERSION = '1.3';
@@ -46,7 +47,7 @@ function classifyAttachError(message: string): Result<never> {
   return err('cdp_refused', `could not attach the debugger: ${message}`);
 }
 
-if (typeof chrome !== 'undefined' && chrome.debugger) {
+if (HAS_CDP && typeof chrome !== 'undefined' && chrome.debugger) {
   chrome.debugger.onEvent.addListener((source, method, params) => {
     if (source.tabId === undefined) return;
     const set = listeners.get(key(source.tabId, method));
@@ -68,6 +69,9 @@ if (typeof chrome !== 'undefined' && chrome.debugger) {
 }
 
 function ensureAttached(tabId: number): Promise<Result<true>> {
+  // The Firefox build has no `chrome.debugger`: every CDP step (trusted click/typing/hover, the CDP
+  // reads) becomes this one value, which callers already report as "fallback not tried: …".
+  if (!HAS_CDP || typeof chrome.debugger === 'undefined') return Promise.resolve(err('no_cdp', NO_TRUSTED_FALLBACK));
   const existing = sessions.get(tabId);
   if (existing) return existing.attached;
   const attached = chrome.debugger

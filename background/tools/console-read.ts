@@ -77,6 +77,8 @@ export const consoleRead = defineTool({
     })
     .strict(),
   modes: ['ask', 'act', 'dev'],
+  // The console is read through CDP (Runtime/Log domains): Chrome only.
+  browsers: ['chrome'],
   tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BROWSERS } from '../../src/browser-target';
 import { err } from '../../src/result';
 import type { Tool, ToolSpec } from './types';
 
@@ -23,6 +24,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
     ...(spec.tiersByMode ? { tiersByMode: spec.tiersByMode } : {}),
     readOnly: spec.readOnly,
     ...(spec.vision ? { vision: true } : {}),
+    browsers: spec.browsers ?? BROWSERS,
     async run(rawArgs, ctx) {
       const parsed = spec.schema.safeParse(rawArgs ?? {});
       if (!parsed.success) {

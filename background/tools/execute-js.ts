@@ -34,6 +34,8 @@ export const executeJs = defineTool({
       .describe('how long to await a returned promise (default 10000)'),
   }),
   modes: ['dev'],
+  // Its CSP fallback is CDP Runtime.evaluate; the Firefox build does not offer it (docs/firefox.md).
+  browsers: ['chrome'],
   readOnly: false,
   async handler(args, ctx) {
     let chromeFrameId = 0;

@@ -1,3 +1,4 @@
+import { BROWSER } from '../../src/browser-target';
 import type { Mode, Tier } from '../../src/modes';
 import { err, errorMessage, type Result } from '../../src/result';
 import type { Tool, ToolContext } from './types';
@@ -26,6 +27,8 @@ export function toolsFor(mode: Mode, tier: Tier, vision?: boolean): Tool[] {
 }
 
 function isAllowed(tool: Tool, mode: Mode, tier: Tier, vision?: boolean): boolean {
+  // A tool this build's browser cannot run (the DevTools protocol in Firefox) is never offered.
+  if (!tool.browsers.includes(BROWSER)) return false;
   if (tool.vision && vision === false) return false;
   const tiers = tool.tiersByMode?.[mode] ?? tool.tiers;
   if (!tool.modes.includes(mode) || !tiers.includes(tier)) return false;
@@ -44,8 +47,9 @@ export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext):
     return err('unknown_tool', `no tool named "${name}"; tools available in ${ctx.mode} mode: ${names.join(', ')}`);
   }
   if (!isAllowed(tool, ctx.mode, ctx.tier, ctx.vision)) {
-    const why =
-      tool.vision && ctx.vision === false
+    const why = !tool.browsers.includes(BROWSER)
+      ? `it needs the DevTools protocol, which ${BROWSER === 'firefox' ? 'Firefox' : 'this browser'} does not give extensions`
+      : tool.vision && ctx.vision === false
         ? 'its result is an image and the current model is not marked vision-capable (the user can turn Vision on in Settings)'
         : ctx.mode === 'ask'
           ? 'Ask mode is read-only; the user must switch to Act mode for page actions'

@@ -119,6 +119,8 @@ export const screenshotTool = defineTool({
   ].join(' '),
   schema: ScreenshotArgs,
   modes: ['ask', 'act', 'dev'],
+  // Captured through CDP (Page.captureScreenshot): Chrome only.
+  browsers: ['chrome'],
   readOnly: true,
   vision: true,
   async handler(args, ctx) {

@@ -137,6 +137,8 @@ export const shadowDomQuery = defineTool({
     maxResults: z.number().int().min(1).max(200).optional().describe('default 50'),
   }),
   modes: ['act', 'dev'],
+  // CDP DOM.getDocument pierce only: Chrome only. get_shadow_dom's page source covers Firefox.
+  browsers: ['chrome'],
   tiers: ['mid', 'full'],
   tiersByMode: TIERS,
   readOnly: true,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { BrowserName } from '../../src/browser-target';
 import type { Mode, Tier } from '../../src/modes';
 import type { Result } from '../../src/result';
 
@@ -47,6 +48,11 @@ export interface ToolSpec<S extends z.ZodType> {
   readOnly: boolean;
   /** True when the tool's result is an image: offered only to models that see images (settings `vision`). */
   vision?: boolean;
+  /**
+   * The builds that offer the tool; both when omitted. Tools that cannot work without the DevTools
+   * protocol say `['chrome']` (docs/firefox.md; the capability table there is generated from this).
+   */
+  browsers?: readonly BrowserName[];
   handler: (args: z.output<S>, ctx: ToolContext) => Promise<Result<unknown>>;
 }
 
@@ -60,5 +66,6 @@ export interface Tool {
   tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
   readOnly: boolean;
   vision?: boolean;
+  browsers: readonly BrowserName[];
   run: (rawArgs: unknown, ctx: ToolContext) => Promise<Result<unknown>>;
 }

@@ -1,21 +1,16 @@
 /**
  * Shadow-root access for the page-side frame and shadow handlers. Content scripts may read closed
- * roots through chrome.dom.openOrClosedShadowRoot (Chromium 88+), which page scripts cannot; outside
- * Chromium (jsdom tests) only open roots are seen.
+ * roots through the browser's own door (closed-shadow.ts: chrome.dom in Chrome, the element's
+ * openOrClosedShadowRoot in Firefox), which page scripts cannot; in jsdom tests only open roots are seen.
  */
+import { closedShadowReader } from './closed-shadow';
 
 export type ShadowMode = 'open' | 'closed';
 
+const reader = closedShadowReader();
+
 export function shadowRootOf(el: Element): ShadowRoot | null {
-  const dom = typeof chrome !== 'undefined' ? chrome.dom : undefined;
-  if (dom && typeof dom.openOrClosedShadowRoot === 'function' && el instanceof HTMLElement) {
-    try {
-      return dom.openOrClosedShadowRoot(el);
-    } catch {
-      return el.shadowRoot;
-    }
-  }
-  return el.shadowRoot;
+  return reader ? reader(el) : el.shadowRoot;
 }
 
 /** `closed` when a page script could not reach the root through `host.shadowRoot`. */

@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import * as prettier from 'prettier';
 import { renderBenchTable, BENCH_START, BENCH_END } from './bench-table.mjs';
 import { renderTools } from './tools-md.mjs';
+import { CAPS_END, CAPS_START, renderCapabilities } from './capabilities.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const check = process.argv.includes('--check');
@@ -68,6 +69,23 @@ const outputs = [];
 const { allTools, toolsFor, toJSONSchema } = await loadTools();
 const toolsFile = path.join(ROOT, 'docs/tools.md');
 outputs.push({ file: toolsFile, text: await format(renderTools(allTools(), toolsFor, toJSONSchema), toolsFile) });
+
+/** Replaces what sits between two markers of a doc; exits with a clear message when they are missing. */
+function between(file, start, end, body) {
+  const doc = readFileSync(file, 'utf8');
+  const a = doc.indexOf(start);
+  const b = doc.indexOf(end);
+  if (a < 0 || b < a) {
+    console.error(`docs: ${path.relative(ROOT, file)} lacks the ${start} … ${end} markers`);
+    process.exit(1);
+  }
+  return `${doc.slice(0, a + start.length)}\n\n${body}\n\n${doc.slice(b)}`;
+}
+const firefoxFile = path.join(ROOT, 'docs/firefox.md');
+outputs.push({
+  file: firefoxFile,
+  text: await format(between(firefoxFile, CAPS_START, CAPS_END, renderCapabilities(allTools())), firefoxFile),
+});
 
 const benchFile = path.join(ROOT, 'docs/benchmarks.md');
 const resultsFile = path.join(ROOT, 'docs/bench-results.json');
