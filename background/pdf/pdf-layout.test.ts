@@ -51,7 +51,10 @@ describe('layoutPdf', () => {
   });
 
   it('renders pages as regions, says when a page has no text, and keeps lines parseable', () => {
-    const pages = layoutPdf([{ runs: [run('Hello "world"', 700)], links: [] }, { runs: [], links: [] }]);
+    const pages = layoutPdf([
+      { runs: [run('Hello "world"', 700)], links: [] },
+      { runs: [], links: [] },
+    ]);
     const lines = renderPdf(pages, { filter: 'all', omit: [], capper: { limit: 300, cut: 0 } });
     expect(lines).toEqual([
       'region "Page 1 of 2"',

@@ -3,7 +3,14 @@ import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
 import { routeFrameRefs } from '../frames/route-ref';
-import { PDF_TREE_NOTE, pdfAware, pdfClickHandler, pdfFindHandler, pdfTextSearchHandler, pdfTreeHandler } from '../pdf/pdf-tools';
+import {
+  PDF_TREE_NOTE,
+  pdfAware,
+  pdfClickHandler,
+  pdfFindHandler,
+  pdfTextSearchHandler,
+  pdfTreeHandler,
+} from '../pdf/pdf-tools';
 import { consoleRead } from './console-read';
 import { executeJs } from './execute-js';
 import { findTool, textSearchTool } from './find';
