@@ -2,12 +2,14 @@
  * pdf.js inside the service worker. An MV3 worker can start no Worker and may not `import()` at
  * run time, so pdf.js's "fake worker" runs in the same thread: importing the worker build sets
  * `globalThis.pdfjsWorker`, which `PDFWorker` uses instead of loading `workerSrc`
- * (pdfjs-dist build/pdf.mjs, `#mainThreadWorkerMessageHandler`). Only text, links and the outline are
+ * (pdfjs-dist pdf.mjs, `#mainThreadWorkerMessageHandler`). Only text, links and the outline are
  * read, so nothing needs a DOM or a canvas; `isEvalSupported: false` because extension pages allow
- * no eval (manifest CSP), and fonts are never turned into FontFace objects. docs/pdf.md.
+ * no eval (manifest CSP), and fonts are never turned into FontFace objects. The legacy build,
+ * because it also loads in Node (the docs generator and unit tests import the tool registry), where
+ * the modern build fails at import (no DOMMatrix). docs/pdf.md.
  */
-import 'pdfjs-dist/build/pdf.worker.mjs';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PdfLinkArea, PdfOutlineEntry, PdfPageInput, PdfRun } from './pdf-layout';
 
 export interface PdfSource {

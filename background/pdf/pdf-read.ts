@@ -12,7 +12,7 @@ import type { PdfBlock } from './pdf-layout';
 import { renderPdf, type RefLink } from './pdf-render';
 import type { PdfDocument } from './pdf-store';
 
-export const NO_TEXT_LAYER = 'this PDF has no text layer (scanned?); use screenshot if your model has vision.';
+const NO_TEXT_LAYER = 'this PDF has no text layer (scanned?); use screenshot if your model has vision.';
 
 function notices(doc: PdfDocument, capper: Capper, maxTextChars: number, filter: string): string | undefined {
   const out = [`PDF document, ${doc.pages.length} page(s), read from the file (one region per PDF page).`];

@@ -26,7 +26,7 @@ export interface PdfRenderOptions {
   capper: Capper;
 }
 
-export const NO_TEXT_PAGE = 'text "(no text layer on this page: scanned? use screenshot if your model has vision)"';
+const NO_TEXT_PAGE = 'text "(no text layer on this page: scanned? use screenshot if your model has vision)"';
 
 function linkLine(link: RefLink, indent: string, capper: Capper): string {
   const name = link.text ? ` ${quote(cap(link.text, capper))}` : '';

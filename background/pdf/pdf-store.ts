@@ -14,7 +14,7 @@ import { layoutPdf, type PdfLayoutPage } from './pdf-layout';
 import type { RefLink } from './pdf-render';
 
 /** Larger files are refused: the whole file is held in memory while pdf.js parses it. */
-export const PDF_MAX_BYTES = 50 * 1024 * 1024;
+const PDF_MAX_BYTES = 50 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 30_000;
 
 export interface PdfDocument {
