@@ -103,7 +103,9 @@ function searchables(doc: PdfDocument): Searchable[] {
       out.push({ page: i + 1, text, line: line.trim(), ref: '' });
     };
     for (const b of page.blocks) {
-      if (b.kind !== 'link') one(b, b.text);
+      // A paragraph that is one link prints as the link (pdf-render.ts): listed once, with its ref.
+      const linkOnly = b.kind === 'paragraph' && b.links.length === 1 && b.links[0]?.text === b.text;
+      if (b.kind !== 'link' && !linkOnly) one(b, b.text);
       const links: RefLink[] = b.kind === 'link' ? [b.link] : b.links;
       for (const l of links) {
         const [line = ''] = renderPdf([{ blocks: [{ kind: 'link', link: l }], chars: 1 }], {

@@ -48,6 +48,10 @@ function blockLines(block: PdfBlock, o: PdfRenderOptions): string[] {
     return [linkLine(block.link, ' ', o.capper)];
   }
   const links: RefLink[] = block.links;
+  // A paragraph that is nothing but one link ("Visit the home page") prints as that link alone.
+  const [only] = links;
+  if (block.kind === 'paragraph' && links.length === 1 && only?.text === block.text)
+    return omitted('link', only.text, o.omit) ? [] : [linkLine(only, ' ', o.capper)];
   const children = links.filter((l) => !omitted('link', l.text, o.omit)).map((l) => linkLine(l, '  ', o.capper));
   if (o.filter === 'interactive') return children.map((c) => c.slice(1));
   if (omitted(block.kind, block.text, o.omit)) return [];
