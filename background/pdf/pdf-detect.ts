@@ -8,7 +8,15 @@
  *     (`probePdf`), for a PDF that loaded before the worker saw its response.
  */
 
-const memory = new Map<number, string>();
+/**
+ * tabId → the URL of its last main-frame response and whether it was a PDF (null: none seen and
+ * none stored, so ordinary tabs cost no storage read). Only PDF records are stored.
+ */
+interface Seen {
+  url: string;
+  pdf: boolean;
+}
+const memory = new Map<number, Seen | null>();
 const storageKey = (tabId: number): string => `wb.pdfTab.${tabId}`;
 
 /** The URL without its fragment: `#page=3` moves in the same document. */
@@ -30,25 +38,27 @@ function hasPdfPath(url: string): boolean {
   }
 }
 
-async function recorded(tabId: number): Promise<string | undefined> {
-  const cached = memory.get(tabId);
-  if (cached !== undefined) return cached;
+async function recorded(tabId: number): Promise<Seen | null> {
+  if (memory.has(tabId)) return memory.get(tabId) ?? null;
   try {
     const key = storageKey(tabId);
     const stored: unknown = (await chrome.storage.session.get(key))[key];
-    if (typeof stored === 'string') memory.set(tabId, stored);
-    return typeof stored === 'string' ? stored : undefined;
+    // A response recorded while storage was read wins over what storage held.
+    if (!memory.has(tabId)) memory.set(tabId, typeof stored === 'string' ? { url: stored, pdf: true } : null);
+    return memory.get(tabId) ?? null;
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-async function record(tabId: number, url: string | null): Promise<void> {
-  if (url === null) memory.delete(tabId);
-  else memory.set(tabId, url);
+async function record(tabId: number, seen: Seen): Promise<void> {
+  const had = memory.get(tabId);
+  memory.set(tabId, seen);
+  // Not a PDF before and after: nothing stored to remove (most navigations).
+  if (!seen.pdf && (had === null || had?.pdf === false)) return;
   try {
-    if (url === null) await chrome.storage.session.remove(storageKey(tabId));
-    else await chrome.storage.session.set({ [storageKey(tabId)]: url });
+    if (!seen.pdf) await chrome.storage.session.remove(storageKey(tabId));
+    else await chrome.storage.session.set({ [storageKey(tabId)]: seen.url });
   } catch {
     // Memory still holds it; the .pdf suffix and the HEAD probe cover a restart.
   }
@@ -66,7 +76,9 @@ async function tabUrl(tabId: number): Promise<string | undefined> {
 export async function pdfUrlOf(tabId: number): Promise<string | null> {
   const url = await tabUrl(tabId);
   if (url === undefined) return null;
-  if ((await recorded(tabId)) === documentUrl(url)) return url;
+  const seen = await recorded(tabId);
+  // The response of this very document decides; the path is the guess for a tab never seen loading.
+  if (seen?.url === documentUrl(url)) return seen.pdf ? url : null;
   return hasPdfPath(url) ? url : null;
 }
 
@@ -77,7 +89,7 @@ export async function probePdf(tabId: number): Promise<string | null> {
   try {
     const res = await fetch(url, { method: 'HEAD', credentials: 'include', signal: AbortSignal.timeout(5_000) });
     if (!isPdfType(res.headers.get('content-type') ?? undefined)) return null;
-    await record(tabId, documentUrl(url));
+    await record(tabId, { url: documentUrl(url), pdf: true });
     return url;
   } catch {
     return null;
@@ -91,11 +103,14 @@ if (typeof chrome !== 'undefined' && chrome.webRequest?.onHeadersReceived) {
       if (d.tabId < 0 || d.frameId !== 0) return undefined;
       const type = d.responseHeaders?.find((h) => h.name.toLowerCase() === 'content-type')?.value;
       // Every main-frame response updates the record, so a tab that leaves the PDF forgets it.
-      void record(d.tabId, isPdfType(type) ? documentUrl(d.url) : null);
+      void record(d.tabId, { url: documentUrl(d.url), pdf: isPdfType(type) });
       return undefined;
     },
     { urls: ['<all_urls>'], types: ['main_frame'] },
     ['responseHeaders'],
   );
-  chrome.tabs.onRemoved.addListener((tabId) => void record(tabId, null));
+  chrome.tabs.onRemoved.addListener((tabId) => {
+    memory.delete(tabId);
+    void chrome.storage.session.remove(storageKey(tabId)).catch(() => undefined);
+  });
 }
