@@ -2,6 +2,7 @@ import { GateFactsSchema, type GateFacts, type GateFactsArgs } from '../../src/p
 import { err, ok, type Result } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { resolveRefTarget } from '../frames/route-ref';
+import { pdfGateFacts } from '../pdf/pdf-tools';
 
 /**
  * Asks the frame that owns the ref (a Pay button often lives in a payment iframe) what the action
@@ -9,6 +10,9 @@ import { resolveRefTarget } from '../frames/route-ref';
  * element the action will touch. Any failure is an error value: the gate then fails closed.
  */
 export async function inspectTarget(tabId: number, query: GateFactsArgs, frame?: string): Promise<Result<GateFacts>> {
+  // A PDF tab has no page scripts: its link refs are judged from the PDF (pdf/pdf-tools.ts).
+  const pdf = await pdfGateFacts(tabId, query);
+  if (pdf) return pdf;
   let frameId = 0;
   let args = query;
   if (query.ref) {

@@ -3,6 +3,14 @@ import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
 import { routeFrameRefs } from '../frames/route-ref';
+import {
+  PDF_TREE_NOTE,
+  pdfAware,
+  pdfClickHandler,
+  pdfFindHandler,
+  pdfTextSearchHandler,
+  pdfTreeHandler,
+} from '../pdf/pdf-tools';
 import { consoleRead } from './console-read';
 import { executeJs } from './execute-js';
 import { findTool, textSearchTool } from './find';
@@ -24,9 +32,10 @@ import { watchTool } from './watch';
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
   getPageInfo,
-  getAccessibilityTree,
-  findTool,
-  textSearchTool,
+  // A tab showing a PDF is read from the file instead of the page (pdf/pdf-tools.ts, docs/pdf.md).
+  pdfAware(getAccessibilityTree, pdfTreeHandler, PDF_TREE_NOTE),
+  pdfAware(findTool, pdfFindHandler),
+  pdfAware(textSearchTool, pdfTextSearchHandler),
   screenshotTool,
   verifyTool,
   waitForTool,
@@ -39,7 +48,7 @@ const ALL: readonly Tool[] = [
   consoleRead,
   networkRead,
   watchTool,
-  routeFrameRefs(clickAx),
+  pdfAware(routeFrameRefs(clickAx), pdfClickHandler),
   routeFrameRefs(typeAx),
   routeFrameRefs(focusType),
   routeFrameRefs(selectOption),

@@ -11,7 +11,7 @@ const LOAD_TIMEOUT_MS = 15_000;
  * tab's state: a slow page is not a failed navigation). The listener is attached before `start`
  * runs so a fast load cannot slip past it.
  */
-async function loadAfter(
+export async function loadAfter(
   tabId: number,
   start: () => Promise<unknown>,
   signal?: AbortSignal,

@@ -15,6 +15,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
 import { checkTargets, summarize, TARGETS } from './check.mjs';
 import { measureFrameCost, routeFramePages } from './frame-cost.mjs';
+import { benchPdf } from './pdf.mjs';
 import { syntheticPage } from './synthetic.mjs';
 
 const { values } = parseArgs({
@@ -73,7 +74,8 @@ for (const f of contentScripts) f.everyFrame = everyFrame.has(f.file.replace(/^d
 const csEveryFrame = contentScripts.filter((f) => f.everyFrame).reduce((s, f) => s + f.bytes, 0);
 const csLargest = Math.max(...contentScripts.map((f) => f.bytes));
 
-const { launchWithExtension, startFixtureServer, bundleFixtureApps, CHROMIUM, CHROMIUM_ARGS } = await loadSupport();
+const { launchWithExtension, startFixtureServer, bundleFixtureApps, CHROMIUM, CHROMIUM_ARGS, makeReportPdf } =
+  await loadSupport();
 await bundleFixtureApps();
 
 const server = await startFixtureServer();
@@ -96,6 +98,7 @@ const chromium = await browser.worker.evaluate(
 const loadAtStart = os.loadavg()[0];
 const results = [];
 let frameCost = null;
+let pdf = null;
 try {
   // First, before any other page of the fixture origin shares the renderer and its heap.
   if (!values.only || 'frame-cost'.includes(values.only)) {
@@ -255,6 +258,9 @@ try {
     console.error(`bench: ${spec.name} done (${elements} elements)`);
     await page.close();
   }
+  // PDF tabs (docs/pdf.md): time per PDF page of a whole read.
+  if (!values.only || 'pdf'.includes(values.only))
+    pdf = await benchPdf({ browser, server, runs: RUNS, median, makeReportPdf });
 } finally {
   await browser.close();
   await server.close();
@@ -326,6 +332,11 @@ if (frameCost) {
     `frame cost (${frameCost.frames} frames, 40 same-origin iframes, median of ${frameCost.runs}): JS heap ${frameCost.heapWithoutMB} MB without the extension, ${frameCost.heapWithMB} MB with it = ${frameCost.heapPerFrameMB} MB per frame before use; ${frameCost.heapAfterTreeReadMB} MB after one tree read (${frameCost.heapPerFrameAfterTreeReadMB} MB per frame)`,
   );
 }
+if (pdf) {
+  console.log(
+    `pdf (${pdf.pages} pages, ${(pdf.bytes / 1024).toFixed(0)} KB, ${pdf.refs} link refs, median of ${RUNS}, worker side): first read ${pdf.firstReadMs} ms = ${pdf.firstReadPerPageMs} ms per page (fetch + pdf.js parse + layout); re-read ${pdf.rereadMs} ms = ${pdf.rereadPerPageMs} ms per page`,
+  );
+}
 const totals = summarize(results, frameCost, csEveryFrame);
 const checks = checkTargets(totals, results);
 console.log('\ntargets (issue 16 items 10–12; time = worker side, what the agent pays):');
@@ -359,6 +370,7 @@ const report = {
     missed: checks.filter((c) => !c.ok).map((c) => c.name),
   },
   frameCost,
+  pdf,
   pages: results,
   contentScripts,
 };

@@ -19,6 +19,7 @@ export async function loadSupport() {
         "export { CHROMIUM, CHROMIUM_ARGS } from './tests/e2e/support/paths';",
         "export { startFixtureServer } from './tests/e2e/support/server';",
         "export { bundleFixtureApps } from './tests/e2e/support/bundle-fixtures';",
+        "export { makeReportPdf } from './tests/e2e/support/pdf-fixtures';",
       ].join('\n'),
       resolveDir: ROOT,
       loader: 'ts',
