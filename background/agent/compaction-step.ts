@@ -6,7 +6,7 @@
 import { asSchema, type ModelMessage, type ToolSet } from 'ai';
 import { isRecord } from '../../src/result';
 import { emit } from './event-hub';
-import { ContextMeter, fitContext, messagesChars } from './compaction';
+import { fitContext, messagesChars, type ContextMeter } from './compaction';
 import { saveTask, type TaskRecord } from './state-store';
 
 export { ContextMeter } from './compaction';
@@ -56,10 +56,7 @@ function toolsChars(tools: ToolSet, active: readonly string[]): number {
  */
 export async function compactBeforeStep(rec: TaskRecord, req: StepRequest, env: CompactionEnv): Promise<number> {
   const fixedChars =
-    req.system.length +
-    toolsChars(req.tools, req.active) +
-    messagesChars(req.chatHistory) +
-    messagesChars(req.tail);
+    req.system.length + toolsChars(req.tools, req.active) + messagesChars(req.chatHistory) + messagesChars(req.tail);
   if (env.enabled) {
     const fit = fitContext({
       history: rec.history,

@@ -20,7 +20,9 @@ export function CostMeter() {
   if (lookup.kind === 'priced') {
     cost = ` · est. ${formatUsd(estimateCost(taskUsage, lookup.price))} / ${formatUsd(estimateCost(chatUsage, lookup.price))}`;
     const cache =
-      lookup.price.cachedInput !== undefined ? `, cached input $${lookup.price.cachedInput}/M` : ', no cache rate known';
+      lookup.price.cachedInput !== undefined
+        ? `, cached input $${lookup.price.cachedInput}/M`
+        : ', no cache rate known';
     title = `Estimated from list prices for ${model} ($${lookup.price.input}/M in, $${lookup.price.output}/M out${cache}); price changes are not counted.`;
   } else if (lookup.kind === 'local') {
     cost = ' · local model, no cost';

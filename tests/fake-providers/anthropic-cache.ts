@@ -26,8 +26,7 @@ function blocksOf(body: Record<string, unknown>): Record<string, unknown>[] {
   for (const m of Array.isArray(body.messages) ? body.messages : []) {
     if (!isRecord(m)) continue;
     if (typeof m.content === 'string') out.push({ role: m.role, type: 'text', text: m.content });
-    else if (Array.isArray(m.content))
-      for (const b of m.content) if (isRecord(b)) out.push({ role: m.role, ...b });
+    else if (Array.isArray(m.content)) for (const b of m.content) if (isRecord(b)) out.push({ role: m.role, ...b });
   }
   return out;
 }

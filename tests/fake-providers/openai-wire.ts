@@ -11,8 +11,7 @@ export function parseOpenAIRequest(body: unknown): FakeTurn {
     else if (m.role === 'user') {
       const text = textOf(m.content);
       if (!takePageNote(turn, text)) turn.messages.push({ role: 'user', text });
-    }
-    else if (m.role === 'tool')
+    } else if (m.role === 'tool')
       turn.messages.push({ role: 'tool', toolCallId: String(m.tool_call_id), text: textOf(m.content) });
     else if (m.role === 'assistant') {
       const calls = (Array.isArray(m.tool_calls) ? m.tool_calls : []).flatMap((c) =>

@@ -228,7 +228,10 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       protocol === 'google' ? (m[3] ?? 'fake') : isRecord(body) && typeof body.model === 'string' ? body.model : 'fake';
     const streamed = protocol === 'google' ? m[4] === 'streamGenerateContent' : isRecord(body) && body.stream === true;
     const includeUsage = isRecord(body) && isRecord(body.stream_options) && body.stream_options.include_usage === true;
-    const usage: NonNullable<RecordedRequest['usage']> = { input: promptTokens, output: tokens(JSON.stringify(decision)) };
+    const usage: NonNullable<RecordedRequest['usage']> = {
+      input: promptTokens,
+      output: tokens(JSON.stringify(decision)),
+    };
     if (protocol === 'anthropic' && scenario.promptCache) {
       const cache = caches.get(scenarioName) ?? new FakePromptCache();
       caches.set(scenarioName, cache);
