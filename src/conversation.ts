@@ -114,7 +114,7 @@ function taskEnded(state: Conversation, e: Extract<AgentEvent, { type: 'task_end
 }
 
 /** What the panel says when the loop compacted the task's older observations (background/agent/compaction.ts). */
-export function compactedNotice(e: Extract<AgentEvent, { type: 'compacted' }>): string {
+function compactedNotice(e: Extract<AgentEvent, { type: 'compacted' }>): string {
   const n = (x: number) => x.toLocaleString('en-US');
   return `Context compacted, saved ${n(e.savedTokens)} tokens: ${n(e.results)} older tool results summarised (${n(e.beforeTokens)} → ${n(e.afterTokens)} of a ${n(e.contextWindow)}-token window).`;
 }

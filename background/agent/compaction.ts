@@ -20,7 +20,7 @@ import { fence, splitFenced } from '../../src/fence';
 import { TREE_TOOLS } from './budgets';
 
 /** Marks a summarised result; the summary says what was dropped and how to get it back. */
-export const COMPACTED_TAG = '[compacted]';
+const COMPACTED_TAG = '[compacted]';
 
 /**
  * Before any provider count, characters per token are assumed at 3: tree text with refs and
