@@ -19,6 +19,7 @@ const StoredSettingsSchema = z.object({
   tier: z.optional(TierSchema),
   contextWindow: z.optional(z.number()),
   vision: z.optional(z.boolean()),
+  compaction: z.optional(z.boolean()),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -37,6 +38,8 @@ export interface EffectiveSettings {
   /** Whether the model sees images: the user's setting, else the model table's default. */
   vision: boolean;
   visionFromUser: boolean;
+  /** Context compaction on (the default) or off (src/settings.ts). */
+  compaction: boolean;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -68,12 +71,14 @@ export function salvage(stored: unknown): StoredSettings {
   const tier = TierSchema.safeParse(field('tier'));
   const contextWindow = z.number().safeParse(field('contextWindow'));
   const vision = z.boolean().safeParse(field('vision'));
+  const compaction = z.boolean().safeParse(field('compaction'));
   return {
     ...base,
     ...(baseURL.success ? { baseURL: baseURL.data } : {}),
     ...(tier.success ? { tier: tier.data } : {}),
     ...(contextWindow.success ? { contextWindow: contextWindow.data } : {}),
     ...(vision.success ? { vision: vision.data } : {}),
+    ...(compaction.success ? { compaction: compaction.data } : {}),
     apiKeys,
   };
 }
@@ -92,6 +97,7 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     tierFromUser: stored.tier !== undefined,
     vision: stored.vision ?? profile.vision,
     visionFromUser: stored.vision !== undefined,
+    compaction: stored.compaction ?? true,
   };
 }
 
@@ -140,6 +146,7 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.tier ? { tier: next.tier } : {}),
     ...(next.contextWindow ? { contextWindow: next.contextWindow } : {}),
     ...(next.vision !== undefined ? { vision: next.vision } : {}),
+    ...(next.compaction !== undefined ? { compaction: next.compaction } : {}),
     apiKeys,
   };
 }

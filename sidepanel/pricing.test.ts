@@ -3,8 +3,8 @@ import { estimateCost, formatTokens, formatUsd, lookupPrice } from './pricing';
 
 describe('pricing', () => {
   it('matches the longest known prefix, dated snapshots and vendor-prefixed ids', () => {
-    expect(lookupPrice('gpt-4o-mini')).toEqual({ kind: 'priced', price: { input: 0.15, output: 0.6 } });
-    expect(lookupPrice('gpt-4o-2024-08-06')).toEqual({ kind: 'priced', price: { input: 2.5, output: 10 } });
+    expect(lookupPrice('gpt-4o-mini')).toMatchObject({ kind: 'priced', price: { input: 0.15, output: 0.6 } });
+    expect(lookupPrice('gpt-4o-2024-08-06')).toMatchObject({ kind: 'priced', price: { input: 2.5, output: 10 } });
     expect(lookupPrice('claude-sonnet-4-20250514')).toMatchObject({ kind: 'priced', price: { input: 3 } });
     expect(lookupPrice('openai/gpt-4.1-mini', 'openrouter')).toMatchObject({ kind: 'priced', price: { input: 0.4 } });
   });
@@ -14,6 +14,21 @@ describe('pricing', () => {
     expect(lookupPrice('my-finetune')).toEqual({ kind: 'unknown' });
     expect(lookupPrice(undefined)).toEqual({ kind: 'unknown' });
     expect(lookupPrice('gpt-4o', 'ollama')).toEqual({ kind: 'local' });
+  });
+
+  it('prices cached input at the vendor rate', () => {
+    const claude = lookupPrice('claude-sonnet-4-5');
+    expect(claude).toEqual({ kind: 'priced', price: { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 } });
+    if (claude.kind !== 'priced') throw new Error('unreachable');
+    const plain = estimateCost({ inputTokens: 1_000_000, outputTokens: 0 }, claude.price);
+    const cached = estimateCost(
+      { inputTokens: 1_000_000, outputTokens: 0, cachedInputTokens: 800_000, cacheWriteTokens: 100_000 },
+      claude.price,
+    );
+    // 100k plain at $3, 800k read at $0.30, 100k written at $3.75.
+    expect(plain).toBeCloseTo(3);
+    expect(cached).toBeCloseTo(0.3 + 0.24 + 0.375);
+    expect(lookupPrice('gpt-4.1-mini')).toMatchObject({ price: { cachedInput: 0.1, cacheWrite: 0.4 } });
   });
 
   it('estimates and formats', () => {

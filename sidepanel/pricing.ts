@@ -1,8 +1,9 @@
 /**
  * A small list-price table for the cost meter, in US dollars per million tokens (input, output),
- * from the providers' public pricing pages as of 2025. It is an estimate: cached-input discounts,
- * long-context surcharges, reasoning tokens billed as output and price changes are not modelled, so
- * the panel always labels the figure "estimated". Unknown models show tokens only, never a guess.
+ * from the providers' public pricing pages as of 2025. Prompt-cache reads and writes are priced at
+ * each vendor's published rate (see CACHE_RATES); long-context surcharges, reasoning tokens billed as
+ * output and price changes are not modelled, so the panel always labels the figure "estimated".
+ * Unknown models show tokens only, never a guess.
  */
 import type { ProviderId } from '../src/settings';
 import type { Usage } from '../src/protocol/agent';
@@ -12,6 +13,34 @@ export interface Price {
   input: number;
   /** USD per 1M output tokens. */
   output: number;
+  /** USD per 1M input tokens read from the provider's prompt cache. */
+  cachedInput?: number;
+  /** USD per 1M input tokens written to the prompt cache (Anthropic bills writes above the input price). */
+  cacheWrite?: number;
+}
+
+/**
+ * Cache rates as multiples of the input price, by model family (longest prefix first): Anthropic
+ * reads 0.1×, 5-minute writes 1.25× (docs.anthropic.com prompt-caching pricing); OpenAI cached
+ * input 0.1× (gpt-5), 0.25× (gpt-4.1, o3, o4-mini), 0.5× (gpt-4o, o3-mini); Gemini 2.x 0.25×.
+ * Writes cost nothing extra on OpenAI and Gemini's implicit caching.
+ */
+const CACHE_RATES: ReadonlyArray<readonly [prefix: string, read: number, write: number]> = [
+  ['claude', 0.1, 1.25],
+  ['gpt-5', 0.1, 1],
+  ['gpt-4.1', 0.25, 1],
+  ['gpt-4o', 0.5, 1],
+  ['o3-mini', 0.5, 1],
+  ['o3', 0.25, 1],
+  ['o4-mini', 0.25, 1],
+  ['gemini', 0.25, 1],
+];
+
+function withCacheRates(prefix: string, p: Price): Price {
+  const rate = CACHE_RATES.find(([family]) => prefix.startsWith(family));
+  if (!rate) return p;
+  const round = (n: number) => Math.round(n * 10_000) / 10_000;
+  return { ...p, cachedInput: round(p.input * rate[1]), cacheWrite: round(p.input * rate[2]) };
 }
 
 // Longest prefix wins, so "gpt-4o-mini" is matched before "gpt-4o" and dated snapshots
@@ -54,11 +83,17 @@ export function lookupPrice(model: string | undefined, provider?: ProviderId): P
   if (model === undefined) return { kind: 'unknown' };
   const id = (model.split('/').at(-1) ?? model).trim().toLowerCase();
   const hit = SORTED.find(([prefix]) => id === prefix || id.startsWith(`${prefix}-`) || id.startsWith(`${prefix}:`));
-  return hit ? { kind: 'priced', price: hit[1] } : { kind: 'unknown' };
+  return hit ? { kind: 'priced', price: withCacheRates(hit[0], hit[1]) } : { kind: 'unknown' };
 }
 
+/** `inputTokens` is the whole prompt; its cached reads and cache writes are billed at their own rates. */
 export function estimateCost(usage: Usage, price: Price): number {
-  return (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000;
+  const read = usage.cachedInputTokens ?? 0;
+  const write = usage.cacheWriteTokens ?? 0;
+  const plain = Math.max(0, usage.inputTokens - read - write);
+  const input =
+    plain * price.input + read * (price.cachedInput ?? price.input) + write * (price.cacheWrite ?? price.input);
+  return (input + usage.outputTokens * price.output) / 1_000_000;
 }
 
 export function formatUsd(amount: number): string {

@@ -14,6 +14,27 @@ const fold = (events: AgentEvent[], start: Conversation = emptyConversation(T)) 
   events.reduce((s, e) => applyEvent(s, e, 1000), start);
 
 describe('conversation reducer', () => {
+  it('shows a compaction as a notice with the tokens it saved', () => {
+    const s = fold([
+      { type: 'task_started', tabId: T, taskId: 't1', mode: 'act' },
+      {
+        type: 'compacted',
+        tabId: T,
+        taskId: 't1',
+        beforeTokens: 19_902,
+        afterTokens: 10_028,
+        savedTokens: 9_874,
+        contextWindow: 16_000,
+        results: 6,
+      },
+    ]);
+    expect(s.messages.at(-1)).toMatchObject({
+      role: 'notice',
+      ok: true,
+      text: 'Context compacted, saved 9,874 tokens: 6 older tool results summarised (19,902 → 10,028 of a 16,000-token window).',
+    });
+  });
+
   it('streams text deltas into one assistant message and records tool calls with their results', () => {
     const s = fold([
       { type: 'task_started', tabId: T, taskId: 't1', mode: 'act' },

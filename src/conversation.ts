@@ -113,6 +113,12 @@ function taskEnded(state: Conversation, e: Extract<AgentEvent, { type: 'task_end
   return ending === undefined ? next : withNotice(next, ending, false, `end-${e.taskId}`, now);
 }
 
+/** What the panel says when the loop compacted the task's older observations (background/agent/compaction.ts). */
+function compactedNotice(e: Extract<AgentEvent, { type: 'compacted' }>): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Context compacted, saved ${n(e.savedTokens)} tokens: ${n(e.results)} older tool results summarised (${n(e.beforeTokens)} → ${n(e.afterTokens)} of a ${n(e.contextWindow)}-token window).`;
+}
+
 /** Folds one event for this tab into the conversation; events for other tabs leave it unchanged. */
 export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now()): Conversation {
   if (e.tabId !== undefined && e.tabId !== state.tabId) return state;
@@ -175,6 +181,8 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
       if (pending) next = withoutApproval(next);
       return next.status === 'awaiting_approval' ? { ...next, status: 'running' } : next;
     }
+    case 'compacted':
+      return withNotice(state, compactedNotice(e), false, `compacted-${e.taskId}-${now}`, now);
     case 'usage':
       return { ...state, taskUsage: e.task, chatUsage: e.chat, steps: (state.steps ?? 0) + 1 };
     case 'task_ended':

@@ -25,6 +25,11 @@ export const SettingsSchema = z.object({
   contextWindow: z.optional(z.number().check(z.int(), z.positive())),
   /** Whether the model sees images (offers `screenshot`); absent: the model table's default (src/vision-models.ts). */
   vision: z.optional(z.boolean()),
+  /**
+   * Context compaction (background/agent/compaction.ts); absent means on. Off sends every request
+   * whole, so a long task fails when the provider refuses it as too long.
+   */
+  compaction: z.optional(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

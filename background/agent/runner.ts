@@ -9,7 +9,10 @@ import { getTool, toolsFor } from '../tools/registry';
 import { conversationOf, emit } from './event-hub';
 import { Guards } from './guards';
 import { saveTask, type TaskRecord } from './state-store';
-import { buildSystemPrompt } from './system-prompt';
+import { buildSystemPrompt, pageNote } from './system-prompt';
+import { compactBeforeStep, ContextMeter, isContextOverflow } from './compaction-step';
+import { withPromptCache } from './prompt-cache';
+import { addUsage, usageOfStep } from '../../src/usage';
 import { maxReadPage } from './budgets';
 import { toolDefinitions } from './tool-defs';
 import { executeCall, type ApprovalAsk } from './tool-exec';
@@ -107,18 +110,32 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
   // In memory only (vision/image-store.ts): a resumed task has none, and its history holds the ids.
   let images = new Map<string, StoredImage>();
   const wire = PROVIDERS[settings.provider].wire;
+  // Calibrated on the provider's token counts as steps come back (compaction.ts).
+  const meter = new ContextMeter();
+  let overflowRetried = false;
 
   while (rec.step < ctl.maxSteps) {
     if (ctl.signal.aborted) return { status: 'stopped' };
     const offered = toolsFor(rec.mode, settings.tier, settings.vision);
     // At the checkpoint the model is offered actions only; in Ask mode that leaves answering.
     const active = (guards.atCheckpoint() ? offered.filter((t) => !t.readOnly) : offered).map((t) => t.name);
-    const system = await systemPromptFor(rec, ctl, settings, active);
+    const prompt = await systemPromptFor(rec, ctl, settings, active);
+    const request = { ...prompt, chatHistory: ctl.chatHistory, tools: toolDefinitions(), active };
+    const compaction = { meter, contextWindow: settings.contextWindow, enabled: settings.compaction, base };
+    const sent = await compactBeforeStep(rec, request, { ...compaction, force: overflowRetried });
     const attach = (messages: ModelMessage[]) => withStepImages(messages, images, wire);
-    const step = await streamStep(model.data, system, active, rec, ctl, base, attach);
-    images = new Map();
+    const step = await streamStep(model.data, { ...request, wire }, rec, ctl, base, attach);
     if (ctl.signal.aborted) return { status: 'stopped' };
+    // The provider counted more than we estimated: compact hard and send the step once more.
+    if (step.failure !== null && settings.compaction && !overflowRetried && isContextOverflow(step.failure)) {
+      meter.distrust();
+      overflowRetried = true;
+      continue;
+    }
+    images = new Map();
     if (step.failure !== null) return { status: 'error', error: describeProviderError(step.failure, errorCtx).message };
+    overflowRetried = false;
+    meter.observe(sent, step.usage.inputTokens);
     await recordUsage(rec, step.usage, base);
 
     if (step.calls.length === 0) return finalAnswer(rec, step.text, errorCtx);
@@ -140,15 +157,19 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
   };
 }
 
-/** The system prompt is rebuilt every step: the page's URL and title may have changed. */
+/**
+ * The prompt is rebuilt every step. The system prompt stays byte-stable (prompt caching); the page's
+ * URL and title, which may have changed, go in a note after the history (`tail`).
+ */
 async function systemPromptFor(
   rec: TaskRecord,
   ctl: RunControl,
   settings: Settings,
   active: string[],
-): Promise<string> {
+): Promise<{ system: string; tail: ModelMessage[] }> {
   const page = await pageOf(rec.tabId);
-  return buildSystemPrompt({
+  const note = pageNote({ nonce: rec.nonce, pageUrl: page.url, pageTitle: page.title });
+  const system = buildSystemPrompt({
     mode: rec.mode,
     tier: settings.tier,
     nonce: rec.nonce,
@@ -159,13 +180,16 @@ async function systemPromptFor(
     maxReadPage: maxReadPage(settings.tier, settings.contextWindow),
     resumed: ctl.resumed,
   });
+  return { system, tail: [{ role: 'user', content: note }] };
 }
 
 /** Streams one model step, forwarding text to the panel as it arrives and collecting tool calls. */
 async function streamStep(
   model: Parameters<typeof streamText>[0]['model'],
-  system: string,
-  active: string[],
+  req: Omit<Parameters<typeof withPromptCache>[1], 'history'> & {
+    chatHistory: readonly ModelMessage[];
+    wire: Parameters<typeof withPromptCache>[0];
+  },
   rec: TaskRecord,
   ctl: RunControl,
   base: EventBase,
@@ -174,12 +198,14 @@ async function streamStep(
   const messageId = `${rec.taskId}-m${rec.step}-${shortId()}`;
   const out: StepStream = { text: '', calls: [], usage: { inputTokens: 0, outputTokens: 0 }, failure: null };
   try {
+    // Cache breakpoints on Anthropic (prompt-cache.ts); the page note stays after the stable prefix.
+    const marked = withPromptCache(req.wire, { ...req, history: attach([...req.chatHistory, ...rec.history]) });
     const result = streamText({
       model,
-      system,
-      messages: attach([...ctl.chatHistory, ...rec.history]),
-      tools: toolDefinitions(),
-      activeTools: active,
+      system: marked.system,
+      messages: marked.messages,
+      tools: marked.tools,
+      activeTools: [...req.active],
       abortSignal: ctl.signal,
       // 429 and 5xx are retried with exponential backoff, honouring retry-after headers.
       maxRetries: 3,
@@ -200,7 +226,7 @@ async function streamStep(
           ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
         });
       } else if (part.type === 'finish-step') {
-        out.usage = { inputTokens: part.usage.inputTokens ?? 0, outputTokens: part.usage.outputTokens ?? 0 };
+        out.usage = usageOfStep(part.usage);
       } else if (part.type === 'error') {
         out.failure = part.error;
       } else if (part.type === 'abort' && !ctl.signal.aborted) {
@@ -216,15 +242,9 @@ async function streamStep(
 
 /** Adds the step's tokens to the task's and the chat's totals and tells the panel. */
 async function recordUsage(rec: TaskRecord, usage: Usage, base: EventBase): Promise<void> {
-  rec.usage = {
-    inputTokens: rec.usage.inputTokens + usage.inputTokens,
-    outputTokens: rec.usage.outputTokens + usage.outputTokens,
-  };
+  rec.usage = addUsage(rec.usage, usage);
   const conv = await conversationOf(rec.tabId);
-  const chat = {
-    inputTokens: conv.chatUsage.inputTokens + usage.inputTokens,
-    outputTokens: conv.chatUsage.outputTokens + usage.outputTokens,
-  };
+  const chat = addUsage(conv.chatUsage, usage);
   await emit({ type: 'usage', ...base, step: usage, task: rec.usage, chat });
 }
 

@@ -3,7 +3,8 @@ import { estimateCost, formatTokens, formatUsd, lookupPrice } from '../pricing';
 import { chat, settings } from '../store';
 
 function tokens(u: Usage): string {
-  return `${formatTokens(u.inputTokens)} in · ${formatTokens(u.outputTokens)} out`;
+  const cached = u.cachedInputTokens ? ` (${formatTokens(u.cachedInputTokens)} cached)` : '';
+  return `${formatTokens(u.inputTokens)} in${cached} · ${formatTokens(u.outputTokens)} out`;
 }
 
 /** Tokens for the current task and the whole chat, with a cost estimate when the model's price is known. */
@@ -18,7 +19,11 @@ export function CostMeter() {
   let title = 'Token counts as reported by the provider.';
   if (lookup.kind === 'priced') {
     cost = ` · est. ${formatUsd(estimateCost(taskUsage, lookup.price))} / ${formatUsd(estimateCost(chatUsage, lookup.price))}`;
-    title = `Estimated from list prices for ${model} ($${lookup.price.input}/M in, $${lookup.price.output}/M out); caching and price changes are not counted.`;
+    const cache =
+      lookup.price.cachedInput !== undefined
+        ? `, cached input $${lookup.price.cachedInput}/M`
+        : ', no cache rate known';
+    title = `Estimated from list prices for ${model} ($${lookup.price.input}/M in, $${lookup.price.output}/M out${cache}); price changes are not counted.`;
   } else if (lookup.kind === 'local') {
     cost = ' · local model, no cost';
   } else {

@@ -27,7 +27,17 @@ export const AgentCommandSchema = z.discriminatedUnion('type', [
 ]);
 export type AgentCommand = z.infer<typeof AgentCommandSchema>;
 
-export const UsageSchema = z.object({ inputTokens: z.number(), outputTokens: z.number() });
+/**
+ * Tokens as the provider reported them. `inputTokens` is the whole prompt, cached parts included;
+ * `cachedInputTokens` (read from the provider's prompt cache) and `cacheWriteTokens` (written to it,
+ * Anthropic) are the parts of it billed at other rates (sidepanel/pricing.ts).
+ */
+export const UsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cachedInputTokens: z.optional(z.number()),
+  cacheWriteTokens: z.optional(z.number()),
+});
 export type Usage = z.infer<typeof UsageSchema>;
 
 const TaskStatusSchema = z.enum([
@@ -153,6 +163,19 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     step: UsageSchema,
     task: UsageSchema,
     chat: UsageSchema,
+  }),
+  // Older observations were compacted to keep the next request inside the model's context window.
+  z.object({
+    type: z.literal('compacted'),
+    tabId: TabId,
+    taskId: z.string(),
+    /** Estimated prompt tokens before and after (calibrated on the provider's own counts when it gave them). */
+    beforeTokens: z.number(),
+    afterTokens: z.number(),
+    savedTokens: z.number(),
+    contextWindow: z.number(),
+    /** How many tool results were summarised. */
+    results: z.number(),
   }),
   z.object({
     type: z.literal('task_ended'),

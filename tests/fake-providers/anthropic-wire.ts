@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { pieces, type StreamOptions } from './openai-wire';
-import { isRecord, textOf, type FakeDecision, type FakeTurn } from './turn';
+import { isRecord, takePageNote, textOf, type FakeDecision, type FakeTurn } from './turn';
 
 /** Reads an Anthropic Messages request body into the protocol-neutral turn. */
 export function parseAnthropicRequest(body: unknown): FakeTurn {
@@ -17,7 +17,7 @@ export function parseAnthropicRequest(body: unknown): FakeTurn {
         if (!isRecord(p)) continue;
         if (p.type === 'tool_result')
           turn.messages.push({ role: 'tool', toolCallId: String(p.tool_use_id), text: textOf(p.content) });
-        else if (p.type === 'text' && typeof p.text === 'string') text += p.text;
+        else if (p.type === 'text' && typeof p.text === 'string' && !takePageNote(turn, p.text)) text += p.text;
       }
       if (text) turn.messages.push({ role: 'user', text });
     } else if (m.role === 'assistant') {
@@ -53,7 +53,7 @@ export function anthropicFrames(d: FakeDecision, o: StreamOptions): string[] {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: o.usage.input, output_tokens: 1 },
+        usage: { ...inputUsage(o), output_tokens: 1 },
       },
     },
   });
@@ -131,6 +131,16 @@ export function anthropicJson(d: FakeDecision, o: StreamOptions): unknown {
     ],
     stop_reason: d.toolCalls?.length ? 'tool_use' : 'end_turn',
     stop_sequence: null,
-    usage: { input_tokens: o.usage.input, output_tokens: o.usage.output },
+    usage: { ...inputUsage(o), output_tokens: o.usage.output },
+  };
+}
+
+/** Anthropic splits the prompt: `input_tokens` is only the part neither read from nor written to the cache. */
+function inputUsage(o: StreamOptions): Record<string, number> {
+  const read = o.usage.cacheRead ?? 0;
+  const write = o.usage.cacheWrite ?? 0;
+  return {
+    input_tokens: Math.max(0, o.usage.input - read - write),
+    ...(o.usage.cacheRead !== undefined ? { cache_read_input_tokens: read, cache_creation_input_tokens: write } : {}),
   };
 }

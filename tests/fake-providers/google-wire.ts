@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { pieces, type StreamOptions } from './openai-wire';
-import { isRecord, type FakeDecision, type FakeMessage, type FakeToolCall, type FakeTurn } from './turn';
+import { isRecord, takePageNote, type FakeDecision, type FakeMessage, type FakeToolCall, type FakeTurn } from './turn';
 
 /**
  * The Gemini API (`generativelanguage.googleapis.com/v1beta`) as `@ai-sdk/google` 3 calls it:
@@ -53,7 +53,7 @@ export function parseGoogleRequest(body: unknown): FakeTurn {
     } else {
       let text = '';
       for (const p of parts) {
-        if (typeof p.text === 'string') text += p.text;
+        if (typeof p.text === 'string' && !takePageNote(turn, p.text)) text += p.text;
         if (isRecord(p.functionResponse)) {
           const r = p.functionResponse;
           const byId = typeof r.id === 'string' ? pending.findIndex((x) => x.id === r.id) : -1;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { isRecord, parseJson, textOf, type FakeDecision, type FakeMessage, type FakeTurn } from './turn';
+import { isRecord, parseJson, takePageNote, textOf, type FakeDecision, type FakeMessage, type FakeTurn } from './turn';
 
 /** Reads an OpenAI chat-completions request body into the protocol-neutral turn. */
 export function parseOpenAIRequest(body: unknown): FakeTurn {
@@ -8,8 +8,10 @@ export function parseOpenAIRequest(body: unknown): FakeTurn {
   for (const m of Array.isArray(body.messages) ? body.messages : []) {
     if (!isRecord(m)) continue;
     if (m.role === 'system' || m.role === 'developer') turn.system += textOf(m.content);
-    else if (m.role === 'user') turn.messages.push({ role: 'user', text: textOf(m.content) });
-    else if (m.role === 'tool')
+    else if (m.role === 'user') {
+      const text = textOf(m.content);
+      if (!takePageNote(turn, text)) turn.messages.push({ role: 'user', text });
+    } else if (m.role === 'tool')
       turn.messages.push({ role: 'tool', toolCallId: String(m.tool_call_id), text: textOf(m.content) });
     else if (m.role === 'assistant') {
       const calls = (Array.isArray(m.tool_calls) ? m.tool_calls : []).flatMap((c) =>
@@ -38,7 +40,8 @@ export function pieces(text: string, size: number): string[] {
 export interface StreamOptions {
   model: string;
   includeUsage: boolean;
-  usage: { input: number; output: number };
+  /** `input` is the whole prompt; `cacheRead`/`cacheWrite` are parts of it (Anthropic's prompt cache). */
+  usage: { input: number; output: number; cacheRead?: number; cacheWrite?: number };
 }
 
 /** The SSE frames of a streamed chat completion: role, text deltas, tool_calls deltas, finish, usage, [DONE]. */

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { FakePromptCache, type CacheUse } from './anthropic-cache';
 import { anthropicError, anthropicFrames, anthropicJson, parseAnthropicRequest } from './anthropic-wire';
 import { googleError, googleFrames, googleJson, parseGoogleRequest } from './google-wire';
 import { openAIError, openAIFrames, openAIJson, parseOpenAIRequest } from './openai-wire';
@@ -19,6 +20,14 @@ interface Scenario {
   dropAt?: { request: number; afterEvents: number };
   /** Hold the Nth request (1-based) until `release()`, for stopping the worker mid-task. */
   holdRequest?: number;
+  /**
+   * The model's context window in tokens: a longer request is refused the way real providers refuse
+   * it (OpenAI 400 `context_length_exceeded`, Anthropic 400 "prompt is too long", Gemini 400
+   * INVALID_ARGUMENT), counting tokens as the fake always does (characters / 4).
+   */
+  contextWindow?: number;
+  /** Anthropic only: serve cache_control breakpoints from a prompt cache and report cache reads/writes. */
+  promptCache?: boolean;
 }
 
 interface RecordedRequest {
@@ -31,7 +40,9 @@ interface RecordedRequest {
   turn: FakeTurn;
   status: number;
   /** The token counts the fake reported for this response (what the agent's usage must add up to). */
-  usage?: { input: number; output: number };
+  usage?: { input: number; output: number; cacheRead?: number; cacheWrite?: number };
+  /** What the prompt cache did with this request (scenarios with `promptCache`). */
+  cache?: CacheUse;
 }
 
 export interface FakeProviders {
@@ -60,6 +71,7 @@ function tokens(text: string): number {
  */
 export async function startFakeProviders(): Promise<FakeProviders> {
   const scenarios = new Map<string, Scenario>();
+  const caches = new Map<string, FakePromptCache>();
   const counts = new Map<string, number>();
   const holds = new Map<
     string,
@@ -187,6 +199,23 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       await h.go;
       if (res.destroyed || req.socket.destroyed) return;
     }
+    const promptTokens = tokens(raw);
+    if (scenario.contextWindow !== undefined && promptTokens > scenario.contextWindow) {
+      const w = scenario.contextWindow;
+      return protocol === 'anthropic'
+        ? fail(400, `prompt is too long: ${promptTokens} tokens > ${w} maximum`, 'invalid_request_error')
+        : protocol === 'google'
+          ? fail(
+              400,
+              `The input token count (${promptTokens}) exceeds the maximum number of tokens allowed (${w}).`,
+              'INVALID_ARGUMENT',
+            )
+          : fail(
+              400,
+              `This model's maximum context length is ${w} tokens. However, your messages resulted in ${promptTokens} tokens. Please reduce the length of the messages.`,
+              'context_length_exceeded',
+            );
+    }
     // A model offered no tools cannot call one (test_connection's ping): it answers in words.
     let decision;
     try {
@@ -199,7 +228,17 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       protocol === 'google' ? (m[3] ?? 'fake') : isRecord(body) && typeof body.model === 'string' ? body.model : 'fake';
     const streamed = protocol === 'google' ? m[4] === 'streamGenerateContent' : isRecord(body) && body.stream === true;
     const includeUsage = isRecord(body) && isRecord(body.stream_options) && body.stream_options.include_usage === true;
-    const usage = { input: tokens(raw), output: tokens(JSON.stringify(decision)) };
+    const usage: NonNullable<RecordedRequest['usage']> = {
+      input: promptTokens,
+      output: tokens(JSON.stringify(decision)),
+    };
+    if (protocol === 'anthropic' && scenario.promptCache) {
+      const cache = caches.get(scenarioName) ?? new FakePromptCache();
+      caches.set(scenarioName, cache);
+      record.cache = cache.serve(body);
+      usage.cacheRead = Math.min(record.cache.read, promptTokens);
+      usage.cacheWrite = Math.min(record.cache.write, promptTokens - usage.cacheRead);
+    }
     record.usage = usage;
     if (!streamed) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -246,6 +285,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     baseURL: (scenario, protocol) => `${origin}/${scenario}/${protocol}/${protocol === 'google' ? 'v1beta' : 'v1'}`,
     scenario: (name, s) => {
       scenarios.set(name, s);
+      caches.delete(name);
       counts.set(name, 0);
       holds.delete(name);
     },

@@ -17,6 +17,21 @@ export interface FakeTurn {
   system: string;
   messages: FakeMessage[];
   tools: { name: string; parameters: unknown }[];
+  /**
+   * The note with the tab's current title and URL that ends every agent request (after the
+   * byte-stable prefix, for prompt caching): kept apart so `messages` holds the conversation only.
+   */
+  page?: string;
+}
+
+/** How the agent's page note starts (background/agent/system-prompt.ts PAGE_NOTE_HEAD). */
+const PAGE_NOTE_HEAD = "The user's tab now:";
+
+/** True (and the note kept on the turn) when a user text block is the agent's page note. */
+export function takePageNote(turn: FakeTurn, text: string): boolean {
+  if (!text.startsWith(PAGE_NOTE_HEAD)) return false;
+  turn.page = text;
+  return true;
 }
 
 /** What the fake model answers: text, tool calls, or both (streamed in that order). */

@@ -110,7 +110,11 @@ function fenceViolations(env: RedTeamEnv, scenario: string, attack: Attack): str
   const out: string[] = [];
   for (const r of env.fake.requests.filter((q) => q.scenario === scenario)) {
     const nonce = nonceOf(r.turn);
-    const texts = [r.turn.system, ...r.turn.messages.flatMap((m) => (m.role === 'tool' ? [m.text] : []))];
+    const texts = [
+      r.turn.system,
+      ...(r.turn.page !== undefined ? [r.turn.page] : []),
+      ...r.turn.messages.flatMap((m) => (m.role === 'tool' ? [m.text] : [])),
+    ];
     for (const text of texts) {
       const outside = outsideMarkers(text, nonce);
       for (const mark of attack.fenced ?? [])
