@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../src/result';
 import { ProviderIdSchema, SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../src/settings';
 import { PROVIDERS } from '../src/providers';
 import { defaultsFor } from './providers/catalog';
+import { planFirstByDefault } from '../src/plan-first';
 
 const STORAGE_KEY = 'wb.settings.v1';
 
@@ -19,6 +20,7 @@ const StoredSettingsSchema = z.object({
   tier: z.optional(TierSchema),
   contextWindow: z.optional(z.number()),
   vision: z.optional(z.boolean()),
+  planFirst: z.optional(z.boolean()),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -37,6 +39,9 @@ export interface EffectiveSettings {
   /** Whether the model sees images: the user's setting, else the model table's default. */
   vision: boolean;
   visionFromUser: boolean;
+  /** Whether Act/Dev tasks propose a plan before their first change: the user's setting, else by tier. */
+  planFirst: boolean;
+  planFirstFromUser: boolean;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -68,18 +73,21 @@ export function salvage(stored: unknown): StoredSettings {
   const tier = TierSchema.safeParse(field('tier'));
   const contextWindow = z.number().safeParse(field('contextWindow'));
   const vision = z.boolean().safeParse(field('vision'));
+  const planFirst = z.boolean().safeParse(field('planFirst'));
   return {
     ...base,
     ...(baseURL.success ? { baseURL: baseURL.data } : {}),
     ...(tier.success ? { tier: tier.data } : {}),
     ...(contextWindow.success ? { contextWindow: contextWindow.data } : {}),
     ...(vision.success ? { vision: vision.data } : {}),
+    ...(planFirst.success ? { planFirst: planFirst.data } : {}),
     apiKeys,
   };
 }
 
 export function resolveSettings(stored: StoredSettings): EffectiveSettings {
   const profile = defaultsFor(stored.provider, stored.model);
+  const tier = stored.tier ?? profile.tier;
   const apiKey = stored.apiKeys[stored.provider];
   const baseURL = stored.baseURL ?? PROVIDERS[stored.provider].defaultBaseURL;
   return {
@@ -87,11 +95,13 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     model: stored.model,
     ...(apiKey ? { apiKey } : {}),
     ...(baseURL !== undefined ? { baseURL } : {}),
-    tier: stored.tier ?? profile.tier,
+    tier,
     contextWindow: stored.contextWindow ?? profile.contextWindow,
     tierFromUser: stored.tier !== undefined,
     vision: stored.vision ?? profile.vision,
     visionFromUser: stored.vision !== undefined,
+    planFirst: stored.planFirst ?? planFirstByDefault(tier),
+    planFirstFromUser: stored.planFirst !== undefined,
   };
 }
 
@@ -113,6 +123,8 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     contextWindow: s.contextWindow,
     vision: s.vision,
     visionFromUser: s.visionFromUser,
+    planFirst: s.planFirst,
+    planFirstFromUser: s.planFirstFromUser,
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -140,6 +152,7 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.tier ? { tier: next.tier } : {}),
     ...(next.contextWindow ? { contextWindow: next.contextWindow } : {}),
     ...(next.vision !== undefined ? { vision: next.vision } : {}),
+    ...(next.planFirst !== undefined ? { planFirst: next.planFirst } : {}),
     apiKeys,
   };
 }
@@ -151,7 +164,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, planFirst?: true|false}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

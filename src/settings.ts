@@ -25,6 +25,8 @@ export const SettingsSchema = z.object({
   contextWindow: z.optional(z.number().check(z.int(), z.positive())),
   /** Whether the model sees images (offers `screenshot`); absent: the model table's default (src/vision-models.ts). */
   vision: z.optional(z.boolean()),
+  /** Plan first in Act/Dev (docs/long-tasks.md); absent: on for Compact/Mid models, off for Full (src/plan-first.ts). */
+  planFirst: z.optional(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -38,6 +40,9 @@ export const PublicSettingsSchema = z.object({
   vision: z.optional(z.boolean()),
   /** True when `vision` is the user's choice rather than the model table's default. */
   visionFromUser: z.optional(z.boolean()),
+  planFirst: z.optional(z.boolean()),
+  /** True when `planFirst` is the user's choice rather than the tier's default. */
+  planFirstFromUser: z.optional(z.boolean()),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });
