@@ -124,11 +124,11 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
       return withoutHandover(
         withoutApproval({
           ...state,
-        status: 'running',
-        mode: e.mode,
-        taskId: e.taskId,
-        taskMessageIds: [],
-        steps: 0,
+          status: 'running',
+          mode: e.mode,
+          taskId: e.taskId,
+          taskMessageIds: [],
+          steps: 0,
           taskUsage: ZERO,
         }),
       );

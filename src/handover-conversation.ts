@@ -30,12 +30,9 @@ export function applyHandoverEvent(state: Conversation, e: HandoverEvent, now: n
     case 'plan_resolved': {
       const next = { ...state };
       if (next.plan?.planId === e.planId) delete next.plan;
-      const text =
-        e.decision === 'cancel'
-          ? 'Plan cancelled: nothing on the page was changed.'
-          : e.edited
-            ? 'Plan approved as you edited it.'
-            : 'Plan approved.';
+      // A cancelled plan ends the task, whose ending says so.
+      if (e.decision === 'cancel') return next;
+      const text = e.edited ? 'Plan approved as you edited it.' : 'Plan approved.';
       return notice(next, `plan-${e.planId}`, text, now);
     }
     case 'question_request':

@@ -287,15 +287,15 @@ async function runCalls(
     const outcome = skip
       ? { ok: false, text: skip, args: call.input }
       : await executeCall(call.tool, call.input, {
-            rec,
-            guards: env.guards,
-            tier: env.settings.tier,
-            contextWindow: env.settings.contextWindow,
-            vision: env.settings.vision,
-            signal: ctl.signal,
-            treeLines: env.treeLines,
-            requestApproval: ctl.requestApproval,
-          });
+          rec,
+          guards: env.guards,
+          tier: env.settings.tier,
+          contextWindow: env.settings.contextWindow,
+          vision: env.settings.vision,
+          signal: ctl.signal,
+          treeLines: env.treeLines,
+          requestApproval: ctl.requestApproval,
+        });
     if (outcome.stop) out.stop = outcome.stop;
     if ('stopStatus' in outcome && outcome.stopStatus) out.stopStatus = outcome.stopStatus;
     // Malformed: a tool name that does not exist or arguments that are not JSON. A real tool

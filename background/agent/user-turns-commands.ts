@@ -7,7 +7,9 @@ import { answerPlan, answerQuestion, requestTakeOver, resumeTask } from './user-
 type HandoverCommand = Extract<AgentCommand, { type: 'plan_answer' | 'question_answer' | 'take_over' | 'resume' }>;
 
 export function isHandoverCommand(cmd: AgentCommand): cmd is HandoverCommand {
-  return cmd.type === 'plan_answer' || cmd.type === 'question_answer' || cmd.type === 'take_over' || cmd.type === 'resume';
+  return (
+    cmd.type === 'plan_answer' || cmd.type === 'question_answer' || cmd.type === 'take_over' || cmd.type === 'resume'
+  );
 }
 
 /** `taskId` is the tab's running task, or null when none runs. */
@@ -19,7 +21,8 @@ export async function handleHandoverCommand(cmd: HandoverCommand, taskId: string
       // The user's edit is checked like the model's plan: its sites must be http(s) origins.
       const origins = planOrigins(cmd.plan.sites);
       if (!origins.ok) return err('bad_plan', `The edited plan was not sent: ${origins.error.message}.`);
-      if (cmd.plan.steps.length === 0) return err('bad_plan', 'The edited plan was not sent: it needs at least one step.');
+      if (cmd.plan.steps.length === 0)
+        return err('bad_plan', 'The edited plan was not sent: it needs at least one step.');
       return answerPlan(cmd.tabId, cmd.planId, { decision: 'approve', plan: { ...cmd.plan, sites: origins.data } });
     }
     case 'question_answer':

@@ -55,14 +55,22 @@ export async function runUserTool(
   if (!USER_TOOL_NAMES.has(name)) return null;
   if (name === 'ask_user') return askUser(rawArgs, rec, signal);
   if (rec.mode === 'ask')
-    return { ok: false, text: 'ERROR tool_not_allowed: propose_plan is for Act and Dev mode; Ask mode changes nothing.', args: rawArgs };
+    return {
+      ok: false,
+      text: 'ERROR tool_not_allowed: propose_plan is for Act and Dev mode; Ask mode changes nothing.',
+      args: rawArgs,
+    };
   return proposePlan(rawArgs, rec, signal);
 }
 
 async function askUser(rawArgs: unknown, rec: TaskRecord, signal: AbortSignal): Promise<UserToolOutcome> {
   const parsed = AskUserArgsSchema.safeParse(rawArgs ?? {});
   if (!parsed.success)
-    return { ok: false, text: `ERROR bad_arguments: ask_user ${zodIssues(parsed.error)}. Pass {question}.`, args: rawArgs };
+    return {
+      ok: false,
+      text: `ERROR bad_arguments: ask_user ${zodIssues(parsed.error)}. Pass {question}.`,
+      args: rawArgs,
+    };
   const questionId = shortId();
   const base = { tabId: rec.tabId, taskId: rec.taskId };
   await emit({ type: 'question_request', ...base, questionId, question: parsed.data.question });
@@ -81,7 +89,8 @@ async function proposePlan(rawArgs: unknown, rec: TaskRecord, signal: AbortSigna
       args: rawArgs,
     };
   const origins = planOrigins(parsed.data.sites);
-  if (!origins.ok) return { ok: false, text: `ERROR bad_arguments: propose_plan sites: ${origins.error.message}.`, args: rawArgs };
+  if (!origins.ok)
+    return { ok: false, text: `ERROR bad_arguments: propose_plan sites: ${origins.error.message}.`, args: rawArgs };
   const proposed: Plan = { ...parsed.data, sites: origins.data };
   const planId = shortId();
   const base = { tabId: rec.tabId, taskId: rec.taskId };
@@ -134,7 +143,11 @@ export async function holdIfTakenOver(rec: TaskRecord, signal: AbortSignal): Pro
   if (!conv.handover) return true;
   const base = { tabId: rec.tabId, taskId: rec.taskId };
   if (conv.handover !== 'paused') await emit({ type: 'handover', ...base, state: 'paused' });
-  const reply = await waitForUser(rec.tabId, { kind: 'resume', id: `resume-${rec.taskId}`, taskId: rec.taskId }, signal);
+  const reply = await waitForUser(
+    rec.tabId,
+    { kind: 'resume', id: `resume-${rec.taskId}`, taskId: rec.taskId },
+    signal,
+  );
   if (reply?.kind !== 'resume') return false;
   await emit({ type: 'handover', ...base, state: 'resumed' });
   const note: ModelMessage = { role: 'user', content: RESUME_NOTE };

@@ -10,8 +10,7 @@ import { conversationOf, emit } from './event-hub';
 
 export type PlanReply = { decision: 'approve'; plan?: Plan } | { decision: 'cancel' };
 
-type Reply =
-  { kind: 'plan'; reply: PlanReply } | { kind: 'question'; answer: string } | { kind: 'resume' };
+type Reply = { kind: 'plan'; reply: PlanReply } | { kind: 'question'; answer: string } | { kind: 'resume' };
 
 interface Waiter {
   kind: Reply['kind'];
@@ -59,7 +58,10 @@ export function answerPlan(tabId: number, planId: string, reply: PlanReply): Res
 export function answerQuestion(tabId: number, questionId: string, answer: string): Result<true> {
   const w = waiterFor(tabId, 'question', questionId);
   if (!w)
-    return err('no_such_question', `no question ${questionId} waits in tab ${tabId} (already answered, or the task ended)`);
+    return err(
+      'no_such_question',
+      `no question ${questionId} waits in tab ${tabId} (already answered, or the task ended)`,
+    );
   w.resolve({ kind: 'question', answer });
   return ok(true);
 }

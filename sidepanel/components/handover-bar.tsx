@@ -12,13 +12,23 @@ export function HandoverBar() {
   return (
     <div class="handover-bar" data-testid="handover-bar">
       {handover === undefined && (
-        <button type="button" class="button-quiet" onClick={() => takeOver()} title="Pause the agent after its current step and use the page yourself">
+        <button
+          type="button"
+          class="button-quiet"
+          onClick={() => takeOver()}
+          title="Pause the agent after its current step and use the page yourself"
+        >
           Take over
         </button>
       )}
       {handover === 'requested' && <span class="handover-note">Pausing after the current step…</span>}
       {handover !== undefined && (
-        <button type="button" class="button-primary" onClick={() => resumeTask()} title="Hand the tab back: the agent reads the page again">
+        <button
+          type="button"
+          class="button-primary"
+          onClick={() => resumeTask()}
+          title="Hand the tab back: the agent reads the page again"
+        >
           Resume
         </button>
       )}

@@ -62,11 +62,21 @@ export function PlanCard() {
         <div class="plan-edit">
           <label>
             Steps (one a line)
-            <textarea data-testid="plan-steps" rows={5} value={steps} onInput={(e) => setSteps(e.currentTarget.value)} />
+            <textarea
+              data-testid="plan-steps"
+              rows={5}
+              value={steps}
+              onInput={(e) => setSteps(e.currentTarget.value)}
+            />
           </label>
           <label>
             Sites it may open
-            <textarea data-testid="plan-sites" rows={2} value={sites} onInput={(e) => setSites(e.currentTarget.value)} />
+            <textarea
+              data-testid="plan-sites"
+              rows={2}
+              value={sites}
+              onInput={(e) => setSites(e.currentTarget.value)}
+            />
           </label>
           <label>
             What it will change
@@ -106,7 +116,10 @@ export function PlanCard() {
           <p class="plan-line">
             <strong>Changes:</strong> {plan.changes}
           </p>
-          <p class="plan-note">Approving lets the task open these sites without asking; payments, sending and other hard-to-undo actions still ask.</p>
+          <p class="plan-note">
+            Approving lets the task open these sites without asking; payments, sending and other hard-to-undo actions
+            still ask.
+          </p>
         </>
       )}
       <div class="approval-actions">
