@@ -27,13 +27,16 @@ export function planOrigins(sites: readonly string[]): Result<string[]> {
   for (const raw of sites) {
     const site = raw.trim();
     if (site === '') continue;
+    // "mailto:a@b" or "javascript:…" must not become https://… by the bare-host rule ("host:8080" may).
+    if (!/^[a-z][a-z\d+.-]*:\/\//i.test(site) && /^[a-z][a-z\d+.-]*:(?!\d)/i.test(site))
+      return err('bad_site', `"${site.slice(0, 80)}" is not an http(s) site; write it like https://shop.example`);
     let url: URL;
     try {
       url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(site) ? site : `https://${site}`);
     } catch {
       return err('bad_site', `"${site.slice(0, 80)}" is not a site; write it as an origin like https://shop.example`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
       return err('bad_site', `"${site.slice(0, 80)}" is not an http(s) site; write it like https://shop.example`);
     if (!out.includes(url.origin)) out.push(url.origin);
   }

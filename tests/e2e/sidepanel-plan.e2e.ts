@@ -86,7 +86,7 @@ describe('side panel: plan, question and take over cards', () => {
     expect(await panel.textContent('body')).toContain('Plan approved as you edited it.');
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 
   it('Cancel task on the plan card ends the task with the page untouched', async () => {
     const scenario = 'panel-plan-cancel';
@@ -104,7 +104,7 @@ describe('side panel: plan, question and take over cards', () => {
     expect(await page.locator('#status').textContent()).toBe('Cart is empty');
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 
   it('the question card takes a typed answer and the task uses it', async () => {
     const scenario = 'panel-question';
@@ -125,7 +125,7 @@ describe('side panel: plan, question and take over cards', () => {
     expect(await panel.getByTestId('msg-user').allTextContents()).toContain('Ada Lovelace');
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 
   it('Take over pauses before the next step and Resume finishes the task', async () => {
     const scenario = 'panel-take-over';
@@ -146,5 +146,5 @@ describe('side panel: plan, question and take over cards', () => {
     expect(await panel.getByTestId('handover-bar').count()).toBe(0);
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 });
