@@ -25,7 +25,7 @@ export interface UserToolOutcome {
 const STOPPED = 'CANCELLED: the user stopped the task.';
 
 /** What the model is told after the user hands the tab back. */
-export const RESUME_NOTE =
+const RESUME_NOTE =
   'The user took over the tab and has now handed it back (Resume). The page may have changed: refs from before are stale. Read the page again before acting, then continue the task.';
 
 function shortId(): string {

@@ -12,7 +12,7 @@ export const PLAN_LIMITS = { steps: 12, stepChars: 300, sites: 10, siteChars: 30
 export const QUESTION_CHARS = 1_000;
 export const ANSWER_CHARS = 4_000;
 
-export const PlanSchema = z.object({
+const PlanSchema = z.object({
   steps: z.array(z.string().check(z.maxLength(PLAN_LIMITS.stepChars))).check(z.maxLength(PLAN_LIMITS.steps)),
   /** Origins (`https://shop.example`) the task will visit. */
   sites: z.array(z.string().check(z.maxLength(PLAN_LIMITS.siteChars))).check(z.maxLength(PLAN_LIMITS.sites)),
@@ -85,6 +85,4 @@ export const HANDOVER_EVENTS = [
 
 /** What a conversation holds while a plan or a question waits (the worker folds the same events). */
 export const PendingPlanSchema = z.object({ planId: z.string(), taskId: z.string(), plan: PlanSchema });
-export type PendingPlan = z.infer<typeof PendingPlanSchema>;
 export const PendingQuestionSchema = z.object({ questionId: z.string(), taskId: z.string(), question: z.string() });
-export type PendingQuestion = z.infer<typeof PendingQuestionSchema>;

@@ -12,7 +12,7 @@ interface Done {
 }
 
 /** Every tool call of the conversation with its result, in order. */
-export function allCalls(turn: FakeTurn): Done[] {
+function allCalls(turn: FakeTurn): Done[] {
   const results = new Map<string, string>();
   for (const m of turn.messages) if (m.role === 'tool') results.set(m.toolCallId, m.text);
   return turn.messages.flatMap((m) =>
