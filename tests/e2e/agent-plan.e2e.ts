@@ -8,6 +8,7 @@ import type { AgentEvent } from '../../src/protocol/agent';
 import { configure, FAKE_KEY, fakeSettings, openPanelClient, type PanelClient } from './agent-helpers';
 import { startFixtureServer, type FixtureServer } from './support/server';
 import { useExtension } from './support/setup';
+import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 
 const env = useExtension({ fake: true, partner: true });
 let third: FixtureServer;
@@ -217,6 +218,46 @@ describe('take over and ask_user', () => {
       'click_ax',
       'get_accessibility_tree',
     ]);
+    await panel.close();
+    await page.close();
+  });
+
+  it('a paused task stays paused across a worker restart, and Resume then finishes it', async () => {
+    const scenario = 'take-over-restart';
+    env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: buttonsPolicy(['One', 'Two', 'Three']), holdRequest: 3 });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL(scenario, 'openai')));
+    const { panel, tabId, page } = await startOn('/plan-buttons.html', 'Press One, Two and Three.');
+    await env.fake.held(scenario);
+    await panel.send({ type: 'take_over', tabId });
+    await panel.waitFor((e) => e.type === 'handover' && e.state === 'requested');
+    env.fake.release(scenario);
+    await panel.waitFor((e) => e.type === 'handover' && e.state === 'paused');
+
+    await stopWorker(env.browser);
+    await wakeWorker(env.browser);
+    // The restarted worker picked the task up and holds it at the pause: no model request.
+    await expect
+      .poll(async () => (await env.browser.worker.evaluate((id) => globalThis.wb.conversation(id), tabId)).handover, {
+        timeout: 20_000,
+      })
+      .toBe('paused');
+    await page.waitForTimeout(1_000);
+    expect(env.fake.requests.filter((r) => r.scenario === scenario)).toHaveLength(3);
+    expect(await page.locator('#log').textContent()).toBe('Log: One');
+
+    // Resume through the reconnected panel Port (retried until the resumed task waits again).
+    await expect
+      .poll(
+        async () => {
+          await panel.send({ type: 'resume', tabId });
+          await new Promise((r) => setTimeout(r, 500));
+          return (await panel.events()).some((e) => e.type === 'handover' && e.state === 'resumed');
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const ended = await panel.waitFor((e) => e.type === 'task_ended');
+    expect(ended).toMatchObject({ status: 'done', answer: 'Log: One Two Three' });
     await panel.close();
     await page.close();
   });
