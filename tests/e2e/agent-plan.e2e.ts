@@ -233,6 +233,8 @@ describe('take over and ask_user', () => {
     env.fake.release(scenario);
     await panel.waitFor((e) => e.type === 'handover' && e.state === 'paused');
 
+    // No open Port while the worker is stopped (a reconnecting panel would wake it at once).
+    await panel.close();
     await stopWorker(env.browser);
     await wakeWorker(env.browser);
     // The restarted worker picked the task up and holds it at the pause: no model request.
@@ -245,22 +247,25 @@ describe('take over and ask_user', () => {
     expect(env.fake.requests.filter((r) => r.scenario === scenario)).toHaveLength(3);
     expect(await page.locator('#log').textContent()).toBe('Log: One');
 
-    // Resume through the reconnected panel Port (retried until the resumed task waits again).
+    // Resume from a reopened panel (retried until the resumed task waits again).
+    const reopened = await openPanelClient(env.browser, tabId);
+    const snapshot = await reopened.waitFor((e) => e.type === 'snapshot');
+    expect(snapshot.type === 'snapshot' && snapshot.conversation.handover).toBe('paused');
     await expect
       .poll(
         async () => {
-          await panel.send({ type: 'resume', tabId });
+          await reopened.send({ type: 'resume', tabId });
           await new Promise((r) => setTimeout(r, 500));
-          return (await panel.events()).some((e) => e.type === 'handover' && e.state === 'resumed');
+          return (await reopened.events()).some((e) => e.type === 'handover' && e.state === 'resumed');
         },
         { timeout: 20_000 },
       )
       .toBe(true);
-    const ended = await panel.waitFor((e) => e.type === 'task_ended');
+    const ended = await reopened.waitFor((e) => e.type === 'task_ended');
     expect(ended).toMatchObject({ status: 'done', answer: 'Log: One Two Three' });
-    await panel.close();
+    await reopened.close();
     await page.close();
-  });
+  }, 150_000);
 
   it('ask_user waits for the typed answer and uses it', async () => {
     const scenario = 'ask-user';
