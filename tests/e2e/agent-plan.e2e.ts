@@ -107,7 +107,7 @@ describe('plan first', () => {
     expect(conv.messages.some((m) => m.text === 'Plan cancelled: nothing on the page was changed.')).toBe(true);
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 
   it("an approved plan's second site opens without asking; a site not in the plan still asks", async () => {
     const scenario = 'plan-approve';
@@ -143,7 +143,7 @@ describe('plan first', () => {
     expect(clicks.map((c) => c.ok)).toEqual([false, true]);
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 
   it('an edited plan is what the model is told, and its sites are the ones allowed', async () => {
     const scenario = 'plan-edit';
@@ -174,7 +174,7 @@ describe('plan first', () => {
     expect(plan?.result).not.toContain('WB-UNTRUSTED');
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 });
 
 describe('take over and ask_user', () => {
@@ -220,7 +220,7 @@ describe('take over and ask_user', () => {
     ]);
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 
   it('a paused task stays paused across a worker restart, and Resume then finishes it', async () => {
     const scenario = 'take-over-restart';
@@ -287,7 +287,7 @@ describe('take over and ask_user', () => {
     expect(result?.result).toBe('The user answered (their own words):\nAda Lovelace');
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 
   it('ask_user is offered in Ask mode too', async () => {
     const scenario = 'ask-user-ask';
@@ -308,5 +308,5 @@ describe('take over and ask_user', () => {
     expect(await page.locator('#name').inputValue()).toBe('');
     await panel.close();
     await page.close();
-  });
+  }, 150_000);
 });
