@@ -144,7 +144,8 @@ describe('side panel: plan, question and take over cards', () => {
     await resume.click();
     const bubble = panel.getByTestId('msg-assistant').last();
     await expect.poll(() => bubble.textContent(), { timeout: 60_000 }).toContain('Log: One Two Three');
-    expect(await panel.getByTestId('handover-bar').count()).toBe(0);
+    // The bar goes with the task's end, which arrives just after the answer's last text delta.
+    await expect.poll(() => panel.getByTestId('handover-bar').count()).toBe(0);
     await panel.close();
     await page.close();
   }, 150_000);
