@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../src/result';
 import { ProviderIdSchema, SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../src/settings';
 import { PROVIDERS } from '../src/providers';
 import { defaultsFor } from './providers/catalog';
+import { planFirstByDefault } from '../src/plan-first';
 
 const STORAGE_KEY = 'wb.settings.v1';
 
@@ -20,6 +21,7 @@ const StoredSettingsSchema = z.object({
   contextWindow: z.optional(z.number()),
   vision: z.optional(z.boolean()),
   compaction: z.optional(z.boolean()),
+  planFirst: z.optional(z.boolean()),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -40,6 +42,9 @@ export interface EffectiveSettings {
   visionFromUser: boolean;
   /** Context compaction on (the default) or off (src/settings.ts). */
   compaction: boolean;
+  /** Whether Act/Dev tasks propose a plan before their first change: the user's setting, else by tier. */
+  planFirst: boolean;
+  planFirstFromUser: boolean;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -72,6 +77,7 @@ export function salvage(stored: unknown): StoredSettings {
   const contextWindow = z.number().safeParse(field('contextWindow'));
   const vision = z.boolean().safeParse(field('vision'));
   const compaction = z.boolean().safeParse(field('compaction'));
+  const planFirst = z.boolean().safeParse(field('planFirst'));
   return {
     ...base,
     ...(baseURL.success ? { baseURL: baseURL.data } : {}),
@@ -79,12 +85,14 @@ export function salvage(stored: unknown): StoredSettings {
     ...(contextWindow.success ? { contextWindow: contextWindow.data } : {}),
     ...(vision.success ? { vision: vision.data } : {}),
     ...(compaction.success ? { compaction: compaction.data } : {}),
+    ...(planFirst.success ? { planFirst: planFirst.data } : {}),
     apiKeys,
   };
 }
 
 export function resolveSettings(stored: StoredSettings): EffectiveSettings {
   const profile = defaultsFor(stored.provider, stored.model);
+  const tier = stored.tier ?? profile.tier;
   const apiKey = stored.apiKeys[stored.provider];
   const baseURL = stored.baseURL ?? PROVIDERS[stored.provider].defaultBaseURL;
   return {
@@ -92,12 +100,14 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     model: stored.model,
     ...(apiKey ? { apiKey } : {}),
     ...(baseURL !== undefined ? { baseURL } : {}),
-    tier: stored.tier ?? profile.tier,
+    tier,
     contextWindow: stored.contextWindow ?? profile.contextWindow,
     tierFromUser: stored.tier !== undefined,
     vision: stored.vision ?? profile.vision,
     visionFromUser: stored.vision !== undefined,
     compaction: stored.compaction ?? true,
+    planFirst: stored.planFirst ?? planFirstByDefault(tier),
+    planFirstFromUser: stored.planFirst !== undefined,
   };
 }
 
@@ -119,6 +129,8 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     contextWindow: s.contextWindow,
     vision: s.vision,
     visionFromUser: s.visionFromUser,
+    planFirst: s.planFirst,
+    planFirstFromUser: s.planFirstFromUser,
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -147,6 +159,7 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.contextWindow ? { contextWindow: next.contextWindow } : {}),
     ...(next.vision !== undefined ? { vision: next.vision } : {}),
     ...(next.compaction !== undefined ? { compaction: next.compaction } : {}),
+    ...(next.planFirst !== undefined ? { planFirst: next.planFirst } : {}),
     apiKeys,
   };
 }
@@ -158,7 +171,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, planFirst?: true|false}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

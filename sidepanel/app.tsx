@@ -1,5 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import { ApprovalPrompt } from './components/approval-prompt';
+import { HandoverBar } from './components/handover-bar';
+import { PlanCard } from './components/plan-card';
+import { QuestionCard } from './components/question-card';
 import { ChatList } from './components/chat-list';
 import { Composer } from './components/composer';
 import { CostMeter } from './components/cost-meter';
@@ -65,6 +68,9 @@ export function App() {
             {pane === 'tree' ? <TreeViewer /> : pane === 'log' && p.deepVerbose ? <DebugLog /> : <ChatList />}
           </main>
           <ApprovalPrompt />
+          <PlanCard />
+          <QuestionCard />
+          <HandoverBar />
           <StatusLine />
           <CostMeter />
           <Composer />

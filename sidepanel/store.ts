@@ -4,7 +4,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import type { Mode } from '../src/modes';
-import type { AgentEvent } from '../src/protocol/agent';
+import type { AgentCommand, AgentEvent } from '../src/protocol/agent';
 import type { TabInfo } from '../src/protocol/panel';
 import type { PublicSettings } from '../src/settings';
 import { AgentConnection } from './lib/agent-port';
@@ -256,6 +256,15 @@ export function answerApproval(decision: 'approve' | 'deny', trust: 'task' | 'ho
     ...(trust ? { trustScope: trust } : {}),
   });
   sendOrNotice(sent);
+}
+
+/** Sends one command for the current tab (the plan/question/take-over cards use it); false when unsent. */
+export function sendForTab(make: (tabId: number) => AgentCommand): boolean {
+  const id = tabId.value;
+  if (id === null) return false;
+  const sent = ensureConnection().send(make(id));
+  sendOrNotice(sent);
+  return sent;
 }
 
 export function onSettingsSaved(saved: PublicSettings | null): void {

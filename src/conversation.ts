@@ -5,6 +5,7 @@
  * chat it showed before it closed. Pure and immutable: no `chrome.*`, time comes in as `now`.
  */
 import type { AgentEvent, ChatMessage, Conversation, PendingApproval, TaskStatus, Usage } from './protocol/agent';
+import { applyHandoverEvent, withoutHandover } from './handover-conversation';
 
 /** Stored tool results are cut here; the model saw the full text when it ran. */
 export const STORED_RESULT_CHARS = 20_000;
@@ -95,7 +96,7 @@ function fromSnapshot(conversation: Conversation, previous: Conversation): Conve
 }
 
 function taskEnded(state: Conversation, e: Extract<AgentEvent, { type: 'task_ended' }>, now: number): Conversation {
-  let next = withoutApproval({ ...state, status: e.status });
+  let next = withoutHandover(withoutApproval({ ...state, status: e.status }));
   const ids = next.taskMessageIds ?? [];
   const streamed = next.messages.some((m) => m.role === 'assistant' && ids.includes(m.id) && (m.text ?? '').trim());
   if (e.answer !== undefined && e.answer.trim() !== '' && !streamed) {
@@ -126,15 +127,17 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
     case 'snapshot':
       return fromSnapshot(e.conversation, state);
     case 'task_started':
-      return withoutApproval({
-        ...state,
-        status: 'running',
-        mode: e.mode,
-        taskId: e.taskId,
-        taskMessageIds: [],
-        steps: 0,
-        taskUsage: ZERO,
-      });
+      return withoutHandover(
+        withoutApproval({
+          ...state,
+          status: 'running',
+          mode: e.mode,
+          taskId: e.taskId,
+          taskMessageIds: [],
+          steps: 0,
+          taskUsage: ZERO,
+        }),
+      );
     case 'text_delta':
       return upsert(
         state,
@@ -189,5 +192,11 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
       return taskEnded(state, e, now);
     case 'error':
       return withNotice(state, e.message, true, undefined, now);
+    case 'plan_request':
+    case 'plan_resolved':
+    case 'question_request':
+    case 'question_resolved':
+    case 'handover':
+      return applyHandoverEvent(state, e, now);
   }
 }

@@ -30,6 +30,8 @@ export const SettingsSchema = z.object({
    * whole, so a long task fails when the provider refuses it as too long.
    */
   compaction: z.optional(z.boolean()),
+  /** Plan first in Act/Dev (docs/long-tasks.md); absent: on for Compact/Mid models, off for Full (src/plan-first.ts). */
+  planFirst: z.optional(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -43,6 +45,9 @@ export const PublicSettingsSchema = z.object({
   vision: z.optional(z.boolean()),
   /** True when `vision` is the user's choice rather than the model table's default. */
   visionFromUser: z.optional(z.boolean()),
+  planFirst: z.optional(z.boolean()),
+  /** True when `planFirst` is the user's choice rather than the tier's default. */
+  planFirstFromUser: z.optional(z.boolean()),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });

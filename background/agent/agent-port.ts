@@ -4,6 +4,7 @@ import { addSubscriber, emit, forgetConversation, sendTo, subscribe } from './ev
 import { emptyConversation } from '../../src/conversation';
 import { forgetTab } from './state-store';
 import { resolveApproval, runningTask, startTask, stopTask } from './task-manager';
+import { handleHandoverCommand, isHandoverCommand } from './user-turns-commands';
 
 type Subscriber = ReturnType<typeof addSubscriber>;
 
@@ -20,6 +21,11 @@ export async function clearChat(tabId: number): Promise<void> {
 }
 
 async function handle(s: Subscriber, cmd: AgentCommand): Promise<void> {
+  if (isHandoverCommand(cmd)) {
+    const r = await handleHandoverCommand(cmd, runningTask(cmd.tabId)?.taskId ?? null);
+    if (!r.ok) sendTo(s, { type: 'error', tabId: cmd.tabId, message: r.error.message });
+    return;
+  }
   switch (cmd.type) {
     case 'subscribe': {
       await subscribe(s, cmd.tabId);

@@ -18,6 +18,7 @@ import { toolDefinitions } from './tool-defs';
 import { executeCall, type ApprovalAsk } from './tool-exec';
 import { metaOf, type StoredImage } from '../vision/image-store';
 import { withStepImages } from '../vision/vision-messages';
+import { handoverSkip, holdIfTakenOver } from './user-turns-exec';
 
 export const DEFAULT_MAX_STEPS = 30;
 /** A small local model that cannot form a tool call three times running will not learn on the fourth. */
@@ -84,6 +85,8 @@ interface CallsOutcome {
   results: ToolResultPart[];
   /** Set by a tool that ends the task (its reason, shown to the user). */
   stop: string | undefined;
+  /** The status that ending has when it is not an error. */
+  stopStatus?: 'stopped';
   /** Calls that failed because they were malformed (unknown tool, arguments not JSON). */
   malformed: number;
   /** Images the step's tools produced, by tool call id: attached to the next request only. */
@@ -116,6 +119,8 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
 
   while (rec.step < ctl.maxSteps) {
     if (ctl.signal.aborted) return { status: 'stopped' };
+    // Take over: the task waits here, between steps, until the user presses Resume.
+    if (!(await holdIfTakenOver(rec, ctl.signal))) return { status: 'stopped' };
     const offered = toolsFor(rec.mode, settings.tier, settings.vision);
     // At the checkpoint the model is offered actions only; in Ask mode that leaves answering.
     const active = (guards.atCheckpoint() ? offered.filter((t) => !t.readOnly) : offered).map((t) => t.name);
@@ -148,7 +153,7 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
     rec.guards = guards.snapshot();
     await saveTask(rec);
     if (ctl.signal.aborted) return { status: 'stopped' };
-    if (done.stop) return { status: 'error', error: done.stop };
+    if (done.stop) return { status: done.stopStatus ?? 'error', error: done.stop };
     if (rec.malformedSteps >= MAX_MALFORMED_STEPS) return malformedError(rec);
   }
   return {
@@ -179,6 +184,7 @@ async function systemPromptFor(
     maxSteps: ctl.maxSteps,
     maxReadPage: maxReadPage(settings.tier, settings.contextWindow),
     resumed: ctl.resumed,
+    planPending: rec.planRequired === true && !rec.plan,
   });
   return { system, tail: [{ role: 'user', content: note }] };
 }
@@ -294,20 +300,24 @@ async function runCalls(
     const callId = `${rec.taskId}-c${rec.step}-${shortId()}`;
     await emit({ type: 'tool_call', ...base, callId, tool: call.tool, args: call.input });
     const started = Date.now();
-    const outcome =
+    const skip =
       out.stop || ctl.signal.aborted
-        ? { ok: false, text: 'SKIPPED: the task was stopped before this call ran.', args: call.input }
-        : await executeCall(call.tool, call.input, {
-            rec,
-            guards: env.guards,
-            tier: env.settings.tier,
-            contextWindow: env.settings.contextWindow,
-            vision: env.settings.vision,
-            signal: ctl.signal,
-            treeLines: env.treeLines,
-            requestApproval: ctl.requestApproval,
-          });
+        ? 'SKIPPED: the task was stopped before this call ran.'
+        : await handoverSkip(rec.tabId);
+    const outcome = skip
+      ? { ok: false, text: skip, args: call.input }
+      : await executeCall(call.tool, call.input, {
+          rec,
+          guards: env.guards,
+          tier: env.settings.tier,
+          contextWindow: env.settings.contextWindow,
+          vision: env.settings.vision,
+          signal: ctl.signal,
+          treeLines: env.treeLines,
+          requestApproval: ctl.requestApproval,
+        });
     if (outcome.stop) out.stop = outcome.stop;
+    if ('stopStatus' in outcome && outcome.stopStatus) out.stopStatus = outcome.stopStatus;
     // Malformed: a tool name that does not exist or arguments that are not JSON. A real tool
     // outside the mode is a refusal the loop guard handles, not a malformed call.
     if (call.invalid && !outcome.ok && (!getTool(call.tool) || typeof call.input === 'string')) out.malformed++;

@@ -33,6 +33,9 @@ const TaskRecordSchema = z.object({
   maxSteps: z.number(),
   /** The task's origin policy state (background/agent/origin-policy.ts): where it started, what the user approved. */
   origins: z.optional(z.object({ start: z.string(), approved: z.array(z.string()) })),
+  /** Plan first (user-turns-exec.ts): whether page actions wait for an approved plan, and the plan the user approved. */
+  planRequired: z.optional(z.boolean()),
+  plan: z.optional(z.object({ steps: z.array(z.string()), sites: z.array(z.string()), changes: z.string() })),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 

@@ -16,6 +16,8 @@ export interface PromptContext {
   maxReadPage: number;
   /** True when this run continues a task after Chrome restarted the extension's worker. */
   resumed: boolean;
+  /** Plan first (docs/long-tasks.md): true while page actions wait for an approved plan. */
+  planPending?: boolean;
 }
 
 const MODE_LIMITS: Readonly<Record<Mode, string>> = {
@@ -74,6 +76,19 @@ function verifyLine(tools: readonly string[]): string {
   return `- Before saying the task is done, verify it: call verify on the result (check "text" of the status message, "value" of a field you filled, "count" of rows, "visible" of what should show). A failed check is an answer: fix the problem or report it.${wait}${extract}`;
 }
 
+/** Plan first and ask_user (docs/long-tasks.md): said only when the tools are offered. */
+function userTurnLines(c: PromptContext): string {
+  const lines: string[] = [];
+  if (c.planPending && c.tools.includes('propose_plan'))
+    lines.push(
+      '- Plan first: before any action that changes the page (click, type, navigate…), call propose_plan with the steps, every site you will open and what you will change, and wait for the user. You may read the page first.',
+    );
+  if (c.tools.includes('ask_user'))
+    lines.push(
+      '- When only the user can unblock you (a missing detail, a login, a CAPTCHA), call ask_user with one question; the answer is the user speaking.',
+    );
+  return lines.join('\n');
+}
 /**
  * The system prompt: tools, ref rules, the mode's limits, and the untrusted-content rule. It is
  * byte-stable across a task's steps (the tool list changes only at the read checkpoint), so
@@ -93,6 +108,7 @@ export function buildSystemPrompt(c: PromptContext): string {
       ? '- Iframe content is not in the page tree: page 1 of a read names the child frames (f1, f2…); read one with iframe_read {frameId}. Its refs look like f2:ref_7 and are used exactly as given, with the same action tools.'
       : '',
     findAdvice(c.tools),
+    userTurnLines(c),
     '- Act on elements only by the ref_N ids from your latest read. A ref stays bound to its element while it is on the page; after a navigation, a reload or a big change, read the tree again before acting. Never invent a ref.',
     '- A long tree is paged. When a result says hasMore:true, call the same tool again with exactly the continuationArgs it gives (including maxChars and tree_revision), until hasMore:false. Do not change them.',
     readPageLine(c.maxReadPage),

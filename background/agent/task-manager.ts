@@ -15,6 +15,7 @@ import { redactText } from '../../src/redact';
 import { canTrust, forgetTaskTrust, trustSite, type TrustScope } from './trusted-sites';
 import { makeNonce } from './untrusted';
 import { startOrigins } from './origin-policy';
+import { planRequiredFor } from '../../src/plan-first';
 import { onOriginsChanged, pruneNavigationGuards, stopNavigationGuard } from './navigation-guard';
 
 type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
@@ -180,6 +181,7 @@ export async function startTask(
     resumes: 0,
     maxSteps: opts.maxSteps ?? DEFAULT_MAX_STEPS,
     origins: startOrigins(startUrl),
+    planRequired: planRequiredFor(mode, (await loadSettings()).planFirst),
   };
   await saveTask(rec);
   await onOriginsChanged(rec);

@@ -10,6 +10,7 @@ import type { Guards } from './guards';
 import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
 import { imageOfResult, type StoredImage } from '../vision/image-store';
+import { planGate, runUserTool } from './user-turns-exec';
 
 export type { ApprovalAsk } from './gate';
 
@@ -36,6 +37,8 @@ export interface ExecOutcome {
   stop?: string;
   /** The image a vision tool produced (bytes in memory only): the agent loop attaches it to the next request. */
   image?: StoredImage;
+  /** The task's end status when `stop` is set and the end is not an error (the user cancelled the plan). */
+  stopStatus?: 'stopped';
 }
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
@@ -52,6 +55,9 @@ function rememberTreeLines(tree: string, lines: Map<string, string>): void {
  */
 export async function executeCall(name: string, rawArgs: unknown, ctx: ExecContext): Promise<ExecOutcome> {
   const { rec, guards } = ctx;
+  // propose_plan and ask_user wait for the user, not a page: no checkpoint, budget or gate applies.
+  const own = await runUserTool(name, rawArgs, rec, ctx.signal);
+  if (own) return own;
   const tool = getTool(name);
   const readOnly = tool?.readOnly ?? false;
   if (tool && readOnly && guards.atCheckpoint()) {
@@ -64,7 +70,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
 
   const gated = tool && !readOnly && offered && rec.mode !== 'ask';
   if (gated) {
-    const refused = await gatePageAction(name, plan.args, ctx);
+    const refused = planGate(rec, name) ?? (await gatePageAction(name, plan.args, ctx));
     if (refused) {
       guards.recordCall(name, plan.args, refused);
       return { ok: false, text: refused, args: plan.args };

@@ -28,6 +28,7 @@ import type { Tool } from './types';
 import { verifyTool } from './verify';
 import { waitForStableTool, waitForTool } from './wait';
 import { watchTool } from './watch';
+import { askUserTool, proposePlanTool } from './user-tools';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -63,6 +64,8 @@ const ALL: readonly Tool[] = [
   getShadowDom,
   shadowDomQuery,
   executeJs,
+  proposePlanTool,
+  askUserTool,
 ];
 
 let registered = false;

@@ -211,6 +211,32 @@ export function LimitFields(props: FieldsProps & { current: PublicSettings | nul
           <option value="off">Off: text only</option>
         </select>
       </Field>
+      <Field
+        id="planFirst"
+        label="Plan first (Act and Dev)"
+        error={errors.planFirst}
+        hint={
+          form.planFirst === ''
+            ? `Automatic: on for Compact and Mid models, off for Full${current ? ` (now ${current.planFirst === true ? 'on' : 'off'})` : ''}.`
+            : form.planFirst === 'on'
+              ? 'On: before changing anything the agent shows its plan (steps, sites, changes) for you to approve, edit or cancel.'
+              : 'Off: the agent acts without a plan first (approvals for hard-to-undo actions still apply).'
+        }
+      >
+        <select
+          id="settings-planFirst"
+          value={form.planFirst}
+          aria-describedby={describe('planFirst', true)}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            update('planFirst', v === 'on' || v === 'off' ? v : '');
+          }}
+        >
+          <option value="">Automatic</option>
+          <option value="on">On: show a plan first</option>
+          <option value="off">Off</option>
+        </select>
+      </Field>
       <Field id="contextWindow" label="Context window (tokens, optional)" error={errors.contextWindow}>
         <input
           id="settings-contextWindow"

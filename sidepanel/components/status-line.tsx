@@ -7,6 +7,9 @@ export function StatusLine() {
   let text = '';
   if (starting.value) text = 'Starting…';
   else if (state?.status === 'awaiting_approval') text = 'Waiting for your approval';
+  else if (state?.plan) text = 'Waiting for you to approve the plan';
+  else if (state?.question) text = 'Waiting for your answer';
+  else if (state?.handover === 'paused') text = 'Paused: the page is yours';
   else if (busy.value)
     text = `Working in ${state?.mode ? modeLabel(state.mode) : 'this'} mode${state?.steps ? ` · step ${state.steps + 1}` : ''}…`;
   // Chrome stops idle workers; the Port reconnects by itself and the snapshot restores the chat.

@@ -10,6 +10,7 @@ const base: SettingsForm = {
   tier: '',
   contextWindow: '',
   vision: '',
+  planFirst: '',
 };
 const stored: PublicSettings = {
   provider: 'openai',
@@ -77,6 +78,7 @@ describe('settings form validation', () => {
       tier: '',
       contextWindow: '',
       vision: '',
+      planFirst: '',
     });
     const withDefaultURL = { ...stored, baseURL: 'https://api.openai.com/v1' };
     expect(formFromPublic(withDefaultURL).baseURL).toBe('');

@@ -36,6 +36,8 @@ export interface SettingsForm {
   contextWindow: string;
   /** Whether the model sees images (offers screenshot); empty means "automatic for this model". */
   vision: '' | 'on' | 'off';
+  /** Plan first in Act/Dev (docs/long-tasks.md); empty means "automatic for the tier". */
+  planFirst: '' | 'on' | 'off';
 }
 
 export type FormField = keyof SettingsForm;
@@ -62,7 +64,16 @@ export function needsSetup(s: PublicSettings | null): boolean {
 export function formFromPublic(s: PublicSettings | null, choices: SettingsChoices | null = null): SettingsForm {
   if (!s || needsSetup(s)) {
     const provider = s?.provider ?? 'openai';
-    return { provider, model: s?.model ?? '', apiKey: '', baseURL: '', tier: '', contextWindow: '', vision: '' };
+    return {
+      provider,
+      model: s?.model ?? '',
+      apiKey: '',
+      baseURL: '',
+      tier: '',
+      contextWindow: '',
+      vision: '',
+      planFirst: '',
+    };
   }
   const info = providerInfo(s.provider);
   const chosen = choices !== null && choices.provider === s.provider && choices.model === s.model ? choices : null;
@@ -75,6 +86,7 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
     contextWindow: chosen?.contextWindow ?? '',
     // The worker says whether vision is the user's choice, so the form never pins today's default.
     vision: s.visionFromUser === true ? (s.vision === true ? 'on' : 'off') : '',
+    planFirst: s.planFirstFromUser === true ? (s.planFirst === true ? 'on' : 'off') : '',
   };
 }
 
@@ -133,6 +145,7 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (form.tier !== '') candidate.tier = form.tier;
   if (contextWindow !== undefined) candidate.contextWindow = contextWindow;
   if (form.vision !== '') candidate.vision = form.vision === 'on';
+  if (form.planFirst !== '') candidate.planFirst = form.planFirst === 'on';
   const parsed = SettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { ModeSchema } from '../modes';
 import { ImageMetaSchema } from './image';
+import {
+  HANDOVER_COMMANDS,
+  HANDOVER_EVENTS,
+  HandoverStateSchema,
+  PendingPlanSchema,
+  PendingQuestionSchema,
+} from './handover';
 
 /** Name of the long-lived Port between the side panel and the service worker. */
 export const AGENT_PORT = 'wb-agent';
@@ -24,6 +31,7 @@ export const AgentCommandSchema = z.discriminatedUnion('type', [
     // …or for a duration the user picked ('hour'); 'task' is the same as trustSite.
     trustScope: z.optional(z.enum(['task', 'hour'])),
   }),
+  ...HANDOVER_COMMANDS,
 ]);
 export type AgentCommand = z.infer<typeof AgentCommandSchema>;
 
@@ -100,6 +108,10 @@ export const ConversationSchema = z.object({
   taskMessageIds: z.optional(z.array(z.string())),
   /** Count of LLM steps in the current task (one `usage` event per step). */
   steps: z.optional(z.number()),
+  /** A plan, a question or a take-over the task waits on (src/protocol/handover.ts). */
+  plan: z.optional(PendingPlanSchema),
+  question: z.optional(PendingQuestionSchema),
+  handover: z.optional(HandoverStateSchema),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -186,5 +198,6 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     error: z.optional(z.string()),
   }),
   z.object({ type: z.literal('error'), tabId: z.optional(TabId), message: z.string() }),
+  ...HANDOVER_EVENTS,
 ]);
 export type AgentEvent = z.infer<typeof AgentEventSchema>;

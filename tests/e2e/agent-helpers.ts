@@ -6,12 +6,17 @@ import type { Protocol } from '../fake-providers/server';
 
 export const FAKE_KEY = 'sk-fake-test-key-4242424242';
 
-/** Settings pointing the extension at a fake provider scenario. */
+/**
+ * Settings pointing the extension at a fake provider scenario. Plan first is off unless `extra`
+ * turns it on: the scripted policies of other suites act without proposing a plan (agent-plan.e2e.ts
+ * tests the default and the plan itself).
+ */
 export function fakeSettings(
   protocol: Protocol,
   baseURL: string,
-  extra: Record<string, unknown> = {},
+  extraSettings: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  const extra = { planFirst: false, ...extraSettings };
   if (protocol === 'google')
     return { provider: 'google', model: 'gemini-2.5-flash', apiKey: FAKE_KEY, baseURL, ...extra };
   return protocol === 'anthropic'

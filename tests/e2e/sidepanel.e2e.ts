@@ -88,6 +88,8 @@ describe('side panel in Chromium', () => {
     await panel.getByLabel('API key').fill(API_KEY);
     await expect.poll(() => panel.getByLabel('API key').getAttribute('type')).toBe('password');
     await panel.getByLabel(/Base URL/).fill(env.fake.baseURL(SCENARIO, 'openai'));
+    // This suite's scripted models act without a plan (plan first: sidepanel-plan.e2e.ts).
+    await panel.getByLabel('Plan first (Act and Dev)').selectOption('off');
     await panel.getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => panel.getByTestId('test-result').textContent(), { timeout: 15_000 })

@@ -1,0 +1,64 @@
+/**
+ * `propose_plan` and `ask_user`: the two tools that talk to the user rather than the page. Their
+ * schemas and descriptions live here like every tool's; the agent loop runs them itself
+ * (background/agent/user-turns-exec.ts), because they wait on the side panel, not on a tab.
+ * Called from the console they only explain that.
+ */
+import { z } from 'zod';
+import { err } from '../../src/result';
+import { ANSWER_CHARS, PLAN_LIMITS, QUESTION_CHARS } from '../../src/protocol/handover';
+import { defineTool } from './define-tool';
+
+export const ProposePlanArgsSchema = z.strictObject({
+  steps: z
+    .array(z.string().min(1).max(PLAN_LIMITS.stepChars))
+    .min(1)
+    .max(PLAN_LIMITS.steps)
+    .describe('the steps, in order, one short sentence each'),
+  sites: z
+    .array(z.string().min(1).max(PLAN_LIMITS.siteChars))
+    .max(PLAN_LIMITS.sites)
+    .describe('every site the task will open, as origins like "https://shop.example" (the current one too)'),
+  changes: z
+    .string()
+    .min(1)
+    .max(PLAN_LIMITS.changesChars)
+    .describe('what the task will change (a form sent, an item added, a setting saved), or "nothing"'),
+});
+
+export const AskUserArgsSchema = z.strictObject({
+  question: z.string().min(1).max(QUESTION_CHARS).describe('one clear question the user can answer in a line'),
+});
+
+const ONLY_IN_TASKS = (name: string) =>
+  err('agent_only', `${name} waits for the user in the side panel; it runs only inside an agent task.`);
+
+export const proposePlanTool = defineTool({
+  name: 'propose_plan',
+  description: [
+    'Shows the user your plan before you change anything: {steps, sites, changes}. The user approves, edits or cancels it;',
+    'the result says which, and gives the edited plan when the user changed it (follow that one).',
+    'Sites in an approved plan open without asking again. When the task says a plan is required, page actions are refused until one is approved.',
+    `Keep it short: at most ${PLAN_LIMITS.steps} steps.`,
+  ].join(' '),
+  schema: ProposePlanArgsSchema,
+  modes: ['act', 'dev'],
+  // It changes nothing: it only asks. Read-only also keeps it out of the approval gate.
+  readOnly: true,
+  handler: () => Promise.resolve(ONLY_IN_TASKS('propose_plan')),
+});
+
+export const askUserTool = defineTool({
+  name: 'ask_user',
+  description: [
+    'Asks the user one question in the side panel and waits for the typed answer, which is the result.',
+    'Use it when only the user can unblock the task: a missing detail, a choice between options, or a step they must do',
+    `themselves (log in, solve a CAPTCHA): ask them to do it and reply when done, then read the page again. Answers are at most ${ANSWER_CHARS} characters.`,
+  ].join(' '),
+  schema: AskUserArgsSchema,
+  modes: ['ask', 'act', 'dev'],
+  readOnly: true,
+  handler: () => Promise.resolve(ONLY_IN_TASKS('ask_user')),
+});
+
+export const USER_TOOL_NAMES: ReadonlySet<string> = new Set(['propose_plan', 'ask_user']);
