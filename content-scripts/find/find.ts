@@ -17,6 +17,7 @@ import { ariaOwners } from '../ax/aria-owns';
 import { createAxContext } from '../ax/ax-context';
 import { CONTAINER_ROLES, parentAcross, walkForFind, type Candidate, type Walked } from './candidates';
 import { prefilter } from './prefilter';
+import { knownRoots } from './shadow-cache';
 import { collectionOf } from './collection';
 import { place, type Placement } from './geometry';
 import { scoreCandidate, type Features } from './rank';
@@ -143,10 +144,11 @@ export function findElements(
   // The cheap pass first: the tree's walk over what can match. Only when that finds nothing is every
   // element walked (a name the pre-pass cannot see coming, such as a field named by the text beside it).
   const pruned = prefilter(root, q, options.testIdAttributes, ariaOwners(ctx), hints.shadowRootOf);
-  let walked = walkForFind(doc, root, anchored, registry, hints, options.testIdAttributes, ctx, pruned);
+  const walkHints: WalkHints = { ...hints, shadowRootOf: knownRoots(pruned.hosts) };
+  let walked = walkForFind(doc, root, anchored, registry, walkHints, options.testIdAttributes, ctx, pruned);
   let matched = rankWalked(walked, q, pruned.estimate);
   if (matched.length === 0) {
-    walked = walkForFind(doc, root, anchored, registry, hints, options.testIdAttributes, ctx);
+    walked = walkForFind(doc, root, anchored, registry, walkHints, options.testIdAttributes, ctx);
     matched = rankWalked(walked, q, 0);
   }
   matched.sort((a, b) => b.score - a.score || a.c.order - b.c.order);

@@ -13,6 +13,7 @@
  */
 import { flatParent, isElement, isShadowRoot } from '../ax/flat-tree';
 import type { WalkPrune } from '../ax/tree-walk';
+import { shadowCache, type ShadowCache } from './shadow-cache';
 import type { QueryWords } from './tokens';
 
 /** Attributes a name, tooltip, value, hint label or test id is read from (names.ts, name-fallback.ts). */
@@ -26,7 +27,6 @@ const WORD_ATTRS: ReadonlySet<string> = new Set([
   'alt',
   'value',
   'label',
-  'type',
   'class',
   'data-action',
   'data-direction',
@@ -54,12 +54,15 @@ export interface Prefiltered extends WalkPrune {
   shadowRoots: ShadowRoot[];
   /** About how many elements the full walk would rank: the base of the rarity bonus. */
   estimate: number;
+  /** Shadow roots by host, for the walk that follows (shadow-cache.ts). */
+  hosts: Map<Element, ShadowRoot>;
 }
 
 interface Pass {
   words: readonly string[];
   attrs: ReadonlySet<string>;
-  shadowRootOf: ((el: Element) => ShadowRoot | null) | undefined;
+  testIds: readonly string[];
+  shadow: ShadowCache;
   hot: Element[];
   labelled: Element[];
   out: Prefiltered;
@@ -72,27 +75,37 @@ function holdsWord(text: string, words: readonly string[]): boolean {
 }
 
 function isHot(el: Element, p: Pass): boolean {
-  if (!el.hasAttributes()) return false;
-  for (const a of el.attributes) {
-    if (p.attrs.has(a.name) && a.value && holdsWord(a.value, p.words)) return true;
+  const attrs = el.attributes;
+  for (let i = 0; i < attrs.length; i++) {
+    const a = attrs[i];
+    if (a && p.attrs.has(a.name) && a.value && holdsWord(a.value, p.words)) return true;
+  }
+  // HTML §4.10.5.1.17-18: a submit or reset button without a value is named by its type.
+  if (el.localName === 'input' && !el.hasAttribute('value')) {
+    const type = (el.getAttribute('type') ?? '').toLowerCase();
+    if ((type === 'submit' || type === 'reset') && holdsWord(type, p.words)) return true;
   }
   return false;
 }
 
-function likelyCandidate(el: Element, p: Pass): boolean {
+function likelyCandidate(el: Element, attrCount: number, p: Pass): boolean {
   if (LIKELY_CANDIDATE_TAGS.has(el.localName)) return true;
-  if (!el.hasAttributes()) return false;
+  if (attrCount === 0) return false;
   if (el.hasAttribute('role') || el.hasAttribute('tabindex') || el.hasAttribute('onclick')) return true;
-  for (const a of p.attrs) if (a.startsWith('data-') && el.hasAttribute(a)) return true;
+  for (const a of p.testIds) if (el.hasAttribute(a)) return true;
   return false;
 }
 
 function visit(el: Element, p: Pass): void {
   if (NO_TEXT.has(el.localName)) return;
-  if (likelyCandidate(el, p)) p.out.estimate++;
-  let hot = isHot(el, p);
-  if (el.hasAttribute('aria-labelledby')) p.labelled.push(el);
-  const sr = p.shadowRootOf ? p.shadowRootOf(el) : el.shadowRoot;
+  const attrCount = el.attributes.length;
+  if (likelyCandidate(el, attrCount, p)) p.out.estimate++;
+  let hot = false;
+  if (attrCount > 0) {
+    hot = isHot(el, p);
+    if (el.hasAttribute('aria-labelledby')) p.labelled.push(el);
+  }
+  const sr = p.shadow.read(el);
   // Light children too, even under a shadow host: a slotted child is reached from its slot by the
   // tree's walk, and marking goes up the flat tree (flatParent), so visiting it here is enough.
   if (sr) {
@@ -104,6 +117,13 @@ function visit(el: Element, p: Pass): void {
     else if (!hot && c.nodeType === 3 && holdsWord(c.nodeValue ?? '', p.words)) hot = true;
   }
   if (hot) p.hot.push(el);
+}
+
+/** Whether `el`'s own text, attributes or aria-labelledby targets hold one of `words`. */
+function ownWords(el: Element, words: readonly string[], p: Pass): boolean {
+  for (let c = el.firstChild; c; c = c.nextSibling)
+    if (c.nodeType === 3 && holdsWord(c.nodeValue ?? '', words)) return true;
+  return isHot(el, { ...p, words }) || (el.hasAttribute('aria-labelledby') && referencesHot(el, words));
 }
 
 /** Keeps `el` and its flat-tree ancestors up to the scope (stops at one already kept: its ancestors are). */
@@ -138,18 +158,23 @@ export function prefilter(
   owners: ReadonlyMap<Element, Element>,
   shadowRootOf?: (el: Element) => ShadowRoot | null,
 ): Prefiltered {
-  const out: Prefiltered = { keep: new Set(), full: new Set(), shadowRoots: [], estimate: 0 };
+  const shadow = shadowCache(shadowRootOf);
+  const out: Prefiltered = { keep: new Set(), full: new Set(), shadowRoots: [], estimate: 0, hosts: shadow.known };
   const p: Pass = {
     words: q.label,
     attrs: new Set([...WORD_ATTRS, ...testIdAttributes]),
-    shadowRootOf,
+    testIds: testIdAttributes,
+    shadow,
     hot: [],
     labelled: [],
     out,
   };
   visit(root, p);
   for (const el of p.labelled) if (!p.hot.includes(el) && referencesHot(el, p.words)) p.hot.push(el);
-  const rowsCount = q.roles.size > 0;
+  // Row text stands in for a name only beside a role word ("counter button"), and only a word that
+  // is not itself a role word says which row: "select row 3-4" needs row 3-4, not every row.
+  const rowWords = q.label.filter((w) => !q.roleWords.has(w));
+  const rowsCount = q.roles.size > 0 && rowWords.length > 0;
   const more: Element[] = [];
   for (const el of p.hot) {
     // A label names its control, wherever the control sits.
@@ -157,7 +182,7 @@ export function prefilter(
     if (control) more.push(control);
     const legend = el.closest('legend');
     if (legend?.parentElement) more.push(legend.parentElement);
-    if (rowsCount) {
+    if (rowsCount && ownWords(el, rowWords, p)) {
       for (let a = flatParent(el); a && a !== root; a = flatParent(a)) {
         if (isRowOrItem(a)) {
           more.push(a);

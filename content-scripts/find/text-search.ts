@@ -18,6 +18,7 @@ import type { AxContext } from '../ax/style-cache';
 import type { WalkHints } from '../ax/tree-walk';
 import { QUIET_ROLES } from '../ax/walk-rules';
 import { collectionOf } from './collection';
+import { knownRoots, shadowCache } from './shadow-cache';
 import { eachChild, HAS_TEXT, markRelevance, NO_TEXT, RELEVANT, stripSpace, type Relevance } from './text-relevance';
 import { parentAcross } from './candidates';
 
@@ -154,17 +155,18 @@ export function searchText(
   if (!scope.ok) return scope;
   const root = scope.data;
   const ctx = createAxContext(doc);
+  const shadow = shadowCache(hints.shadowRootOf);
   const relevance: Relevance = {
     needle: stripSpace(options.exact ? needle : needle.toLowerCase()),
     caseSensitive: options.exact,
     includeHidden: options.includeHidden,
-    shadowRootOf: hints.shadowRootOf,
+    shadowRootOf: shadow.read,
     flags: new Map(),
   };
   markRelevance(root, relevance);
   const g: Gather = {
     ctx,
-    hints,
+    hints: { ...hints, shadowRootOf: knownRoots(shadow.known) },
     includeHidden: options.includeHidden,
     parts: [],
     length: 0,
