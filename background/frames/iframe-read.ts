@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { TreeArgsSchema, TreeResultSchema, type FrameTreeResult, type TreeArgs } from '../../src/tree-contract';
 import { err, ok, type Result } from '../../src/result';
-import { FRAME_ID_PATTERN, QUALIFIED_REF_PATTERN } from '../../src/refs';
+import { QUALIFIED_REF_PATTERN } from '../../src/refs';
+import { FrameIdArg } from '../tools/page-target';
 import { sendToContent } from '../content-bridge';
 import { describeFrames, pickFrame } from './frame-select';
 import { MAIN_FRAME_ID } from './frame-ids';
@@ -13,9 +14,6 @@ import { syncFrames } from './frame-store';
 import { parseQualifiedRef, qualifyRef, qualifyRefsInText } from './qualified-ref';
 import { sanitizeUrl } from '../../src/url-sanitize';
 
-export const FrameIdArg = z
-  .string()
-  .regex(FRAME_ID_PATTERN, 'must be a frame id such as "f1", as listed by get_frames');
 const QualifiedRefArg = z
   .string()
   .regex(QUALIFIED_REF_PATTERN, 'must be a ref such as "f2:ref_12" (or "ref_12" inside the chosen frame)');

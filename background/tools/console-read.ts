@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../../src/result';
 import { captureConsole, type ConsoleCapture } from '../observe/console-capture';
 import { atLevel, CONSOLE_LEVELS, type ConsoleEntry, type ConsoleLevel } from '../observe/console-format';
 import { defineTool } from './define-tool';
-import { FrameIdArg } from '../frames/iframe-read';
+import { FrameIdArg } from './page-target';
 import { findFrame } from '../frames/frame-store';
 
 const MAX_LIMIT = 500;

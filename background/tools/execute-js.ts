@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { err, ok } from '../../src/result';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { findFrame } from '../frames/frame-store';
-import { FrameIdArg } from '../frames/iframe-read';
+import { FrameIdArg } from './page-target';
 import { evaluateInPage } from '../cdp/page-eval';
 import { defineTool } from './define-tool';
 import { originOf } from '../agent/trusted-sites';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { err, ok } from '../../src/result';
 import { parseExtractSchema } from '../../src/tools/extract-spec';
 import { defineTool } from './define-tool';
-import { FrameIdArg, pageRead, RefIdArg, SelectorArg } from './page-read';
+import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
 
 const ResultSchema = z.object({
   complete: z.boolean(),
@@ -42,7 +42,7 @@ export const extractTool = defineTool({
     ),
     strict: z.boolean().optional().describe('unknown x-source keys are errors instead of warnings'),
     maxItems: z.number().int().min(1).max(500).optional().describe('most items per array (default 100)'),
-    frameId: FrameIdArg.optional(),
+    frameId: ReadFrameArg.optional(),
   }),
   modes: ['ask', 'act', 'dev'],
   tiers: ['mid', 'full'],

@@ -14,20 +14,15 @@ import {
 } from '../../src/find-contract';
 import { formatFind, formatTextSearch } from '../../src/find-format';
 import { FindPageResultSchema, TextSearchPageResultSchema } from '../../src/find-schemas';
-import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { err, ok, type Result } from '../../src/result';
 import { sendToContent } from '../content-bridge';
-import { FrameIdArg } from '../frames/iframe-read';
 import { qualifyRefsInText } from '../frames/qualified-ref';
 import { defineTool } from './define-tool';
-import { pageTarget } from './page-target';
+import { FrameIdArg, pageTarget, RefIdArg } from './page-target';
 import { toolsFor } from './registry';
 import type { ToolContext } from './types';
 
-const RefArg = z
-  .string()
-  .regex(QUALIFIED_REF_PATTERN, 'must be a ref such as "ref_12" (or "f2:ref_12" in a frame)')
-  .describe('search only inside this element (a ref from the tree, find or text_search)');
+const RefArg = RefIdArg.describe('search only inside this element (a ref from the tree, find or text_search)');
 const FrameArg = FrameIdArg.describe('search inside this frame (from get_frames); frame refs come back as "f2:ref_7"');
 
 const FindArgsSchema = z.strictObject({

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { err, ok } from '../../src/result';
 import { defineTool } from './define-tool';
-import { FrameIdArg, pageRead, RefIdArg, SelectorArg } from './page-read';
+import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
 
 const ResultSchema = z.object({
   element: z.string(),
@@ -33,7 +33,7 @@ export const inspectTool = defineTool({
         .max(30)
         .optional()
         .describe('extra computed styles, e.g. ["backgroundColor", "fontSize"]'),
-      frameId: FrameIdArg.optional(),
+      frameId: ReadFrameArg.optional(),
     })
     .refine((a) => a.ref_id !== undefined || a.selector !== undefined, 'give ref_id or selector'),
   modes: ['ask', 'act', 'dev'],

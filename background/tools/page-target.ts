@@ -1,12 +1,23 @@
 /**
- * Where a read tool that takes `{ref_id?, frameId?}` runs (find, text_search): the frame a
- * frame-qualified ref names, or `frameId`, or the main frame, and the ref as that frame's registry
- * knows it. A ref naming another frame than `frameId` is refused, never rerouted (route-ref.ts).
+ * Frame and ref routing for every page tool that takes `{ref_id?, frameId?}` (find, text_search,
+ * screenshot, verify, wait_for, extract, inspect, …): the frame a frame-qualified ref names, or
+ * `frameId`, or the main frame, and the ref as that frame's registry knows it. A ref naming another
+ * frame than `frameId` is refused, never rerouted (route-ref.ts). Also the one definition of the
+ * `frameId` and `ref_id` argument schemas those tools share.
  */
+import { z } from 'zod';
+import { FRAME_ID_PATTERN, QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { err, ok, type Result } from '../../src/result';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { findFrame } from '../frames/frame-store';
 import { resolveRefTarget } from '../frames/route-ref';
+
+export const FrameIdArg = z
+  .string()
+  .regex(FRAME_ID_PATTERN, 'must be a frame id such as "f1", as listed by get_frames');
+export const RefIdArg = z
+  .string()
+  .regex(QUALIFIED_REF_PATTERN, 'must be a ref such as "ref_12" (or "f2:ref_12" in a frame), as printed by the tree');
 
 export interface PageTarget {
   chromeFrameId: number;
@@ -25,4 +36,17 @@ export async function pageTarget(tabId: number, refId?: string, frameId?: string
   const found = await findFrame(tabId, frameId);
   if (!found.ok) return err(found.error.code, found.error.message);
   return ok({ chromeFrameId: found.data.frame.chromeFrameId, frame: frameId });
+}
+
+/** `args` routed: where they go, with `ref_id` made frame-local and `frameId` removed. */
+export async function routeArgs(
+  tabId: number,
+  args: Record<string, unknown>,
+): Promise<Result<{ to: PageTarget; pageArgs: Record<string, unknown> }>> {
+  const { frameId, ...rest } = args;
+  const ref = typeof rest.ref_id === 'string' ? rest.ref_id : undefined;
+  const to = await pageTarget(tabId, ref, typeof frameId === 'string' ? frameId : undefined);
+  if (!to.ok) return to;
+  const local = to.data.localRef;
+  return ok({ to: to.data, pageArgs: local !== undefined ? { ...rest, ref_id: local } : rest });
 }

@@ -13,7 +13,7 @@ import { capture, layoutMetrics, outputFactor, type Clip } from '../cdp/capture'
 import { withSession } from '../cdp/cdp-client';
 import { sendToContent } from '../content-bridge';
 import { findFrame } from '../frames/frame-store';
-import { FrameIdArg } from '../frames/iframe-read';
+import { FrameIdArg } from './page-target';
 import { frameOffset } from '../frames/inventory';
 import { resolveRefTarget } from '../frames/route-ref';
 import { putImage } from '../vision/image-store';

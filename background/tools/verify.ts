@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';
 import { checkArgsProblem, VERIFY_CHECKS, VISIBILITY_REASONS, type VerifyOutcome } from '../../src/tools/reads';
 import { defineTool } from './define-tool';
-import { FrameIdArg, pageRead, RefIdArg, SelectorArg } from './page-read';
+import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
 
 export const VERIFY_FIELDS = {
   check: z
@@ -31,7 +31,7 @@ export const VERIFY_FIELDS = {
     .describe('value: the exact expected form value; attribute: the exact attribute value'),
   attr: z.string().min(1).max(100).optional().describe('attribute name, e.g. "aria-pressed"'),
   n: z.number().int().min(0).max(1_000_000).optional().describe('count: the exact number expected'),
-  frameId: FrameIdArg.optional(),
+  frameId: ReadFrameArg.optional(),
 };
 
 function needsForCheck(a: Parameters<typeof checkArgsProblem>[0], ctx: z.RefinementCtx): void {

@@ -40,6 +40,15 @@ export interface WalkHints extends ClickHints {
   inViewport?(el: Element): boolean;
 }
 
+/**
+ * A walk limited to some elements (find's pre-pass, content-scripts/find/prefilter.ts): a child
+ * outside `keep` is skipped with its subtree; inside an element in `full` every child is walked.
+ */
+export interface WalkPrune {
+  keep: Set<Element>;
+  full: Set<Element>;
+}
+
 interface WalkStats {
   elements: number;
   depthCuts: number;
@@ -70,6 +79,7 @@ export interface WalkEnv {
   /** aria-owns: owned element -> owner (aria-owns.ts); owned elements print under their owner. */
   owners: ReadonlyMap<Element, Element>;
   stats: WalkStats;
+  prune?: WalkPrune | undefined;
 }
 
 interface Frame {
@@ -136,8 +146,9 @@ function isInline(style: CSSStyleDeclaration | null): boolean {
 }
 
 function walkNode(n: Node, frame: Frame, env: WalkEnv): void {
-  if (isElement(n)) visitElement(n, frame, env);
-  else if (isText(n) && frame.textVisible && frame.inView && !frame.presentational) frame.node.pending += n.data;
+  if (isElement(n)) {
+    if (env.prune === undefined || env.prune.keep.has(n)) visitElement(n, frame, env);
+  } else if (isText(n) && frame.textVisible && frame.inView && !frame.presentational) frame.node.pending += n.data;
 }
 
 /** A contenteditable host that no role marks as a text field: the model must know it can type there. */
@@ -363,9 +374,12 @@ function walkContents(
   // the second can then be recognised as the label of the field that follows.
   const block = !node && !isInline(style);
   if (block) flushText(target, env.capper);
+  const prune = env.prune;
+  if (prune?.full.has(el)) env.prune = undefined;
   if (el.localName === 'select') walkSelect(el, childFrame, env);
   else walkChildren(el, childFrame, env);
   walkOwned(el, childFrame, env);
+  env.prune = prune;
   if (block) flushText(target, env.capper);
 }
 

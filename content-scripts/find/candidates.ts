@@ -11,6 +11,7 @@ import { isShadowRoot } from '../ax/flat-tree';
 import type { RefRegistry } from '../ax/ref-registry';
 import { collapse, pageBase, quote } from '../ax/render';
 import { walkTree, type WalkEnv, type WalkHints } from '../ax/tree-walk';
+import type { Prefiltered } from './prefilter';
 import { hidesSubtree } from '../ax/visibility';
 import { computeName } from '../ax/names';
 import { computeRole } from '../ax/roles';
@@ -64,7 +65,10 @@ export interface Walked {
   env: WalkEnv;
 }
 
-/** The tree's walk over `root` with the tree's default options ('all' filter, 300-character text). */
+/**
+ * The tree's walk over `root` with the tree's default options ('all' filter, 300-character text);
+ * with `pruned`, only over what the pre-pass kept (prefilter.ts).
+ */
 export function walkForFind(
   doc: Document,
   root: Element,
@@ -72,8 +76,9 @@ export function walkForFind(
   registry: RefRegistry,
   hints: WalkHints,
   testIdAttributes: readonly string[],
+  ctx: AxContext = createAxContext(doc),
+  pruned?: Prefiltered,
 ): Walked {
-  const ctx = createAxContext(doc);
   // The walk already visits every rendered shadow root (closed ones through the hook): note them, so
   // the test-id scan below queries those roots instead of asking every element for one.
   const roots: ShadowRoot[] = [];
@@ -103,6 +108,7 @@ export function walkForFind(
     usedMaps: new Set(),
     owners: ariaOwners(ctx),
     stats: { elements: 0, depthCuts: 0, optionsCut: 0 },
+    prune: pruned,
   };
   const top = walkTree(root, env);
   const candidates: Candidate[] = [];
@@ -121,7 +127,8 @@ export function walkForFind(
   };
   for (const o of env.overlays) visit(o);
   visit(top);
-  addTestIdElements(root, roots, seen, candidates, { ctx, testIdAttributes });
+  // A pruned walk entered only some shadow roots: the pre-pass saw them all.
+  addTestIdElements(root, pruned ? pruned.shadowRoots : roots, seen, candidates, { ctx, testIdAttributes, pruned });
   return { candidates, ctx, env };
 }
 
@@ -136,6 +143,14 @@ function testIdOf(el: Element, attrs: readonly string[]): string {
 interface TestIdScan {
   ctx: AxContext;
   testIdAttributes: readonly string[];
+  pruned: Prefiltered | undefined;
+}
+
+/** Whether a pruned walk would have reached `el`: kept, or inside a subtree walked whole. */
+function covered(el: Element, pruned: Prefiltered): boolean {
+  if (pruned.keep.has(el)) return true;
+  for (let a = parentAcross(el); a; a = parentAcross(a)) if (pruned.full.has(a)) return true;
+  return false;
 }
 
 /**
@@ -154,7 +169,7 @@ function addTestIdElements(
   const selector = scan.testIdAttributes.map((a) => `[${a}]`).join(',');
   for (const scope of [root, ...shadowRoots]) {
     for (const el of scope.querySelectorAll(selector)) {
-      if (seen.has(el) || hiddenUpTo(el, root, scan.ctx)) continue;
+      if (seen.has(el) || (scan.pruned && !covered(el, scan.pruned)) || hiddenUpTo(el, root, scan.ctx)) continue;
       seen.add(el);
       const node = newNode(el, false);
       node.role = computeRole(el, scan.ctx);

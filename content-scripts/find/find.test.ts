@@ -11,6 +11,7 @@ import { getRefRegistry, type RefRegistry } from '../ax/ref-registry';
 import { generateAccessibilityTree } from '../ax/tree';
 import { findElements } from './find';
 import { searchText } from './text-search';
+import { canBePart } from './text-relevance';
 
 let registry: RefRegistry;
 const closedRoots = new Map<Element, ShadowRoot>();
@@ -128,5 +129,60 @@ describe('searchText', () => {
     expect(search('saved', { includeHidden: true }).count).toBe(4);
     expect(search('Saved', { exact: true }).count).toBe(2);
     expect(search('saved', { exact: true }).count).toBe(0);
+  });
+
+  it('lists an element once however many occurrences it holds; count counts them all', () => {
+    document.body.innerHTML = '<ul><li>red <b>red</b> red</li><li>blue</li><li>red</li></ul>';
+    const r = search('red');
+    expect(r.count).toBe(4);
+    expect(r.matches).toHaveLength(2);
+    expect(new Set(r.matches.map((m) => m.ref)).size).toBe(2);
+  });
+
+  it('finds text across elements and blocks, and never inside text that cannot hold it', () => {
+    document.body.innerHTML =
+      '<p>Order <b>#12</b> shipped</p><div>total</div><div>due</div><p>orders #1 ship</p><script>order #12 shipped</script>';
+    expect(search('order #12 shipped').count).toBe(1);
+    expect(search('total due').count).toBe(1);
+    expect(search('totaldue').count).toBe(0);
+    expect(search('#12').count).toBe(1);
+    expect(search('ship').count).toBe(2);
+  });
+});
+
+describe('find pre-pass', () => {
+  // jsdom has no layout, so containers are not demoted here: the target is among the candidates.
+  it('reaches names from labels, aria-labelledby, legends, sections and rows', () => {
+    document.body.innerHTML = `
+      <nav aria-label="Main"><a href="/a">Home</a><a href="/b">Billing</a></nav>
+      <section aria-label="Counter"><button>+</button><span>3</span></section>
+      <form><fieldset><legend>Shipping address</legend><label for="z">Zip</label><input id="z"></fieldset></form>
+      <span id="lbl">Delete everything</span><div role="button" tabindex="0" aria-labelledby="lbl">×</div>
+      <table><tr><td>May 13</td><td><button>Download</button></td></tr></table>
+      <div data-testid="format-underline">U</div>`;
+    const queries = ['counter button', 'zip field in shipping', 'delete everything', 'may 13 button', 'underline'];
+    const pruned = queries.map((q) => find(q).candidates.map((c) => c.line));
+    expect(pruned.every((lines) => lines.length > 0)).toBe(true);
+    expect(pruned[0]?.some((l) => /^button "\+"/.test(l))).toBe(true);
+    expect(pruned[1]?.some((l) => /^textbox "Zip"/.test(l))).toBe(true);
+    expect(pruned[2]?.some((l) => /^button "Delete everything"/.test(l))).toBe(true);
+    expect(pruned[3]?.some((l) => /^button "Download"/.test(l))).toBe(true);
+    expect(pruned[4]?.some((l) => /data-testid="format-underline"/.test(l))).toBe(true);
+    // The tree prints the same ref on the same line for every element find returned.
+    const printed = tree();
+    for (const lines of pruned)
+      for (const line of lines) if (!/data-testid/.test(line)) expect(printed).toContain(line);
+  });
+});
+
+describe('canBePart', () => {
+  it('accepts whole, middle, start and end pieces and nothing else', () => {
+    expect(canBePart('xxneedlexx', 'needle')).toBe(true);
+    expect(canBePart('ee', 'needle')).toBe(true);
+    expect(canBePart('xxnee', 'needle')).toBe(true);
+    expect(canBePart('dlexx', 'needle')).toBe(true);
+    expect(canBePart('xxeexx', 'needle')).toBe(false);
+    expect(canBePart('needl', 'needle')).toBe(true);
+    expect(canBePart('axe', 'needle')).toBe(false);
   });
 });

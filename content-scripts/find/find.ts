@@ -13,11 +13,15 @@ import { quote } from '../ax/render';
 import type { WalkHints } from '../ax/tree-walk';
 import { computeName } from '../ax/names';
 import type { AxContext } from '../ax/style-cache';
-import { CONTAINER_ROLES, parentAcross, walkForFind, type Candidate } from './candidates';
+import { ariaOwners } from '../ax/aria-owns';
+import { createAxContext } from '../ax/ax-context';
+import { CONTAINER_ROLES, parentAcross, walkForFind, type Candidate, type Walked } from './candidates';
+import { prefilter } from './prefilter';
+import { knownRoots } from './shadow-cache';
 import { collectionOf } from './collection';
 import { place, type Placement } from './geometry';
 import { scoreCandidate, type Features } from './rank';
-import { parseQuery } from './tokens';
+import { parseQuery, type QueryWords } from './tokens';
 
 const ON_STATES = /\{[^}]*\b(selected|pressed|checked|on)\b/;
 const DISABLED = /\{[^}]*\bdisabled\b/;
@@ -59,9 +63,9 @@ function featuresOf(c: Candidate): Features {
  * Extra name weight for query words few candidates carry (an order number among a thousand rows
  * that all say "order"): half a point per halving of the share, at most 3.
  */
-function rarityOf(label: readonly string[], features: readonly Features[]): Map<string, number> {
+function rarityOf(label: readonly string[], features: readonly Features[], base: number): Map<string, number> {
   const out = new Map<string, number>();
-  const n = features.length;
+  const n = Math.max(base, features.length);
   for (const w of label) {
     let df = 0;
     for (const f of features) if (f.name.toLowerCase().includes(w) || f.text.includes(w)) df++;
@@ -102,23 +106,10 @@ function tier(s: Scored, interactiveActionable: boolean): number {
   return interactiveActionable && isContainer(s.c) ? 1 : 0;
 }
 
-export function findElements(
-  doc: Document,
-  options: FindOptions,
-  registry: RefRegistry,
-  hints: WalkHints = {},
-): Result<FindPageResult> {
-  const started = performance.now();
-  const q = parseQuery(options.query);
-  if (q.all.length === 0) return err('bad_arguments', 'find needs a query with at least one word, e.g. "save button"');
-  registry.sweep();
-  const scope = scopeRoot(doc, options.ref_id, registry);
-  if (!scope.ok) return scope;
-  const root = scope.data;
-  const walked = walkForFind(doc, root, options.ref_id !== undefined, registry, hints, options.testIdAttributes);
-
+/** Scores every walked candidate; the matches, best first. */
+function rankWalked(walked: Walked, q: QueryWords, rarityBase: number): Scored[] {
   const features = walked.candidates.map((c) => featuresOf(c));
-  const rarity = rarityOf(q.label, features);
+  const rarity = rarityOf(q.label, features, rarityBase);
   const sections = new Map<Element, string>();
   const matched: Scored[] = [];
   walked.candidates.forEach((c, i) => {
@@ -132,6 +123,34 @@ export function findElements(
     if (around) s = scoreCandidate(q, { ...f, rowText: around }, rarity);
     if (s.matched) matched.push({ c, score: s.score, context: coll?.text });
   });
+  return matched;
+}
+
+export function findElements(
+  doc: Document,
+  options: FindOptions,
+  registry: RefRegistry,
+  hints: WalkHints = {},
+): Result<FindPageResult> {
+  const started = performance.now();
+  const q = parseQuery(options.query);
+  if (q.all.length === 0) return err('bad_arguments', 'find needs a query with at least one word, e.g. "save button"');
+  registry.sweep();
+  const scope = scopeRoot(doc, options.ref_id, registry);
+  if (!scope.ok) return scope;
+  const root = scope.data;
+  const anchored = options.ref_id !== undefined;
+  const ctx = createAxContext(doc);
+  // The cheap pass first: the tree's walk over what can match. Only when that finds nothing is every
+  // element walked (a name the pre-pass cannot see coming, such as a field named by the text beside it).
+  const pruned = prefilter(root, q, options.testIdAttributes, ariaOwners(ctx), hints.shadowRootOf);
+  const walkHints: WalkHints = { ...hints, shadowRootOf: knownRoots(pruned.hosts) };
+  let walked = walkForFind(doc, root, anchored, registry, walkHints, options.testIdAttributes, ctx, pruned);
+  let matched = rankWalked(walked, q, pruned.estimate);
+  if (matched.length === 0) {
+    walked = walkForFind(doc, root, anchored, registry, walkHints, options.testIdAttributes, ctx);
+    matched = rankWalked(walked, q, 0);
+  }
   matched.sort((a, b) => b.score - a.score || a.c.order - b.c.order);
 
   // Placement needs layout (a reflow at most, then cached geometry): only for the best few.

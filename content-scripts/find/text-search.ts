@@ -18,16 +18,18 @@ import type { AxContext } from '../ax/style-cache';
 import type { WalkHints } from '../ax/tree-walk';
 import { QUIET_ROLES } from '../ax/walk-rules';
 import { collectionOf } from './collection';
+import { knownRoots, shadowCache } from './shadow-cache';
+import { eachChild, HAS_TEXT, markRelevance, NO_TEXT, RELEVANT, stripSpace, type Relevance } from './text-relevance';
 import { parentAcross } from './candidates';
 
-/** Never rendered as page text. */
-const NO_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'head', 'title']);
 const SNIPPET_SIDE = 30;
 const NAME_MAX = 80;
 
 interface Segment {
   start: number;
   el: Element;
+  /** Text that cannot be part of an occurrence (text-relevance.ts): shown in snippets, never matched. */
+  opaque: boolean;
 }
 
 interface Gather {
@@ -39,6 +41,8 @@ interface Gather {
   length: number;
   endsInSpace: boolean;
   segments: Segment[];
+  /** Subtree flags from the pre-pass (text-relevance.ts). */
+  flags: ReadonlyMap<Element, number>;
 }
 
 function isText(n: Node): n is Text {
@@ -51,14 +55,14 @@ function push(g: Gather, t: string): void {
   g.endsInSpace = t.endsWith(' ');
 }
 
-function append(g: Gather, data: string, el: Element | null): void {
+function append(g: Gather, data: string, el: Element | null, opaque = false): void {
   let t = collapse(data);
   if (t === '' || t === ' ') {
     if (g.length > 0 && !g.endsInSpace) push(g, ' ');
     return;
   }
   if (t.startsWith(' ') && (g.length === 0 || g.endsInSpace)) t = t.slice(1);
-  if (el) g.segments.push({ start: g.length, el });
+  if (el) g.segments.push({ start: g.length, el, opaque });
   push(g, t);
 }
 
@@ -78,30 +82,35 @@ function gather(n: Node, g: Gather, textVisible: boolean): void {
     return;
   }
   if (!isElement(n)) return;
+  const flags = g.flags.get(n) ?? 0;
+  if ((flags & (RELEVANT | HAS_TEXT)) === HAS_TEXT) {
+    // Text no occurrence can use: its words stay (for snippets), unstyled, and the search skips them.
+    append(g, n.textContent ?? '', n, true);
+    return;
+  }
   if (hiddenSubtree(n, g)) return;
   const s = g.ctx.style(n);
-  const visible = s ? s.visibility !== 'hidden' && s.visibility !== 'collapse' : textVisible;
   const block = s !== null && !s.display.startsWith('inline') && s.display !== 'contents';
   if (block) append(g, ' ', null);
-  const sr = g.hints.shadowRootOf ? g.hints.shadowRootOf(n) : n.shadowRoot;
-  if (n.localName === 'details' && !n.hasAttribute('open') && !g.includeHidden) {
-    // HTML §4.11.1: a closed <details> renders only its first summary.
-    const summary = n.querySelector(':scope > summary');
-    if (summary) gather(summary, g, visible);
-  } else if (sr) {
-    for (let c = sr.firstChild; c; c = c.nextSibling) gather(c, g, visible);
-  } else if (n.localName === 'slot' && 'assignedNodes' in n && typeof n.assignedNodes === 'function') {
-    const assigned: unknown = n.assignedNodes();
-    const nodes = Array.isArray(assigned) ? assigned.filter((x): x is Node => x instanceof Node) : [];
-    if (nodes.length > 0) for (const c of nodes) gather(c, g, visible);
-    else for (let c = n.firstChild; c; c = c.nextSibling) gather(c, g, visible);
-  } else {
-    for (let c = n.firstChild; c; c = c.nextSibling) gather(c, g, visible);
+  if (flags & RELEVANT) {
+    const visible = s ? s.visibility !== 'hidden' && s.visibility !== 'collapse' : textVisible;
+    eachChild(n, g.includeHidden, g.hints.shadowRootOf, (c) => gather(c, g, visible));
   }
+  // No text at all (an image, a field): only its box can part words, which `block` did.
   if (block) append(g, ' ', null);
 }
 
-function segmentAt(segments: readonly Segment[], offset: number): Segment | undefined {
+/** Whether an occurrence at [at, end) touches text the pre-pass ruled out (a match it cannot be). */
+function touchesOpaque(segments: readonly Segment[], from: number, end: number): boolean {
+  for (let i = from; i < segments.length; i++) {
+    const seg = segments[i];
+    if (!seg || seg.start >= end) return false;
+    if (seg.opaque) return true;
+  }
+  return false;
+}
+
+function segmentIndex(segments: readonly Segment[], offset: number): number {
   let lo = 0;
   let hi = segments.length - 1;
   while (lo < hi) {
@@ -109,7 +118,7 @@ function segmentAt(segments: readonly Segment[], offset: number): Segment | unde
     if ((segments[mid]?.start ?? 0) <= offset) lo = mid;
     else hi = mid - 1;
   }
-  return segments[lo];
+  return lo;
 }
 
 /** The nearest element at or above `el` that the tree prints as a line of its own. */
@@ -146,29 +155,44 @@ export function searchText(
   if (!scope.ok) return scope;
   const root = scope.data;
   const ctx = createAxContext(doc);
+  const shadow = shadowCache(hints.shadowRootOf);
+  const relevance: Relevance = {
+    needle: stripSpace(options.exact ? needle : needle.toLowerCase()),
+    caseSensitive: options.exact,
+    includeHidden: options.includeHidden,
+    shadowRootOf: shadow.read,
+    flags: new Map(),
+  };
+  markRelevance(root, relevance);
   const g: Gather = {
     ctx,
-    hints,
+    hints: { ...hints, shadowRootOf: knownRoots(shadow.known) },
     includeHidden: options.includeHidden,
     parts: [],
     length: 0,
     endsInSpace: false,
     segments: [],
+    flags: relevance.flags,
   };
   gather(root, g, true);
   const all = g.parts.join('');
   const hay = options.exact ? all : all.toLowerCase();
   const want = options.exact ? needle : needle.toLowerCase();
   const matches: TextSearchMatch[] = [];
+  // Each element is listed once, however many occurrences it holds; count counts them all.
+  const listed = new Set<Element>();
   let count = 0;
   for (let at = hay.indexOf(want); at >= 0; at = hay.indexOf(want, at + want.length)) {
-    const seg = segmentAt(g.segments, at);
-    if (!seg) continue;
+    const index = segmentIndex(g.segments, at);
+    const seg = g.segments[index];
+    if (!seg || touchesOpaque(g.segments, index, at + want.length)) continue;
     // exact: the whole text of the element holding it equals the string (case-sensitive), not a part of it.
     if (options.exact && collapse(seg.el.textContent ?? '').trim() !== needle) continue;
     count++;
     if (matches.length >= options.maxMatches) continue;
     const printed = printedAncestor(seg.el, root, ctx, registry);
+    if (listed.has(printed.el)) continue;
+    listed.add(printed.el);
     const ref = registry.refFor(printed.el);
     const from = Math.max(0, at - SNIPPET_SIDE);
     const to = Math.min(all.length, at + want.length + SNIPPET_SIDE);

@@ -13,6 +13,10 @@ export const TARGETS = {
   everyFrameScriptKB: 60,
   /** JS heap one frame pays before the agent is used (frame-cost.mjs). */
   heapPerFrameMB: 0.1,
+  /** In-page find ms ÷ in-page tree build ms, each synthetic page (issue 12). */
+  findRatio: 0.5,
+  /** In-page text_search ms ÷ in-page tree build ms, each synthetic page (issue 12). */
+  textSearchRatio: 0.5,
 };
 
 export const SMALL_PAGE = 1_000;
@@ -70,5 +74,14 @@ export function checkTargets(totals, pages) {
     TARGETS.heapPerFrameMB,
     'JS heap per frame before use (40 same-origin frames)',
   );
+  for (const r of pages.filter((p) => p.find)) {
+    add(`findRatio ${r.page}`, r.find.findRatio, TARGETS.findRatio, 'in-page find ms ÷ tree build ms');
+    add(
+      `textSearchRatio ${r.page}`,
+      r.find.textSearchRatio,
+      TARGETS.textSearchRatio,
+      'in-page text_search ÷ tree build',
+    );
+  }
   return rows;
 }

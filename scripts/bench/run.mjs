@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
 import { checkTargets, summarize, TARGETS } from './check.mjs';
+import { measureFind } from './find-measure.mjs';
 import { measureFrameCost, routeFramePages } from './frame-cost.mjs';
 import { benchPdf } from './pdf.mjs';
 import { syntheticPage } from './synthetic.mjs';
@@ -254,6 +255,8 @@ try {
     row.tokenRatio = round(row.oursUncutTokens / row.playwrightTokens, 3);
     row.tokenRatioDefault = round(row.oursTokens / row.playwrightTokens, 3);
     row.tokenRatioCdp = round(row.oursUncutTokens / row.cdpTokens, 4);
+    // find and text_search against a tree build on the synthetic pages (issue 12); 5 runs keep it short.
+    if (spec.synthetic) row.find = await measureFind(browser, tabId, 5);
     results.push(row);
     console.error(`bench: ${spec.name} done (${elements} elements)`);
     await page.close();

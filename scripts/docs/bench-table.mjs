@@ -72,6 +72,20 @@ export function renderBenchTable(results) {
       `Frame cost (a page with ${f.frames - 1} same-origin iframes, ${f.frames} frames, JS heap after a forced GC, median of ${f.runs}): ${num(f.heapWithoutMB)} MB without the extension, ${num(f.heapWithMB)} MB with it, **${f.heapPerFrameMB} MB per frame** before use; ${num(f.heapAfterTreeReadMB)} MB after one tree read of the page.`,
     );
   }
+  const finds = results.pages.filter((r) => r.find);
+  if (finds.length) {
+    lines.push(
+      '',
+      `find and text_search (issue 12), in-page ms beside a full tree build on the same page, medians of ${finds[0].find.runs} interleaved runs; aim ≤ ${t.findRatio ?? 0.5}:`,
+      '',
+      '| page | tree build ms | find ms | find ratio | text_search ms | text_search ratio |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...finds.map(
+        (r) =>
+          `| ${r.page} | ${num(r.find.treeBuildMs)} | ${num(r.find.findMs)} | ${ratio(r.find.findRatio)} | ${num(r.find.textSearchMs)} | ${ratio(r.find.textSearchRatio)} |`,
+      ),
+    );
+  }
   if (s.timeRatioTotal !== undefined) {
     const row = (name, value, limit) =>
       `| ${name} | ${value ?? '—'} | ≤ ${limit} | ${value === null || value === undefined ? '—' : value <= limit ? 'met' : 'missed'} |`;
