@@ -144,7 +144,7 @@ const CELL_ROLES: ReadonlySet<string> = new Set(['cell', 'columnheader', 'rowhea
 
 /**
  * A table row as one line, its cells split by ` | ` the way a model reads a markdown table, at a
- * fraction of the tokens of a line per cell (docs/tree.md#table-rows). A cell prints as
+ * fraction of the tokens of a line per cell (docs/tree.md#the-line-grammar). A cell prints as
  *   - its text, bare (`Alice`), or quoted when the bare form could be misread (it holds `"`, `|`, `\`,
  *     `[`, edge spaces, or is empty: `""`);
  *   - the controls it holds, each as its own tree line (`checkbox "Select Ada" [ref_4]`), several in
