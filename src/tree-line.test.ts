@@ -3,21 +3,41 @@ import { describe, expect, test } from 'vitest';
 import { generateAccessibilityTree } from '../content-scripts/ax/tree';
 import { getRefRegistry } from '../content-scripts/ax/ref-registry';
 import { parseTreeArgs } from './tree-args';
-import { parseTree, parseTreeLine, refOfLine, type TreeLine } from './tree-line';
+import { parseTree, parseTreeLine, refOfLine, refsOfLine, type TreeCell, type TreeLine } from './tree-line';
 
 function quoted(text: string): string {
   return `"${text.replace(/["\\]/g, '\\$&')}"`;
 }
 
-/** The line back from its parts: the parser loses nothing the builder prints. */
-function print(l: TreeLine): string {
-  let out = ' '.repeat(l.indent) + l.role;
+/** One element's parts back as the builder prints them (`h2` for a level-2 heading). */
+function element(l: TreeLine): string {
+  const level = l.role === 'heading' ? l.states.find((s) => /^level=[1-6]$/.test(s)) : undefined;
+  let out = level ? `h${level.slice(6)}` : l.role;
   if (l.name !== undefined) out += ` ${quoted(l.name)}`;
   if (l.ref !== undefined) out += ` [${l.ref}]`;
   for (const [k, v] of Object.entries(l.attrs)) out += ` ${k}=${quoted(v)}`;
   for (const [k, v] of Object.entries(l.hints)) out += ` [${k}=${quoted(v)}]`;
-  if (l.states.length > 0) out += ` {${l.states.join(' ')}}`;
+  const states = l.states.filter((s) => s !== level);
+  if (states.length > 0) out += ` {${states.join(' ')}}`;
   if (l.popupOf !== undefined) out += ` (popup of ${l.popupOf})`;
+  return out;
+}
+
+/** The line back from its parts: the parser loses nothing the builder prints. */
+function print(l: TreeLine): string {
+  const indent = ' '.repeat(l.indent);
+  if (l.role === 'text' && l.name !== undefined) return indent + quoted(l.name) + l.tail;
+  let out = indent + element(l);
+  if (l.columnHeaders) out += ' (column headers)';
+  if (l.cells) {
+    const cell = (c: TreeCell): string =>
+      c.text === undefined
+        ? c.elements.map(element).join(' ')
+        : /^$|["|\\[]|^\s|\s$/.test(c.text)
+          ? quoted(c.text)
+          : c.text;
+    return `${out}: ${l.cells.map(cell).join(' | ')}`;
+  }
   if (l.text !== undefined) out += `: ${quoted(l.text)}`;
   return out + l.tail;
 }
@@ -54,7 +74,51 @@ describe('one tree line', () => {
   test('banners and blank lines are not element lines', () => {
     expect(parseTreeLine('')).toBeNull();
     expect(parseTreeLine('[page]')).toBeNull();
-    expect(parseTreeLine('row: "A" | "B"')).toMatchObject({ role: 'row', tail: ': "A" | "B"' });
+  });
+
+  test('a one-line row: bare, quoted and element cells, its refs in print order', () => {
+    const line =
+      ' row [ref_9] {selected}: Ada | "A | B" | "" | checkbox "Pick | me" [ref_3] | button "Edit" [f1:ref_4] link "x" [ref_5] href="/x"';
+    expect(parseTreeLine(line)).toMatchObject({
+      indent: 1,
+      role: 'row',
+      ref: 'ref_9',
+      states: ['selected'],
+      cells: [
+        { text: 'Ada', elements: [] },
+        { text: 'A | B', elements: [] },
+        { text: '', elements: [] },
+        { elements: [{ role: 'checkbox', name: 'Pick | me', ref: 'ref_3' }] },
+        {
+          elements: [
+            { role: 'button', name: 'Edit', ref: 'f1:ref_4' },
+            { role: 'link', name: 'x', ref: 'ref_5', attrs: { href: '/x' } },
+          ],
+        },
+      ],
+    });
+    expect(refsOfLine(line)).toEqual(['ref_9', 'ref_3', 'f1:ref_4', 'ref_5']);
+    expect(refOfLine('row: Ada | checkbox "Pick" [ref_3]')).toBe('ref_3');
+    expect(parseTreeLine('row (column headers): Name | Age')).toMatchObject({
+      columnHeaders: true,
+      cells: [{ text: 'Name' }, { text: 'Age' }],
+    });
+    expect(parseTree('table\n row: Ada | checkbox "Pick" [ref_3]').map((l) => [l.role, l.index, l.indent])).toEqual([
+      ['table', 0, 0],
+      ['row', 1, 1],
+      ['checkbox', 1, 2],
+    ]);
+  });
+
+  test('a quoted line is a text run; h1–h6 are headings with their level', () => {
+    expect(parseTreeLine('  "Say \\"hi\\""')).toMatchObject({ indent: 2, role: 'text', name: 'Say "hi"', tail: '' });
+    expect(parseTreeLine('h3 "Card" [ref_2] {expanded}')).toMatchObject({
+      role: 'heading',
+      name: 'Card',
+      ref: 'ref_2',
+      states: ['level=3', 'expanded'],
+    });
+    expect(parseTreeLine('h7 "x"')).toMatchObject({ role: 'h7' });
   });
 });
 
@@ -69,7 +133,8 @@ describe('the builder and the parser agree', () => {
         <select aria-label="Size"><option>S</option><option selected>M</option></select>
         <button type="reset">Clear</button>
       </form>
-      <table><tr><th>Name</th><th>Age</th></tr><tr><td>Alice</td><td>30</td></tr></table>
+      <table><tr><th>Name</th><th>Age</th></tr><tr><td>Alice</td><td>30</td></tr>
+        <tr><td>A | "B"</td><td><input type="checkbox" aria-label="Pick Bo"> <button>Edit</button></td></tr></table>
       <ul><li>Apples</li></ul>
       <p>Some <b>bold</b> text</p>`;
     const options = parseTreeArgs({});
@@ -79,7 +144,10 @@ describe('the builder and the parser agree', () => {
     const lines = r.data.tree.split('\n');
     const parsed = parseTree(r.data.tree);
     expect(parsed.length).toBeGreaterThan(8);
-    for (const l of parsed) expect(print(l)).toBe(lines[l.index]);
+    for (const text of lines) {
+      const l = parseTreeLine(text);
+      if (l) expect(print(l)).toBe(text);
+    }
     const refs = parsed.filter((l) => l.ref !== undefined);
     expect(refs.map((l) => l.role)).toEqual(expect.arrayContaining(['link', 'textbox', 'checkbox', 'button']));
     expect(parsed.find((l) => l.role === 'textbox')).toMatchObject({

@@ -103,7 +103,7 @@ export function buildSystemPrompt(c: PromptContext): string {
     `Tools available now: ${c.tools.join(', ') || 'none'}.`,
     '',
     'How to work:',
-    '- Start by reading the page with get_accessibility_tree (filter "interactive" is cheapest when you only need controls). Each line is `role "name" [ref_N] attributes {states}`; `role: "text"` shows a node whose only content is that text. Open dialogs, menus and listboxes come first under [open overlays], marked `(popup of ref_N)` when a control opened them.',
+    '- Start by reading the page with get_accessibility_tree (filter "interactive" is cheapest when you only need controls). Each line is `role "name" [ref_N] attributes {states}`; `role: "text"` shows a node whose only content is that text, and a line that is only a quoted string is page text. `h1`…`h6` are headings. A table row is one line, `row: cell | cell | …`, each cell its text or the controls in it with their refs. A checkbox, radio or switch without {checked} is unchecked. Open dialogs, menus and listboxes come first under [open overlays], marked `(popup of ref_N)` when a control opened them.',
     c.tools.includes('iframe_read')
       ? '- Iframe content is not in the page tree: page 1 of a read names the child frames (f1, f2…); read one with iframe_read {frameId}. Its refs look like f2:ref_7 and are used exactly as given, with the same action tools.'
       : '',

@@ -1,7 +1,7 @@
 import { takeNavigationNotes } from './navigation-guard';
 import type { Tier } from '../../src/modes';
 import { errorMessage } from '../../src/result';
-import { refOfLine } from '../../src/tree-line';
+import { refsOfLine } from '../../src/tree-line';
 import { getTool, runTool, toolsFor } from '../tools/registry';
 import { WAIT_TOOL_NAMES } from '../tools/wait';
 import { planRead } from './budgets';
@@ -42,10 +42,8 @@ export interface ExecOutcome {
 }
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
-  for (const line of tree.split('\n')) {
-    const ref = refOfLine(line);
-    if (ref) lines.set(ref, line.trim());
-  }
+  // A one-line table row prints several refs: each is described by its row.
+  for (const line of tree.split('\n')) for (const ref of refsOfLine(line)) lines.set(ref, line.trim());
 }
 
 /**

@@ -27,10 +27,10 @@ describe('__wbAx', () => {
     const api = installAxApi(scope, document);
     expect(getAxApi(scope)).toBe(api);
     const first = api.generate(opts({}));
-    expect(first.ok && first.data.tree).toBe('heading "Title" {level=1}\nbutton "Bold" [ref_1] {pressed}');
+    expect(first.ok && first.data.tree).toBe('h1 "Title"\nbutton "Bold" [ref_1] {pressed}');
     expect(installAxApi(scope, document)).toBe(api);
     const again = getAxApi(scope)?.generate(opts({ filter: 'interactive' }));
-    expect(again?.ok && again.data.tree).toBe('heading "Title" {level=1}\nbutton "Bold" [ref_1] {pressed}');
+    expect(again?.ok && again.data.tree).toBe('h1 "Title"\nbutton "Bold" [ref_1] {pressed}');
   });
 
   test('getAxApi rejects look-alikes', () => {

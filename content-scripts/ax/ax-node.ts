@@ -15,6 +15,8 @@ export interface AxNode {
   /** No line of its own (a hoisted generic popup, the walk's root container). */
   transparent: boolean;
   role: string;
+  /** The role as the line prints it when it differs (`h2` for a level-2 heading: render.ts printedRole). */
+  shownRole: string | undefined;
   name: string;
   ref: string | undefined;
   /** Rendered attributes and states, leading spaces included. */
@@ -42,6 +44,7 @@ export function newNode(el: Element | null, transparent: boolean): AxNode {
     el,
     transparent,
     role: '',
+    shownRole: undefined,
     name: '',
     ref: undefined,
     attrs: '',

@@ -31,12 +31,12 @@ describe('[open overlays]', () => {
       [
         '[open overlays]',
         'dialog "Add a product" [ref_2]',
-        ' heading "Add a product" {level=2}',
+        ' h2 "Add a product"',
         ' button "Close" [ref_3]',
         ' textbox "Name" [ref_4] placeholder="Product name" value="namaz"',
         '[page]',
         'main',
-        ' heading "Catalog" {level=1}',
+        ' h1 "Catalog"',
         ' button "Add" [ref_1]',
       ].join('\n'),
     );
@@ -59,7 +59,7 @@ describe('[open overlays]', () => {
         '[page]',
         'combobox "Billing period" [ref_1] value="Mo" {expanded}',
         'button "Next" [ref_2]',
-        'text "Footer text"',
+        '"Footer text"',
       ].join('\n'),
     );
   });
@@ -87,7 +87,7 @@ describe('[open overlays]', () => {
       [
         '[open overlays]',
         'generic (popup of ref_1)',
-        ' checkbox "In stock" [ref_2] {unchecked}',
+        ' checkbox "In stock" [ref_2]',
         '[page]',
         'button "Filters" [ref_1] {expanded}',
       ].join('\n'),
@@ -148,7 +148,7 @@ describe('[open overlays]', () => {
         ' option "S" [ref_3]',
         '[page]',
         'button "Size" [ref_1] {expanded}',
-        'text "after"',
+        '"after"',
       ].join('\n'),
     );
     const button = root.querySelector('button');

@@ -122,7 +122,7 @@ describe('the context line stays short', () => {
     const head = splitHead(paginate(lines, 200)[1] ?? '').head;
     expect(head).toBe(`[continues inside: dialog "Say \\"hi\\" to ${'x'.repeat(28)}…"]`);
     expect(ancestorLabel('   row [ref_4] {selected}')).toBe('row');
-    expect(ancestorLabel(' heading "Total: 3" {level=2}')).toBe('heading "Total: 3"');
+    expect(ancestorLabel(' h2 "Total: 3"')).toBe('h2 "Total: 3"');
   });
 
   test('a first line that leaves no room for the names gets the roles only', () => {
@@ -130,7 +130,7 @@ describe('the context line stays short', () => {
     const lines = [
       'main',
       ' form "A very long form name that takes room"',
-      ...Array.from({ length: 12 }, () => `  text "${'t'.repeat(30)}"`),
+      ...Array.from({ length: 12 }, () => `  "${'t'.repeat(30)}"`),
       first,
     ];
     const pages = paginate(lines, 500);

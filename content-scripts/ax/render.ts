@@ -68,6 +68,7 @@ const UNSAFE_FOR_FAST_PATH = /[\s\\%]|\/\.\.?(?:[/?#]|$)/;
 function shortenUrl(raw: string, base: PageBase | null, capper: Capper): string | null {
   const trimmed = raw.trim();
   if (!trimmed || /^javascript:/i.test(trimmed)) return null;
+  if (trimmed.charCodeAt(0) === 35) return samePageTarget(trimmed, capper);
   // Fast paths for the common shapes (root-relative and same-origin absolute URLs): URL parsing
   // is the costliest step of a link's line on link-heavy pages.
   if (base && base.origin !== 'null' && !UNSAFE_FOR_FAST_PATH.test(trimmed)) {
@@ -84,10 +85,20 @@ function shortenUrl(raw: string, base: PageBase | null, capper: Capper): string 
   }
   if (base && url.origin === base.origin && base.origin !== 'null') {
     const page = base.url;
-    if (url.pathname === page.pathname && url.search === page.search && url.hash) return cap(url.hash, capper);
+    if (url.pathname === page.pathname && url.search === page.search && url.hash) {
+      return samePageTarget(url.hash, capper);
+    }
     return cap(`${url.pathname}${url.search}${url.hash}`, capper);
   }
   return cap(url.href, capper);
+}
+
+/**
+ * A jump to a place on this page (`#notes`, or `#` alone) says nothing the link's name does not, and
+ * clicking is how to follow it: no href. A hash route (`#/settings`, `#!/x`) is a destination: kept.
+ */
+function samePageTarget(hash: string, capper: Capper): string | null {
+  return /^#[/!]/.test(hash) ? cap(hash, capper) : null;
 }
 
 export interface AttrInput {
@@ -146,11 +157,30 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
  * combobox prints only {expanded}: collapsed is its resting state (WAI-ARIA 1.2 §5.4 combobox,
  * aria-expanded defaults to false), so `{collapsed}` on every closed select would say nothing.
  */
+const CHECKED_BY_DEFAULT_FALSE: ReadonlySet<string> = new Set([
+  'checkbox',
+  'radio',
+  'switch',
+  'menuitemcheckbox',
+  'menuitemradio',
+]);
+
+/**
+ * The role as a line prints it: a heading of level 1–6 as `h1`…`h6`, the name every model knows
+ * from HTML, in place of `heading {level=N}` (4 tokens a heading; docs/tree.md#the-line-grammar).
+ */
+export function printedRole(role: string, s: AxStates): string {
+  return role === 'heading' && s.level !== undefined && s.level >= 1 && s.level <= 6 ? `h${s.level}` : role;
+}
+
 export function formatStates(s: AxStates, role: string, editable = false): string {
   const parts: string[] = [];
   if (editable) parts.push('editable');
   if (s.checked === 'true') parts.push('checked');
-  else if (s.checked === 'false') parts.push('unchecked');
+  // A checkbox, radio, switch or checkable menu item is always checked or not (WAI-ARIA §6.7
+  // aria-checked): no `{checked}` already says unchecked, as in Playwright's snapshot. An option or
+  // treeitem is checkable only when it says so, so its `unchecked` stays.
+  else if (s.checked === 'false' && !CHECKED_BY_DEFAULT_FALSE.has(role)) parts.push('unchecked');
   else if (s.checked === 'mixed') parts.push('mixed');
   if (s.expanded === true) parts.push('expanded');
   else if (s.expanded === false && role !== 'combobox') parts.push('collapsed');
@@ -162,7 +192,7 @@ export function formatStates(s: AxStates, role: string, editable = false): strin
   if (s.readonly) parts.push('readonly');
   if (s.invalid) parts.push('invalid');
   if (s.focused) parts.push('focused');
-  if (s.level !== undefined) parts.push(`level=${s.level}`);
+  if (s.level !== undefined && printedRole(role, s) === role) parts.push(`level=${s.level}`);
   if (s.current !== undefined && s.current !== 'false')
     parts.push(s.current === 'true' ? 'current' : `current=${s.current}`);
   return parts.length > 0 ? ` {${parts.join(' ')}}` : '';

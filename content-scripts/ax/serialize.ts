@@ -64,9 +64,10 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
     renderNode(wrapped, depth, out);
     return;
   }
-  const row = compactRow(node);
+  const row = out.filter === 'interactive' ? null : compactRow(node, out.registry);
   if (row !== null) {
     out.lines.push(indent(depth) + row);
+    out.refCount += countRefs(node);
     return;
   }
   let line = indent(depth) + nodeLine(node, out.registry);
@@ -89,7 +90,7 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
  */
 export function nodeLine(node: AxNode, registry: RefRegistry): string {
   const named = node.name !== '' && !(node.ref === undefined && titledByFirstHeading(node));
-  let line = node.role;
+  let line = node.shownRole ?? node.role;
   if (named) line += ` ${quote(node.name)}`;
   if (node.ref) line += ` [${node.ref}]`;
   line += node.attrs + node.states;
@@ -142,30 +143,83 @@ function titledByFirstHeading(node: AxNode): boolean {
 const CELL_ROLES: ReadonlySet<string> = new Set(['cell', 'columnheader', 'rowheader', 'gridcell']);
 
 /**
- * A table row of plain-text cells as one line, `row: "Alice" | "30"` (a header row says so), which
- * is how a model reads a table anyway and costs a fraction of a line per cell. Rows with refs,
- * states or nested content print normally.
+ * A table row as one line, its cells split by ` | ` the way a model reads a markdown table, at a
+ * fraction of the tokens of a line per cell (docs/tree.md#the-line-grammar). A cell prints as
+ *   - its text, bare (`Alice`), or quoted when the bare form could be misread (it holds `"`, `|`, `\`,
+ *     `[`, edge spaces, or is empty: `""`);
+ *   - the controls it holds, each as its own tree line (`checkbox "Select Ada" [ref_4]`), several in
+ *     one cell split by a space; a cell that is itself the control (a clickable gridcell) likewise.
+ * The row's own ref and states stay on the row (`row [ref_9] {selected}: Alice | 30`). Rows whose
+ * cells hold anything else (text beside a control, nested structure, a note) print a line per cell.
  */
-function compactRow(node: AxNode): string | null {
-  if (node.role !== 'row' || node.ref || node.name || node.attrs || node.states) return null;
+function compactRow(node: AxNode, registry: RefRegistry): string | null {
+  if (node.role !== 'row' || node.name || node.popupOf) return null;
   if (node.omitted > 0 || node.extra !== undefined || node.children.length === 0) return null;
   const parts: string[] = [];
   let headers = 0;
   for (const cell of node.children) {
-    if (cell.kind !== 'node' || !CELL_ROLES.has(cell.role) || cell.ref || cell.attrs || cell.states) return null;
-    if (cell.omitted > 0 || cell.extra !== undefined || cell.children.length > 1) return null;
-    const only = cell.children[0];
-    if (only && (only.kind !== 'text' || cell.name)) return null;
+    if (cell.kind !== 'node' || cell.transparent || !CELL_ROLES.has(cell.role)) return null;
+    const part = cellPart(cell, registry);
+    if (part === null) return null;
     if (cell.role === 'columnheader') headers++;
-    parts.push(quote(cell.name || (only?.kind === 'text' ? only.text : '')));
+    parts.push(part);
   }
-  return `${headers === parts.length ? 'row (column headers)' : 'row'}: ${parts.join(' | ')}`;
+  const line = nodeLine(node, registry);
+  return `${line === 'row' && headers === parts.length ? 'row (column headers)' : line}: ${parts.join(' | ')}`;
+}
+
+/** Refs a compact row prints: its own and its cells' (and their controls'). */
+function countRefs(row: AxNode): number {
+  let n = row.ref ? 1 : 0;
+  for (const cell of row.children) {
+    if (cell.kind !== 'node') continue;
+    if (cell.ref) n++;
+    for (const c of cell.children) if (c.kind === 'node' && c.ref) n++;
+  }
+  return n;
+}
+
+/** One cell of a compact row, or null when the cell needs lines of its own. */
+function cellPart(cell: AxNode, registry: RefRegistry): string | null {
+  if (cell.omitted > 0 || cell.extra !== undefined || cell.popupOf) return null;
+  if (cell.ref) return cell.children.length === 0 ? nodeLine(cell, registry) : null;
+  if (cell.attrs || cell.states) return null;
+  const only = cell.children.length === 1 ? cell.children[0] : undefined;
+  if (cell.children.length === 0 || only?.kind === 'text') {
+    if (only && cell.name) return null;
+    return cellText(cell.name || (only?.kind === 'text' ? only.text : ''));
+  }
+  if (cell.name) return null;
+  const controls: string[] = [];
+  for (const child of cell.children) {
+    if (!isLeafControl(child)) return null;
+    controls.push(nodeLine(child, registry));
+  }
+  return controls.join(' ');
+}
+
+function isLeafControl(child: AxNode['children'][number]): child is AxNode {
+  return (
+    child.kind === 'node' &&
+    child.ref !== undefined &&
+    !child.transparent &&
+    child.children.length === 0 &&
+    child.omitted === 0 &&
+    child.extra === undefined
+  );
+}
+
+/** Characters that would make a bare cell text read as syntax: quotes, the cell split, escapes, a ref's bracket. */
+const NEEDS_QUOTES = /["|\\[]|^\s|\s$/;
+
+function cellText(text: string): string {
+  return text === '' || NEEDS_QUOTES.test(text) ? quote(text) : text;
 }
 
 function renderChildren(node: AxNode, depth: number, out: Out): void {
   for (const child of node.children) {
     if (child.kind === 'node') renderNode(child, depth, out);
-    else if (out.filter !== 'interactive') out.lines.push(`${indent(depth)}text ${quote(child.text)}`);
+    else if (out.filter !== 'interactive') out.lines.push(indent(depth) + quote(child.text));
   }
 }
 

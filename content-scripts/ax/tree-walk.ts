@@ -15,7 +15,7 @@ import { linkAreasOf, mapOf } from './image-map';
 import { computeFallbackLabel, computeHintLabel } from './name-fallback';
 import { computeName } from './names';
 import { overlayOf, scanPopups, type OverlayInfo } from './overlays';
-import { cap, collapse, formatAttrs, formatStates, type Capper, type PageBase } from './render';
+import { cap, collapse, formatAttrs, formatStates, printedRole, type Capper, type PageBase } from './render';
 import type { RefRegistry } from './ref-registry';
 import { NAME_FROM_CONTENT_ROLES } from './role-tables';
 import { computeRole } from './roles';
@@ -342,6 +342,8 @@ function describeNode(
   const states = computeStates(el, role, ctx);
   if (inDropDown) states.selected = undefined;
   node.states = formatStates(states, role, isEditableHost(el, role));
+  const shown = printedRole(role, states);
+  if (shown !== role) node.shownRole = shown;
 }
 
 /** A leaf (img, input, svg…): no DOM children to walk, but an image's map areas and aria-owns. */

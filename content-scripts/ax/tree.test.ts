@@ -52,9 +52,9 @@ describe('rendering', () => {
         '   link "Home" [ref_1] href="/home"',
         '   link "Elsewhere" [ref_2] href="https://example.org/x?y=1"',
         'main',
-        ' heading "Products" {level=1}',
-        ' text "Hello big world!"',
-        ' text "Second paragraph over lines."',
+        ' h1 "Products"',
+        ' "Hello big world!"',
+        ' "Second paragraph over lines."',
         ' textbox "Email" [ref_3] type="email" placeholder="you@example.com" {required}',
         ' checkbox "Remember me" [ref_4] {checked}',
         ' button "Sign in" [ref_5]',
@@ -79,10 +79,10 @@ describe('rendering', () => {
         'textbox "Password" [ref_3] type="password" value="••••"',
         'spinbutton "Qty" [ref_4] value="3"',
         'textbox "Name" [ref_5]',
-        'link "Top" [ref_6] href="#top"',
+        'link "Top" [ref_6]',
         'link "JS" [ref_7]',
         'button "Save" [ref_8] [data-testid="save-btn"] [data-qa="s"]',
-        'text "not kept, so no hint"',
+        '"not kept, so no hint"',
       ].join('\n'),
     );
     expect(tree('<button data-x="1" data-testid="a">A</button>', { testIdAttributes: ['data-x'] })).toBe(
@@ -109,7 +109,7 @@ describe('rendering', () => {
         ' tab "Tab A" [ref_4] {selected}',
         'button "Off" [ref_5] {disabled}',
         'textbox "Code" [ref_6] {readonly invalid}',
-        'heading "Level three" {level=3}',
+        'h3 "Level three"',
         'link "Now" [ref_7] href="/now" {current=page}',
       ].join('\n'),
     );
@@ -117,7 +117,7 @@ describe('rendering', () => {
 
   test('a field with no name per spec falls back to the text before it', () => {
     expect(tree('<div>Every <input type="text" value="1"> month(s)</div>')).toBe(
-      ['textbox "Every" [ref_1] value="1"', 'text "month(s)"'].join('\n'),
+      ['textbox "Every" [ref_1] value="1"', '"month(s)"'].join('\n'),
     );
   });
 
@@ -139,20 +139,26 @@ describe('rendering', () => {
     );
   });
 
-  test('tables: plain-text rows on one line, rows with controls in full', () => {
+  test('tables: a row on one line, its controls in their cells; a cell mixing text and a control keeps lines', () => {
     const out = tree(`<table aria-label="People">
       <thead><tr><th>Name</th><th>Age</th><th></th></tr></thead>
       <tbody><tr><td>Alice</td><td>30</td><td></td></tr>
-      <tr><th scope="row">Bob</th><td><a href="/bob">Profile</a></td><td><b>12</b> years</td></tr></tbody></table>`);
+      <tr><th scope="row">Bob</th><td><a href="/bob">Profile</a></td><td><b>12</b> years</td></tr>
+      <tr><td>A | B</td><td>say "hi"</td><td><button>Edit</button><button>Drop</button></td></tr>
+      <tr><td>Cy</td><td>Age <input aria-label="Cy's age"></td><td></td></tr></tbody></table>`);
     expect(out).toBe(
       [
         'table "People"',
-        ' row (column headers): "Name" | "Age" | ""',
-        ' row: "Alice" | "30" | ""',
+        ' row (column headers): Name | Age | ""',
+        ' row: Alice | 30 | ""',
+        ' row: Bob | link "Profile" [ref_1] href="/bob" | 12 years',
+        ' row: "A | B" | "say \\"hi\\"" | button "Edit" [ref_2] button "Drop" [ref_3]',
         ' row',
-        '  rowheader: "Bob"',
-        '  link "Profile" [ref_1] href="/bob"',
-        '  cell: "12 years"',
+        '  cell: "Cy"',
+        '  cell',
+        '   "Age"',
+        '   textbox "Cy\'s age" [ref_4]',
+        '  cell',
       ].join('\n'),
     );
   });
@@ -163,7 +169,7 @@ describe('rendering', () => {
         'list',
         ' listitem',
         '  link "A" [ref_1] href="/a"',
-        '  text "or"',
+        '  "or"',
         '  link "B" [ref_2] href="/b"',
         ' link "C" [ref_3] href="/c"',
       ].join('\n'),
@@ -173,11 +179,11 @@ describe('rendering', () => {
   test('long text is cut with an ellipsis and the result says how to get it back', () => {
     document.body.innerHTML = `<p>${'word '.repeat(100)}</p>`;
     const r = build({ maxTextChars: 20 });
-    expect(r.ok && r.data.tree).toBe('text "word word word word …"');
+    expect(r.ok && r.data.tree).toBe('"word word word word …"');
     expect(r.ok && r.data.autoDegraded).toBe(true);
     expect(r.ok && r.data.notice).toMatch(/1 long text\(s\) were cut at 20 characters.*maxTextChars: 0/);
     const full = build({ maxTextChars: 0 });
-    expect(full.ok && full.data.tree.length).toBe(499 + 7);
+    expect(full.ok && full.data.tree.length).toBe(499 + 2);
     expect(full.ok && full.data.autoDegraded).toBe(false);
   });
 
@@ -229,13 +235,13 @@ describe('shadow DOM and slots', () => {
     const r = build();
     expect(r.ok && r.data.tree).toBe(
       [
-        'text "before"',
-        'heading "Card title" {level=2}',
+        '"before"',
+        'h2 "Card title"',
         'button "Light" [ref_1]',
         'contentinfo',
         ' link "Fallback link" [ref_2] href="/more"',
         'button "Shadow" [ref_3]',
-        'text "after"',
+        '"after"',
       ].join('\n'),
     );
     // The ref resolves to the element inside the shadow tree.
@@ -249,9 +255,9 @@ describe('shadow DOM and slots', () => {
     const root = host.attachShadow({ mode: 'closed' });
     root.innerHTML = '<button>Secret</button><slot></slot>';
     const plain = build();
-    expect(plain.ok && plain.data.tree).toBe('text "light"');
+    expect(plain.ok && plain.data.tree).toBe('"light"');
     const hooked = build({}, { shadowRootOf: (el) => (el === host ? root : el.shadowRoot) });
-    expect(hooked.ok && hooked.data.tree).toBe(['button "Secret" [ref_1]', 'text "light"'].join('\n'));
+    expect(hooked.ok && hooked.data.tree).toBe(['button "Secret" [ref_1]', '"light"'].join('\n'));
   });
 });
 
@@ -275,13 +281,13 @@ describe('refs', () => {
       [
         'generic [ref_1]: "Focusable span"',
         'generic [ref_2]: "Scripted widget"',
-        'heading "Route heading" [ref_3] {level=2}',
+        'h2 "Route heading" [ref_3]',
         'generic [ref_4] {editable}: "Editor"',
         'generic [ref_5]: "Attr click"',
         'generic [ref_6]: "Prop click"',
         'generic [ref_7]: "Card inherited"',
         'generic [ref_8]: "Hinted"',
-        'text "Just a label"',
+        '"Just a label"',
       ].join('\n'),
     );
   });
@@ -295,7 +301,7 @@ describe('refs', () => {
     const r = build();
     expect(r.ok && r.data.tree).toBe(
       [
-        'radio "◯ Small" [ref_1] {unchecked}',
+        'radio "◯ Small" [ref_1]',
         'tablist',
         ' tab "Docs · Close Docs" [ref_2] {selected}',
         '  button "Close Docs" [ref_3]',
@@ -346,7 +352,7 @@ describe('options', () => {
       [
         'list',
         ' listitem',
-        '  text "one"',
+        '  "one"',
         '  list [ref_1]',
         '   … 1 nested node(s) below maxDepth 3: read them with ref_id "ref_1"',
       ].join('\n'),
@@ -364,12 +370,7 @@ describe('options', () => {
       { filter: 'interactive' },
     );
     expect(out).toBe(
-      [
-        'heading "Shop" {level=1}',
-        'link "A" [ref_1] href="/a"',
-        'generic [ref_2]: "Clickable"',
-        'button "Buy" [ref_3]',
-      ].join('\n'),
+      ['h1 "Shop"', 'link "A" [ref_1] href="/a"', 'generic [ref_2]: "Clickable"', 'button "Buy" [ref_3]'].join('\n'),
     );
   });
 
@@ -378,7 +379,7 @@ describe('options', () => {
       <div id="box"><span id="t">seen</span><span id="u">unseen</span></div>`;
     const visible = new Set(['in', 'box', 't']);
     const r = build({ filter: 'visible' }, { inViewport: (el) => visible.has(el.id) });
-    expect(r.ok && r.data.tree).toBe(['button "In" [ref_1]', 'text "seen"'].join('\n'));
+    expect(r.ok && r.data.tree).toBe(['button "In" [ref_1]', '"seen"'].join('\n'));
     expect(r.ok && r.data.stats.refCount).toBe(1);
   });
 

@@ -87,8 +87,8 @@ describe('findElements', () => {
     const rect = (i: number) => new DOMRect(0, i * 30, 200, 20);
     for (const [i, el] of rows.entries()) el.getBoundingClientRect = () => rect(i);
     document.elementFromPoint = (_x: number, y: number) => rows[Math.floor(y / 30)] ?? null;
-    expect(find('invoices').candidates.map((c) => c.line.split(' ')[0])).toEqual(['button', 'heading']);
-    expect(find('team').candidates[0]?.line).toMatch(/^heading "Team" \[ref_\d+\]/);
+    expect(find('invoices').candidates.map((c) => c.line.split(' ')[0])).toEqual(['button', 'h2']);
+    expect(find('team').candidates[0]?.line).toMatch(/^h2 "Team" \[ref_\d+\]/);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
-import { cap, collapse, formatAttrs, formatStates, pageBase, quote, type Capper } from '../ax/render';
+import { cap, collapse, formatAttrs, formatStates, pageBase, printedRole, quote, type Capper } from '../ax/render';
 import { renderedText } from './page-text';
 
 const DEFAULT_TEST_IDS: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
@@ -21,7 +21,7 @@ export function elementLine(el: Element): string {
   const { role, name, value, states } = described.data;
   const capper: Capper = { limit: LINE_TEXT_MAX, cut: 0 };
   const shownName = cap(collapse(name).trim(), capper);
-  let line = role;
+  let line = printedRole(role, states);
   if (shownName) line += ` ${quote(shownName)}`;
   line += ` [${ref}]`;
   line += formatAttrs({

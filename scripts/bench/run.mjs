@@ -91,6 +91,8 @@ for (const p of PAGES.filter((q) => q.synthetic)) {
 routeFramePages(server);
 
 const browser = await launchWithExtension();
+// The 50k page takes over Playwright's 30 s default to load on a loaded machine (seen at load average 25 on 2 cores).
+browser.context.setDefaultNavigationTimeout(180_000);
 const chromium = await browser.worker.evaluate(
   () => globalThis.navigator.userAgent.match(/Chrom(?:e|ium)\/([\d.]+)/)?.[1] ?? null,
 );

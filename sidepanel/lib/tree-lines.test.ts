@@ -3,7 +3,7 @@ import { displayResult, formatMs, refInArgs, summarizeArgs, summarizeResult } fr
 import { filterTreeLines, parseTreeLines } from './tree-lines';
 
 describe('tree lines', () => {
-  const tree = 'main\n  button "Save" [ref_12]\n  iframe\n    link "Help" [f1:ref_3]\n  text "ref_9 is not a ref"';
+  const tree = 'main\n  button "Save" [ref_12]\n  iframe\n    link "Help" [f1:ref_3]\n  "ref_9 is not a ref"';
   it('finds the ref each line names, including frame-qualified refs', () => {
     expect(parseTreeLines(tree).map((l) => l.ref)).toEqual([undefined, 'ref_12', undefined, 'f1:ref_3', undefined]);
   });

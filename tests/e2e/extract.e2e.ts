@@ -90,11 +90,11 @@ describe('extract', () => {
     expect(r.evidence.partialMisses.map((m) => m.field).sort()).toEqual(['note', 'tags']);
     expect(r.warnings).toEqual(['selector ".nope" matched no element (field note)']);
     // Evidence names elements as tree lines with the tree's refs.
-    expect(r.evidence.fields.title).toMatch(/^heading "Werkstatt Angebote" \[ref_\d+\]/);
+    expect(r.evidence.fields.title).toMatch(/^h[1-6] "Werkstatt Angebote" \[ref_\d+\]/);
     const tree = await mid('get_accessibility_tree', {}, tabId);
     const treeText = tree.ok ? (tree.data as { tree: string }).tree : '';
     const titleRef = refOfLine(r.evidence.fields.title ?? '');
-    expect(treeText).toContain(`heading "Werkstatt Angebote" [${titleRef}]`);
+    expect(treeText).toMatch(new RegExp(`h[1-6] "Werkstatt Angebote" \\[${titleRef}\\]`));
     await page.close();
   });
 

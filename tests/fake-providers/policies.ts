@@ -25,7 +25,7 @@ function offered(turn: FakeTurn, tool: string): boolean {
   return turn.tools.some((t) => t.name === tool);
 }
 
-/** Page text lines (`text "…"` and named nodes), for reading what the page says. */
+/** Page text lines (a quoted text run `"…"` and named nodes), for reading what the page says. */
 function pageSays(tree: string, pattern: RegExp): RegExpExecArray | null {
   return pattern.exec(tree);
 }
@@ -45,7 +45,7 @@ export const todoPolicy: FakePolicy = (turn) => {
   if (!tree) return read();
   const lines = treeLines(tree);
   for (const item of toAdd) {
-    const present = lines.some((l) => l.role !== 'textbox' && l.name.includes(item)) || tree.includes(`text "${item}"`);
+    const present = lines.some((l) => l.role !== 'textbox' && l.name.includes(item)) || tree.includes(`"${item}"`);
     if (present) continue;
     const box = findRef(tree, /^textbox$/, /what needs to be done/i);
     if (!box) return answer('I cannot find the box for new todos on this page.');
