@@ -8,6 +8,7 @@ import { loadSettings } from './settings-store';
 import { attachFromConsole } from './entry-points';
 import { agentConsole } from './agent/console-agent';
 import { allTools, runTool, toolsFor } from './tools/registry';
+import { axRecovery, type AxRecovery } from './cdp/ax-recovery';
 
 const ToolOptionsSchema = z.object({
   tabId: z.number().int().nonnegative(),
@@ -35,6 +36,8 @@ export type WbConsoleApi = {
   tools(filter?: unknown): Promise<string[]>;
   tool(name: unknown, args?: unknown, options?: unknown): Promise<Result<unknown>>;
   attach: typeof attachFromConsole;
+  /** The raw CDP payload of the last chrome_ax_tree read of a tab (or of every kept tab), byte for byte in `json`. */
+  axRecovery(tabId?: unknown): AxRecovery[];
 } & typeof agentConsole;
 
 /**
@@ -55,6 +58,9 @@ export function createConsoleApi(): WbConsoleApi {
   return {
     ...agentConsole,
     attach: attachFromConsole,
+    axRecovery(tabId?: unknown) {
+      return axRecovery(typeof tabId === 'number' ? tabId : undefined);
+    },
     async tools(filter: unknown) {
       const f = ToolFilterSchema.safeParse(filter);
       if (!f.success || !f.data || (!f.data.mode && !f.data.tier)) return allTools().map((t) => t.name);

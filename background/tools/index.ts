@@ -3,6 +3,7 @@ import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
 import { routeFrameRefs } from '../frames/route-ref';
+import { chromeAxTree } from './chrome-ax-tree';
 import { consoleRead } from './console-read';
 import { executeJs } from './execute-js';
 import { findTool, textSearchTool } from './find';
@@ -52,6 +53,7 @@ const ALL: readonly Tool[] = [
   iframeType,
   promoteIframeTool,
   getShadowDom,
+  chromeAxTree,
   shadowDomQuery,
   executeJs,
 ];
