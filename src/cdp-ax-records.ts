@@ -192,7 +192,9 @@ function keep(node: CdpAxNode, ancestorNames: readonly string[]): Omit<AxRecord,
   const p = props(node);
   const states = statesOf(p, chromeRole);
   const focusable = p.get('focusable') === true;
-  if (NOISE_ROLES.has(chromeRole) && name === '' && value === '' && states.length === 0 && !focusable) return null;
+  // A wrapper whose only state is editable is the inner editor of a text field whose line says it all.
+  const significant = states.some((s) => s !== 'editable');
+  if (NOISE_ROLES.has(chromeRole) && name === '' && value === '' && !significant && !focusable) return null;
   if (chromeRole === 'LabelText' && name === '') return null;
   // A text run that repeats its button's or link's name says nothing new.
   if (chromeRole === 'StaticText' && (name === '' || ancestorNames.includes(name.toLowerCase()))) return null;

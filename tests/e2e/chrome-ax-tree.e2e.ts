@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseTree } from '../../src/tree-line';
 import { chromeAxNodes, normalizeText } from './support/chrome-ax';
+import { okData } from './support/frames';
 import { attachIsolatedWorld } from './support/isolated-world';
 import { ROOT } from './support/paths';
 import { useExtension } from './support/setup';
@@ -48,6 +49,16 @@ async function debuggerAttached(tabId: number): Promise<boolean> {
 }
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+/** JSON with every object's keys sorted, so two serializations of one value compare equal. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const entries = Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
 
 const PAGES: { path: string; ready: string }[] = [
   { path: '/tree-react.html', ready: 'h1' },
@@ -119,7 +130,9 @@ describe('recovery and query', () => {
     const cdp = await env.browser.context.newCDPSession(page);
     const direct: unknown = await cdp.send('Accessibility.getFullAXTree', {});
     await cdp.detach();
-    expect(sha256(JSON.stringify(direct))).toBe(ax.payloadSha256);
+    // chrome.debugger hands the worker an object, not bytes, and Chrome rebuilds it with its keys
+    // sorted; so the other client's reply is compared in one canonical key order.
+    expect(sha256(canonical(direct))).toBe(sha256(canonical(JSON.parse(json))));
     expect(await debuggerAttached(tabId)).toBe(false);
     await page.close();
   }, 60_000);
@@ -138,7 +151,9 @@ describe('recovery and query', () => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(html);
     });
-    const { page, tabId } = await env.browser.open(env.server.url('/synthetic-50k.html'));
+    // A 50k-element page loads slowly on a shared machine: open the tab first, then load it with a long timeout.
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-form.html'));
+    await page.goto(env.server.url('/synthetic-50k.html'), { timeout: 180_000 });
     await page.locator('footer').waitFor({ state: 'attached' });
     const started = Date.now();
     const ax = await chromeAx(tabId, { query: 'button ticket' });
@@ -168,6 +183,16 @@ describe('where no extension script can run', () => {
     const { page, tabId } = await env.browser.open(env.server.url('/chrome-ax-blocked.html'));
     const inner = page.frameLocator('#blocked');
     await inner.locator('#press').waitFor();
+    // Chrome injects no manifest script into a data: frame; block the on-demand injection too, as a
+    // frame that refuses extensions would (wb.blockPageScripts, background/frames/script-block.ts).
+    const frames = z
+      .object({ frames: z.array(z.object({ frameId: z.string(), chromeFrameId: z.number() }).loose()) })
+      .parse(okData(await env.browser.tool('get_frames', {}, { tabId, mode: 'dev', tier: 'full' })));
+    const chromeFrameId = frames.frames.find((f) => f.frameId === 'f1')?.chromeFrameId;
+    expect(chromeFrameId).toBeGreaterThan(0);
+    await env.browser.worker.evaluate(([t, f]) => globalThis.wb.blockPageScripts(t, f), [tabId, chromeFrameId] as const);
+    const tree = await env.browser.tool('iframe_read', { frameId: 'f1' }, { tabId, mode: 'dev', tier: 'full' });
+    expect(tree.ok).toBe(false);
     const ax = await chromeAx(tabId, { frameId: 'f1' });
     expect(ax.source).toBe('chrome-ax-fallback');
     expect(ax.notice).toMatch(/cannot run/);
@@ -193,6 +218,7 @@ describe('where no extension script can run', () => {
     await inner.locator('text=Other').waitFor();
     const stale = await act('click_ax', { ref_id: button?.ref });
     expect(stale.ok).toBe(false);
+    await env.browser.worker.evaluate(([t, f]) => globalThis.wb.blockPageScripts(t, f, false), [tabId, chromeFrameId] as const);
     await page.close();
   }, 90_000);
 });
