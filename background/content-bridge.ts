@@ -20,7 +20,10 @@ const NO_RECEIVER = /Receiving end does not exist|Could not establish connection
  */
 export async function sendToContent(tabId: number, request: ContentRequest, frameId = 0): Promise<Result<unknown>> {
   if (pageScriptsBlocked(tabId, frameId)) {
-    return err('page_not_scriptable', `Weaverbird's page scripts are blocked in tab ${tabId} frame ${frameId} (wb.blockPageScripts)`);
+    return err(
+      'page_not_scriptable',
+      `Weaverbird's page scripts are blocked in tab ${tabId} frame ${frameId} (wb.blockPageScripts)`,
+    );
   }
   let reply = await trySend(tabId, request, frameId);
   if (!reply.ok && reply.error.code === 'no_content_script') {

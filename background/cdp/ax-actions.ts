@@ -16,7 +16,12 @@ const Quads = z.object({ quads: z.array(z.array(z.number())) });
 const Hit = z.object({ backendNodeId: z.number() });
 const Resolved = z.object({ object: z.looseObject({ objectId: z.string().optional() }) });
 const CallValue = z.object({ result: z.looseObject({ value: z.unknown().optional() }) });
-const ElementFacts = z.object({ tag: z.string(), type: z.string(), value: z.string().nullable(), editable: z.boolean() });
+const ElementFacts = z.object({
+  tag: z.string(),
+  type: z.string(),
+  value: z.string().nullable(),
+  editable: z.boolean(),
+});
 
 /** True when the ref is one the worker minted for this frame's document (so the action goes through CDP). */
 export function isCdpRef(tabId: number, frameId: number, ref: string): boolean {
@@ -39,7 +44,13 @@ async function objectOf(send: typeof Send, tabId: number, backendNodeId: number)
   return id ? ok(id) : err('stale_ref', 'the element has left the page; re-read it with chrome_ax_tree');
 }
 
-async function call(send: typeof Send, tabId: number, objectId: string, fn: string, args: unknown[] = []): Promise<unknown> {
+async function call(
+  send: typeof Send,
+  tabId: number,
+  objectId: string,
+  fn: string,
+  args: unknown[] = [],
+): Promise<unknown> {
   const r = await send(tabId, 'Runtime.callFunctionOn', {
     objectId,
     functionDeclaration: fn,
@@ -51,12 +62,17 @@ async function call(send: typeof Send, tabId: number, objectId: string, fn: stri
 }
 
 /** The centre of the element's first content quad, after scrolling it into view (top-frame CSS pixels). */
-async function pointOf(send: typeof Send, tabId: number, backendNodeId: number): Promise<Result<{ x: number; y: number }>> {
+async function pointOf(
+  send: typeof Send,
+  tabId: number,
+  backendNodeId: number,
+): Promise<Result<{ x: number; y: number }>> {
   await send(tabId, 'DOM.scrollIntoViewIfNeeded', { backendNodeId });
   const r = await send(tabId, 'DOM.getContentQuads', { backendNodeId });
   const parsed = r.ok ? Quads.safeParse(r.data) : null;
   const q = parsed?.success ? parsed.data.quads[0] : undefined;
-  if (!q || q.length < 8) return err('not_visible', 'the element has no box on screen (hidden or collapsed); re-read the tree');
+  if (!q || q.length < 8)
+    return err('not_visible', 'the element has no box on screen (hidden or collapsed); re-read the tree');
   const xs = [q[0], q[2], q[4], q[6]].map(Number);
   const ys = [q[1], q[3], q[5], q[7]].map(Number);
   return ok({ x: xs.reduce((a, b) => a + b, 0) / 4, y: ys.reduce((a, b) => a + b, 0) / 4 });
@@ -98,7 +114,10 @@ export async function cdpRefClick(tabId: number, frameId: number, ref: string): 
       const point = await pointOf(send, tabId, backend.data);
       if (!point.ok) return point;
       if (!(await hits(send, tabId, obj.data, point.data))) {
-        return err('target_covered', `something covers ${ref} at its centre, so no click was sent; close any overlay and re-read`);
+        return err(
+          'target_covered',
+          `something covers ${ref} at its centre, so no click was sent; close any overlay and re-read`,
+        );
       }
       const clicked = await mouseClick(send, tabId, point.data);
       if (!clicked.ok) return clicked;

@@ -111,7 +111,10 @@ export async function bindRefs(
       const call = CallReply.safeParse(reply.data);
       const bound = call.success ? Bound.safeParse(call.data.result.value) : null;
       if (!bound?.success) {
-        return err('no_registry', "the page scripts' ref registry did not answer in this frame; reload the page and retry");
+        return err(
+          'no_registry',
+          "the page scripts' ref registry did not answer in this frame; reload the page and retry",
+        );
       }
       bound.data.refs.forEach((ref, i) => {
         const id = live[i]?.id;

@@ -94,11 +94,18 @@ function isFrameTreeNode(v: unknown): v is FrameTreeNode {
  * The CDP frame id of a Chrome (webNavigation) frame: the root, or the one frame loading its URL
  * (the two APIs share no id; console-read.ts matches the same way).
  */
-async function cdpFrameOf(send: typeof Send, tabId: number, chromeFrameId: number, url: string): Promise<Result<string>> {
+async function cdpFrameOf(
+  send: typeof Send,
+  tabId: number,
+  chromeFrameId: number,
+  url: string,
+): Promise<Result<string>> {
   const reply = await send(tabId, 'Page.getFrameTree');
   if (!reply.ok) return reply;
-  const root: unknown = typeof reply.data === 'object' && reply.data !== null ? Reflect.get(reply.data, 'frameTree') : null;
-  if (!isFrameTreeNode(root)) return err('cdp_failed', 'Chrome returned no frame tree for the tab; reload it and retry');
+  const root: unknown =
+    typeof reply.data === 'object' && reply.data !== null ? Reflect.get(reply.data, 'frameTree') : null;
+  if (!isFrameTreeNode(root))
+    return err('cdp_failed', 'Chrome returned no frame tree for the tab; reload it and retry');
   if (chromeFrameId === 0) return ok(root.frame.id);
   const all: FrameTreeNode[] = [];
   const walk = (n: FrameTreeNode): void => {
@@ -178,7 +185,11 @@ async function build(tabId: number, o: AxReadOptions): Promise<Result<Snapshot>>
   return withSession(tabId, async ({ send }) => {
     const cdpFrame = await cdpFrameOf(send, tabId, o.chromeFrameId, o.frameUrl);
     if (!cdpFrame.ok) return cdpFrame;
-    const raw = await send(tabId, 'Accessibility.getFullAXTree', o.chromeFrameId === 0 ? {} : { frameId: cdpFrame.data });
+    const raw = await send(
+      tabId,
+      'Accessibility.getFullAXTree',
+      o.chromeFrameId === 0 ? {} : { frameId: cdpFrame.data },
+    );
     if (!raw.ok) return raw;
     const kept = await keepAxPayload(tabId, o.frameUrl, o.chromeFrameId === 0 ? undefined : cdpFrame.data, raw.data);
     const nodes = parseAxPayload(raw.data);
@@ -242,7 +253,8 @@ export async function readChromeAx(tabId: number, o: AxReadOptions): Promise<Res
         `tree_revision ${o.revision ?? '(none)'} is no longer kept (the page was re-read or the extension restarted); read page 1 again`,
       );
     }
-    if (o.page > s.pages.length) return err('bad_page', `page ${o.page} does not exist: this read has ${s.pages.length}`);
+    if (o.page > s.pages.length)
+      return err('bad_page', `page ${o.page} does not exist: this read has ${s.pages.length}`);
     return ok(pageOf(s, o.page));
   }
   const built = await build(tabId, o);

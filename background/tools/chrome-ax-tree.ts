@@ -83,7 +83,10 @@ export async function runChromeAx(
   const t = target.data;
   const page = args.page ?? 1;
   if (page > 1 && args.tree_revision === undefined) {
-    return err('bad_arguments', 'page 2+ needs the tree_revision page 1 returned; pass both, with the same other arguments');
+    return err(
+      'bad_arguments',
+      'page 2+ needs the tree_revision page 1 returned; pass both, with the same other arguments',
+    );
   }
   const read = await readChromeAx(tabId, {
     chromeFrameId: t.chromeFrameId,
@@ -113,7 +116,7 @@ export const chromeAxTree = defineTool({
   name: 'chrome_ax_tree',
   description: [
     "Chrome's own accessibility tree, in the same line grammar and with the same [ref_N] refs as get_accessibility_tree.",
-    "Use it to check what Chrome computes for an element (role, name, states) or where get_accessibility_tree cannot read a frame;",
+    'Use it to check what Chrome computes for an element (role, name, states) or where get_accessibility_tree cannot read a frame;',
     'get_accessibility_tree stays the main read (cheaper, and it sees click-listener-only elements).',
     'query keeps at most 12 matching nodes with their ancestors (a match in a row or list item brings the whole item);',
     'ref_id zooms into an element; frameId reads a child frame. Long trees are paged: pass page and tree_revision.',

@@ -29,7 +29,10 @@ export async function treeFromChromeAx(
     false,
   );
   if (!read.ok) {
-    return err(failure.error.code, `${failure.error.message} (Chrome's own tree could not be read either: ${read.error.message})`);
+    return err(
+      failure.error.code,
+      `${failure.error.message} (Chrome's own tree could not be read either: ${read.error.message})`,
+    );
   }
   const r = read.data;
   const ignored = ['filter', 'maxDepth', 'omit', 'testIdAttributes', 'maxTextChars'].filter(

@@ -115,7 +115,8 @@ export const clickAx = defineTool({
   readOnly: false,
   async handler(args, ctx) {
     // A ref read from Chrome's tree where no page script runs is clicked through CDP (ax-actions.ts).
-    if (isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id)) return cdpRefClick(ctx.tabId, ctx.frameId ?? 0, args.ref_id);
+    if (isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id))
+      return cdpRefClick(ctx.tabId, ctx.frameId ?? 0, args.ref_id);
     const before = await tabUrl(ctx.tabId);
     const watch = watchTabActivity(ctx.tabId);
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'click_ax', args }, ctx.frameId);
