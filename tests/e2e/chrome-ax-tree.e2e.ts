@@ -166,12 +166,13 @@ describe('recovery and query', () => {
     for (let i = 1; i < lines.length; i++) {
       expect((lines[i]?.indent ?? 0) - (lines[i - 1]?.indent ?? 0)).toBeLessThanOrEqual(1);
     }
-    const hits = lines.filter((l) => /ticket/i.test(`${l.name ?? ''} ${l.text ?? ''}`) && l.role === 'button');
+    const hits = lines.filter((l) => /ticket/i.test(`${l.name ?? ''} ${l.text ?? ''}`));
     expect(hits.length).toBeGreaterThan(0);
-    const none = await chromeAx(tabId, { query: 'zzqxv-nothing-here' });
-    expect(none.tree.split('\n')).toHaveLength(2);
-    expect(none.tree).toContain('(no accessible match)');
     expect(await debuggerAttached(tabId)).toBe(false);
+    // Nothing matching: the root and the note (on a small page: each read of 50k elements costs minutes).
+    await page.goto(env.server.url('/tree-form.html'));
+    const none = await chromeAx(tabId, { query: 'zzqxv-nothing-here' });
+    expect(none.tree.split('\n')).toEqual([expect.stringMatching(/^RootWebArea/), ' (no accessible match)']);
     await page.close();
     // Chrome's getFullAXTree dominates: minutes at 50k elements on a loaded 2-core machine.
   }, 1_200_000);
