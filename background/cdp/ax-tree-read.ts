@@ -16,13 +16,13 @@ import { keepAxPayload } from './ax-recovery';
 import { NO_MATCH, queryRecords, renderRecords } from './ax-view';
 import { withSession, type send as Send } from './cdp-client';
 
-export const AX_SOURCE = {
+const AX_SOURCE = {
   /** Refs from the page scripts' registry: the same refs the page tree prints. */
   bound: 'chrome-ax',
   /** No page script runs in the frame: refs minted by the worker, actions go through CDP. */
   fallback: 'chrome-ax-fallback',
 } as const;
-export type AxSource = (typeof AX_SOURCE)[keyof typeof AX_SOURCE];
+type AxSource = (typeof AX_SOURCE)[keyof typeof AX_SOURCE];
 
 export interface AxReadOptions {
   chromeFrameId: number;

@@ -63,7 +63,7 @@ export function queryRecords(records: readonly AxRecord[], query: string): Query
 }
 
 /** The text of one record's line: `role "name" [ref_N] value="…" {states}`, no indent. */
-export function recordLine(r: AxRecord, ref: string | undefined): string {
+function recordLine(r: AxRecord, ref: string | undefined): string {
   let line = r.role;
   if (r.name !== '') line += ` ${quote(capText(r.name))}`;
   if (ref !== undefined) line += ` [${ref}]`;

@@ -19,7 +19,7 @@ import { FrameIdArg, RefIdArg } from './page-read';
 const DEFAULT_MAX_CHARS = 6000;
 const ALL_TIERS = ['compact', 'mid', 'full'] as const;
 
-export const ChromeAxArgs = z.strictObject({
+const ChromeAxArgs = z.strictObject({
   ref_id: RefIdArg.optional().describe("print only this element's subtree"),
   query: z
     .string()
@@ -34,7 +34,7 @@ export const ChromeAxArgs = z.strictObject({
 });
 export type ChromeAxArgsT = z.infer<typeof ChromeAxArgs>;
 
-export interface ChromeAxTarget {
+interface ChromeAxTarget {
   chromeFrameId: number;
   frame: string;
   localRef: string | undefined;
@@ -43,7 +43,7 @@ export interface ChromeAxTarget {
 }
 
 /** The frame a call reads, from a frame-qualified ref, frameId, or the main frame. */
-export async function chromeAxTarget(
+async function chromeAxTarget(
   tabId: number,
   refId: string | undefined,
   frameId: string | undefined,
@@ -66,7 +66,7 @@ export async function chromeAxTarget(
 }
 
 /** Whether the page scripts answer in the frame (the bridge injects them on first use where it may). */
-export async function pageScriptsAnswer(tabId: number, chromeFrameId: number): Promise<boolean> {
+async function pageScriptsAnswer(tabId: number, chromeFrameId: number): Promise<boolean> {
   const probe = await sendToContent(tabId, { type: 'tool', tool: 'frame_info', args: {} }, chromeFrameId);
   return probe.ok;
 }
