@@ -125,6 +125,8 @@ export const chromeAxTree = defineTool({
   schema: ChromeAxArgs,
   modes: ['act', 'dev'],
   tiersByMode: { act: ['full'], dev: ALL_TIERS },
+  // Chrome's accessibility tree comes through chrome.debugger (CDP), which Firefox does not offer.
+  browsers: ['chrome'],
   readOnly: true,
   handler: (args, ctx) => runChromeAx(ctx.tabId, args),
 });
