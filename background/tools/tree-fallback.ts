@@ -17,7 +17,8 @@ export async function treeFromChromeAx(
   args: z.infer<typeof TreeArgsSchema>,
   failure: Err,
 ): Promise<Result<TreeResult>> {
-  if (!NO_SCRIPTS.has(failure.error.code)) return failure;
+  // Firefox has no chrome.debugger: its answer stays the bridge's.
+  if (!NO_SCRIPTS.has(failure.error.code) || typeof chrome.debugger === 'undefined') return failure;
   const read = await runChromeAx(
     tabId,
     {
