@@ -8,6 +8,8 @@ import { loadSettings } from './settings-store';
 import { attachFromConsole } from './entry-points';
 import { agentConsole } from './agent/console-agent';
 import { allTools, runTool, toolsFor } from './tools/registry';
+import { axRecovery, type AxRecovery } from './cdp/ax-recovery';
+import { setPageScriptsBlocked } from './frames/script-block';
 
 const ToolOptionsSchema = z.object({
   tabId: z.number().int().nonnegative(),
@@ -35,6 +37,10 @@ export type WbConsoleApi = {
   tools(filter?: unknown): Promise<string[]>;
   tool(name: unknown, args?: unknown, options?: unknown): Promise<Result<unknown>>;
   attach: typeof attachFromConsole;
+  /** The raw CDP payload of the last chrome_ax_tree read of a tab (or of every kept tab), byte for byte in `json`. */
+  axRecovery(tabId?: unknown): AxRecovery[];
+  /** Makes a frame act as if it refused page scripts (Chrome frame id; 0 = main frame), to try the fallbacks. */
+  blockPageScripts(tabId: unknown, frameId: unknown, on?: unknown): boolean;
 } & typeof agentConsole;
 
 /**
@@ -55,6 +61,14 @@ export function createConsoleApi(): WbConsoleApi {
   return {
     ...agentConsole,
     attach: attachFromConsole,
+    axRecovery(tabId?: unknown) {
+      return axRecovery(typeof tabId === 'number' ? tabId : undefined);
+    },
+    blockPageScripts(tabId: unknown, frameId: unknown, on?: unknown) {
+      if (typeof tabId !== 'number' || typeof frameId !== 'number') return false;
+      setPageScriptsBlocked(tabId, frameId, on !== false);
+      return true;
+    },
     async tools(filter: unknown) {
       const f = ToolFilterSchema.safeParse(filter);
       if (!f.success || !f.data || (!f.data.mode && !f.data.tier)) return allTools().map((t) => t.name);

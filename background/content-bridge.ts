@@ -3,6 +3,7 @@ import { parseResult } from '../src/protocol/result-schema';
 import { err, errorMessage, type Result } from '../src/result';
 import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
 import { noteRefHigh, refFloor } from './frames/ref-floor';
+import { pageScriptsBlocked } from './frames/script-block';
 import { ALWAYS_ON_MAIN_WORLD_SCRIPTS, ON_DEMAND_SCRIPTS } from './page-scripts';
 
 /** The extension's isolated world (handlers) or the page's own (the always-on core). */
@@ -18,6 +19,12 @@ const NO_RECEIVER = /Receiving end does not exist|Could not establish connection
  * (chrome://, the Web Store, PDF viewer) get a clear error.
  */
 export async function sendToContent(tabId: number, request: ContentRequest, frameId = 0): Promise<Result<unknown>> {
+  if (pageScriptsBlocked(tabId, frameId)) {
+    return err(
+      'page_not_scriptable',
+      `Weaverbird's page scripts are blocked in tab ${tabId} frame ${frameId} (wb.blockPageScripts)`,
+    );
+  }
   let reply = await trySend(tabId, request, frameId);
   if (!reply.ok && reply.error.code === 'no_content_script') {
     // A frame the core never ran in (a tab opened before install) gets it now; where it runs, the new

@@ -123,6 +123,12 @@ function normalizeTree(data: unknown): Result<LatestTree | null> {
 }
 
 /** The trace ring buffer: an array of request/response records, shapes owned by the worker. */
+/** Chrome accessibility payloads kept by chrome_ax_tree, for the debug-log export (byte-exact, never redacted). */
+export async function fetchAxRecovery(): Promise<unknown[]> {
+  const reply = await askWorker({ type: 'get_ax_recovery' });
+  return reply.ok && Array.isArray(reply.data) ? reply.data : [];
+}
+
 export async function fetchTrace(): Promise<Result<unknown[]>> {
   const reply = await askWorker({ type: 'get_trace' });
   if (!reply.ok) return reply;

@@ -19,7 +19,7 @@ const EXPANDED_MIN_CONTEXT = 65_536;
 const TREE_TOOL = 'get_accessibility_tree';
 const FRAME_TREE_TOOL = 'iframe_read';
 /** Tools whose result is a (possibly paged) tree: same budgets, same formatting, same paging rule. */
-export const TREE_TOOLS: ReadonlySet<string> = new Set([TREE_TOOL, FRAME_TREE_TOOL]);
+export const TREE_TOOLS: ReadonlySet<string> = new Set([TREE_TOOL, FRAME_TREE_TOOL, 'chrome_ax_tree']);
 
 function expandedReadsAllowed(tier: Tier, contextWindow: number): boolean {
   return tier !== 'compact' && contextWindow >= EXPANDED_MIN_CONTEXT;

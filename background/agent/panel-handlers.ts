@@ -1,4 +1,5 @@
 import { generateText } from 'ai';
+import { axRecovery } from '../cdp/ax-recovery';
 import type { Settings } from '../../src/settings';
 import { err, ok, type Result } from '../../src/result';
 import { onPanelRequest } from '../panel-messages';
@@ -60,6 +61,7 @@ export function registerAgentPanelRequests(): void {
   onPanelRequest('set_settings', async (r) => saveSettings(r.settings));
   onPanelRequest('test_connection', async (r) => testConnection(await settingsFor(r.settings)));
   onPanelRequest('get_trace', async () => ok(await traceEntries()));
+  onPanelRequest('get_ax_recovery', async () => ok(axRecovery()));
   onPanelRequest('get_latest_tree', async (r) => {
     const tree = await loadLatestTree(r.tabId);
     return tree ? ok(tree) : err('no_tree', `the agent has not read a tree in tab ${r.tabId} yet`);

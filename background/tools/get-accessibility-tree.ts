@@ -4,6 +4,7 @@ import { sendToContent } from '../content-bridge';
 import { childFramesNote } from '../frames/frames-note';
 import { syncFrames } from '../frames/frame-store';
 import { defineTool } from './define-tool';
+import { treeFromChromeAx } from './tree-fallback';
 
 /** Page 1 of a whole-page read names the child frames the tree leaves out (frames-note.ts). */
 async function withFramesNote(tabId: number, tree: TreeResult): Promise<TreeResult> {
@@ -29,7 +30,8 @@ export const getAccessibilityTree = defineTool({
   readOnly: true,
   async handler(args, ctx) {
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'get_accessibility_tree', args });
-    if (!reply.ok) return reply;
+    // Where no page script can run, Chrome's own tree answers instead (tree-fallback.ts).
+    if (!reply.ok) return treeFromChromeAx(ctx.tabId, args, reply);
     const result = TreeResultSchema.safeParse(reply.data);
     if (!result.success) return err('bad_reply', 'the page returned a malformed tree; reload the page and retry');
     const whole = result.data.page === 1 && args.ref_id === undefined;

@@ -11,6 +11,7 @@ import {
   pdfTextSearchHandler,
   pdfTreeHandler,
 } from '../pdf/pdf-tools';
+import { chromeAxTree } from './chrome-ax-tree';
 import { consoleRead } from './console-read';
 import { executeJs } from './execute-js';
 import { findTool, textSearchTool } from './find';
@@ -62,6 +63,7 @@ const ALL: readonly Tool[] = [
   iframeType,
   promoteIframeTool,
   getShadowDom,
+  chromeAxTree,
   shadowDomQuery,
   executeJs,
   proposePlanTool,

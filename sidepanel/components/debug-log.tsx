@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { redactSecrets } from '../../src/redact';
 import { prettyJson } from '../lib/tool-summary';
 import { buildTraceExport, exportFileName, summarizeTraceEntry, type TraceSummary } from '../lib/trace';
-import { fetchTrace } from '../panel-client';
+import { fetchAxRecovery, fetchTrace } from '../panel-client';
 import { traceTick } from '../store';
 
 const CAPACITY = 200;
@@ -57,9 +57,9 @@ export function DebugLog() {
   };
   useEffect(() => void load(), [tick]);
 
-  const onExport = () => {
+  const onExport = async () => {
     if (!entries) return;
-    const file = buildTraceExport(entries, chrome.runtime.getManifest().version);
+    const file = buildTraceExport(entries, chrome.runtime.getManifest().version, new Date(), await fetchAxRecovery());
     const name = exportFileName();
     download(JSON.stringify(file, null, 2), name);
     setExported(`Saved ${file.count} pairs to ${name} (API keys removed).`);
@@ -76,7 +76,7 @@ export function DebugLog() {
         <button
           type="button"
           class="button-primary"
-          onClick={onExport}
+          onClick={() => void onExport()}
           disabled={list.length === 0}
           data-testid="export-log"
         >

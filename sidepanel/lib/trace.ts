@@ -57,9 +57,16 @@ export interface TraceExport {
   extensionVersion: string;
   count: number;
   entries: unknown[];
+  /** Raw Chrome accessibility payloads of the last chrome_ax_tree reads, byte-exact in `json` (recovery). */
+  axTreePayloads?: unknown[];
 }
 
-export function buildTraceExport(entries: readonly unknown[], extensionVersion: string, now = new Date()): TraceExport {
+export function buildTraceExport(
+  entries: readonly unknown[],
+  extensionVersion: string,
+  now = new Date(),
+  axTreePayloads: readonly unknown[] = [],
+): TraceExport {
   const redacted = redactSecrets([...entries]);
   const list = Array.isArray(redacted) ? redacted : [];
   return {
@@ -69,6 +76,8 @@ export function buildTraceExport(entries: readonly unknown[], extensionVersion: 
     extensionVersion,
     count: list.length,
     entries: list,
+    // Not redacted: recovery must return the payload byte for byte; it is the page's own tree.
+    ...(axTreePayloads.length > 0 ? { axTreePayloads: [...axTreePayloads] } : {}),
   };
 }
 

@@ -13,6 +13,8 @@ export const PanelRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('test_connection'), settings: z.optional(SettingsSchema) }),
   // Debug: the last LLM request/response pairs (keys redacted) and the latest tree the agent read.
   z.object({ type: z.literal('get_trace') }),
+  // Debug: the raw Chrome accessibility payloads chrome_ax_tree kept (background/cdp/ax-recovery.ts).
+  z.object({ type: z.literal('get_ax_recovery') }),
   z.object({ type: z.literal('get_latest_tree'), tabId: TabId }),
   // Verbose viewer: outline the element behind a ref in the page (frame-qualified refs allowed).
   z.object({ type: z.literal('highlight_ref'), tabId: TabId, ref: z.string() }),

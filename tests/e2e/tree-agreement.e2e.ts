@@ -1,6 +1,7 @@
 /**
- * Agreement with Chrome: every element the tree gives a ref is looked up in Chrome's own
- * accessibility tree (CDP Accessibility.getFullAXTree, matched by backend DOM node id) and its role
+ * Agreement with Chrome (`npm run agreement`): every element the tree gives a ref is looked up in Chrome's own
+ * accessibility tree (the Accessibility.getFullAXTree payload chrome_ax_tree read and kept for recovery,
+ * matched by backend DOM node id) and its role
  * and accessible name compared; and every node Chrome exposes as focusable or as a widget, with a
  * visible box, must have a ref. Every known disagreement and missing ref is listed with its reason
  * in tests/known-failures/tree-agreement.json, with the number of refs and of Chrome's interactive
@@ -13,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseTree } from '../../src/tree-line';
 import {
-  chromeAxNodes,
+  chromeAxNodesOf,
   hasVisibleBox,
   INTERACTIVE_ROLES,
   nodeLabel,
@@ -64,6 +65,17 @@ interface PageFigures {
 const figures: PageFigures[] = [];
 const env = useExtension();
 
+const Recovered = z.array(z.object({ json: z.string() }).loose());
+
+/** Runs chrome_ax_tree on the tab and returns the getFullAXTree reply it kept (wb.axRecovery). */
+async function chromeAxPayload(tabId: number): Promise<unknown> {
+  // A query keeps the read to a few records (no ref binding for every table cell); the payload is whole either way.
+  const read = await env.browser.tool('chrome_ax_tree', { query: 'x' }, { tabId, mode: 'dev', tier: 'full' });
+  if (!read.ok) throw new Error(`chrome_ax_tree: ${read.error.code}: ${read.error.message}`);
+  const kept = Recovered.parse(await env.browser.worker.evaluate((id: number) => globalThis.wb.axRecovery(id), tabId));
+  return JSON.parse(kept[0]?.json ?? 'null');
+}
+
 /** What a `role "name" [ref_N] …` line shows the agent: its role and its name (null when none). */
 interface Printed {
   role: string;
@@ -83,6 +95,8 @@ async function measure(pagePath: string, ready: string): Promise<PageFigures> {
   expect(result.hasMore, `${pagePath} fits one page`).toBe(false);
   const shown = refsInTree(result.tree);
   const refs = [...shown.keys()];
+  // Chrome's side is the extension's own chrome_ax_tree read: the raw payload it keeps for recovery.
+  const chrome = chromeAxNodesOf(await chromeAxPayload(tabId));
 
   const world = await attachIsolatedWorld(env.browser.context, page);
   const described = z
@@ -93,7 +107,6 @@ async function measure(pagePath: string, ready: string): Promise<PageFigures> {
       ),
     );
   const backendIds = await world.backendIdsOf(refs);
-  const chrome = await chromeAxNodes(world.cdp);
 
   const disagreements: string[] = [];
   const fallbacks: string[] = [];

@@ -5,6 +5,7 @@
  */
 import { ClickReplySchema, ObservationReportSchema, type ClickResult } from '../../../src/tools/action-results';
 import { err, ok, type Result } from '../../../src/result';
+import { cdpRefClick, isCdpRef } from '../../cdp/ax-actions';
 import { withSession } from '../../cdp/cdp-client';
 import { mouseClick } from '../../cdp/input';
 import { sendToContent } from '../../content-bridge';
@@ -113,6 +114,9 @@ export const clickAx = defineTool({
   modes: ['act', 'dev'],
   readOnly: false,
   async handler(args, ctx) {
+    // A ref read from Chrome's tree where no page script runs is clicked through CDP (ax-actions.ts).
+    if (isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id))
+      return cdpRefClick(ctx.tabId, ctx.frameId ?? 0, args.ref_id);
     const before = await tabUrl(ctx.tabId);
     const watch = watchTabActivity(ctx.tabId);
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'click_ax', args }, ctx.frameId);

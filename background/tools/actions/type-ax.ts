@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { TypeReplySchema, TypeResultSchema, type TypeResult } from '../../../src/tools/action-results';
 import { ok, type Result } from '../../../src/result';
+import { cdpRefType, isCdpRef } from '../../cdp/ax-actions';
 import { withSession } from '../../cdp/cdp-client';
 import { confirmFocus } from '../../cdp/dispatch-check';
 import { sendToContent } from '../../content-bridge';
@@ -82,7 +83,11 @@ export const typeAx = defineTool({
   schema: TypeArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => typeHandler('type_ax', args, ctx),
+  handler: (args, ctx) =>
+    // A ref read from Chrome's tree where no page script runs is typed into through CDP (ax-actions.ts).
+    isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id)
+      ? cdpRefType(ctx.tabId, ctx.frameId ?? 0, args.ref_id, args.text, args.clear ?? true)
+      : typeHandler('type_ax', args, ctx),
 });
 
 export const focusType = defineTool({

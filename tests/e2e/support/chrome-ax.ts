@@ -74,7 +74,12 @@ export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
 
 /** Every DOM-backed node of the top frame's accessibility tree, keyed by backend DOM node id. */
 export async function chromeAxNodes(cdp: CDPSession): Promise<Map<number, ChromeAxNode>> {
-  const { nodes } = FullTree.parse(await cdp.send('Accessibility.getFullAXTree', {}));
+  return chromeAxNodesOf(await cdp.send('Accessibility.getFullAXTree', {}));
+}
+
+/** The same from a getFullAXTree reply already in hand (chrome_ax_tree's recovery payload). */
+export function chromeAxNodesOf(payload: unknown): Map<number, ChromeAxNode> {
+  const { nodes } = FullTree.parse(payload);
   const out = new Map<number, ChromeAxNode>();
   for (const n of nodes) {
     if (n.backendDOMNodeId === undefined) continue;

@@ -1,0 +1,190 @@
+/**
+ * click_ax / type_ax for refs read through Chrome's tree where no page script runs
+ * (ax-fallback-refs.ts): the element is found by its backend DOM node, scrolled into view and
+ * hit-tested by CDP, then clicked with one trusted mouse click or typed into with `Input.insertText`
+ * after DOM.focus. The debugger is attached for the action and detached after.
+ * https://chromedevtools.github.io/devtools-protocol/tot/DOM/#method-getContentQuads
+ * https://chromedevtools.github.io/devtools-protocol/tot/DOM/#method-getNodeForLocation
+ */
+import { z } from 'zod';
+import { err, ok, type Result } from '../../src/result';
+import { fallbackBackendId, hasFallbackRef } from './ax-fallback-refs';
+import { withSession, type send as Send } from './cdp-client';
+import { mouseClick } from './input';
+
+const Quads = z.object({ quads: z.array(z.array(z.number())) });
+const Hit = z.object({ backendNodeId: z.number() });
+const Resolved = z.object({ object: z.looseObject({ objectId: z.string().optional() }) });
+const CallValue = z.object({ result: z.looseObject({ value: z.unknown().optional() }) });
+const ElementFacts = z.object({
+  tag: z.string(),
+  type: z.string(),
+  value: z.string().nullable(),
+  editable: z.boolean(),
+});
+
+/** True when the ref is one the worker minted for this frame's document (so the action goes through CDP). */
+export function isCdpRef(tabId: number, frameId: number, ref: string): boolean {
+  return hasFallbackRef(tabId, frameId, ref);
+}
+
+async function currentDocument(tabId: number, frameId: number): Promise<string | undefined> {
+  const frame = await chrome.webNavigation.getFrame({ tabId, frameId }).catch(() => null);
+  return frame?.documentId;
+}
+
+async function backendOf(tabId: number, frameId: number, ref: string): Promise<Result<number>> {
+  return fallbackBackendId(tabId, frameId, await currentDocument(tabId, frameId), ref);
+}
+
+async function objectOf(send: typeof Send, tabId: number, backendNodeId: number): Promise<Result<string>> {
+  const r = await send(tabId, 'DOM.resolveNode', { backendNodeId, objectGroup: 'wb-ax-act' });
+  const parsed = r.ok ? Resolved.safeParse(r.data) : null;
+  const id = parsed?.success ? parsed.data.object.objectId : undefined;
+  return id ? ok(id) : err('stale_ref', 'the element has left the page; re-read it with chrome_ax_tree');
+}
+
+async function call(
+  send: typeof Send,
+  tabId: number,
+  objectId: string,
+  fn: string,
+  args: unknown[] = [],
+): Promise<unknown> {
+  const r = await send(tabId, 'Runtime.callFunctionOn', {
+    objectId,
+    functionDeclaration: fn,
+    arguments: args,
+    returnByValue: true,
+  });
+  const parsed = r.ok ? CallValue.safeParse(r.data) : null;
+  return parsed?.success ? parsed.data.result.value : undefined;
+}
+
+/** The centre of the element's first content quad, after scrolling it into view (top-frame CSS pixels). */
+async function pointOf(
+  send: typeof Send,
+  tabId: number,
+  backendNodeId: number,
+): Promise<Result<{ x: number; y: number }>> {
+  await send(tabId, 'DOM.scrollIntoViewIfNeeded', { backendNodeId });
+  const r = await send(tabId, 'DOM.getContentQuads', { backendNodeId });
+  const parsed = r.ok ? Quads.safeParse(r.data) : null;
+  const q = parsed?.success ? parsed.data.quads[0] : undefined;
+  if (!q || q.length < 8)
+    return err('not_visible', 'the element has no box on screen (hidden or collapsed); re-read the tree');
+  const xs = [q[0], q[2], q[4], q[6]].map(Number);
+  const ys = [q[1], q[3], q[5], q[7]].map(Number);
+  return ok({ x: xs.reduce((a, b) => a + b, 0) / 4, y: ys.reduce((a, b) => a + b, 0) / 4 });
+}
+
+/** The element or one of its descendants is what a click at the point hits (nothing covers it). */
+async function hits(send: typeof Send, tabId: number, objectId: string, p: { x: number; y: number }): Promise<boolean> {
+  const r = await send(tabId, 'DOM.getNodeForLocation', {
+    x: Math.round(p.x),
+    y: Math.round(p.y),
+    includeUserAgentShadowDOM: true,
+  });
+  const hit = r.ok ? Hit.safeParse(r.data) : null;
+  if (!hit?.success) return false;
+  const other = await objectOf(send, tabId, hit.data.backendNodeId);
+  if (!other.ok) return false;
+  // A hit on the element's own frame owner (an <iframe> of another document) is as deep as a
+  // top-level hit test can see; inside the frame the element's box was just measured.
+  const contained = await call(
+    send,
+    tabId,
+    objectId,
+    `function (n) {
+      if (this === n || this.contains(n)) return true;
+      return (n.localName === 'iframe' || n.localName === 'frame') && n.ownerDocument !== this.ownerDocument;
+    }`,
+    [{ objectId: other.data }],
+  );
+  return contained === true;
+}
+
+export async function cdpRefClick(tabId: number, frameId: number, ref: string): Promise<Result<unknown>> {
+  const backend = await backendOf(tabId, frameId, ref);
+  if (!backend.ok) return backend;
+  return withSession(tabId, async ({ send }) => {
+    try {
+      const obj = await objectOf(send, tabId, backend.data);
+      if (!obj.ok) return obj;
+      const point = await pointOf(send, tabId, backend.data);
+      if (!point.ok) return point;
+      if (!(await hits(send, tabId, obj.data, point.data))) {
+        return err(
+          'target_covered',
+          `something covers ${ref} at its centre, so no click was sent; close any overlay and re-read`,
+        );
+      }
+      const clicked = await mouseClick(send, tabId, point.data);
+      if (!clicked.ok) return clicked;
+      return ok({
+        success: true,
+        method: 'cdp',
+        verified: false,
+        hint: `one trusted click was sent to ${ref} (no page script runs here to watch its effect); re-read with chrome_ax_tree to see the result`,
+      });
+    } finally {
+      await send(tabId, 'Runtime.releaseObjectGroup', { objectGroup: 'wb-ax-act' });
+    }
+  });
+}
+
+const FACTS_FN = `function () {
+  const tag = this.localName || '';
+  const type = (this.getAttribute && this.getAttribute('type') || '').toLowerCase();
+  const value = 'value' in this && typeof this.value === 'string' ? this.value : (this.isContentEditable ? this.textContent : null);
+  return { tag, type, value, editable: this.isContentEditable === true || (tag === 'input' || tag === 'textarea') && !this.disabled && !this.readOnly };
+}`;
+const SELECT_ALL_FN = `function () {
+  if (typeof this.select === 'function') { this.select(); return; }
+  const r = this.ownerDocument.createRange(); r.selectNodeContents(this);
+  const s = this.ownerDocument.getSelection(); s.removeAllRanges(); s.addRange(r);
+}`;
+const CARET_END_FN = `function () {
+  if (typeof this.setSelectionRange === 'function' && typeof this.value === 'string') { this.setSelectionRange(this.value.length, this.value.length); return; }
+  const r = this.ownerDocument.createRange(); r.selectNodeContents(this); r.collapse(false);
+  const s = this.ownerDocument.getSelection(); s.removeAllRanges(); s.addRange(r);
+}`;
+
+export async function cdpRefType(
+  tabId: number,
+  frameId: number,
+  ref: string,
+  text: string,
+  clear: boolean,
+): Promise<Result<unknown>> {
+  const backend = await backendOf(tabId, frameId, ref);
+  if (!backend.ok) return backend;
+  return withSession(tabId, async ({ send }) => {
+    try {
+      const obj = await objectOf(send, tabId, backend.data);
+      if (!obj.ok) return obj;
+      const facts = ElementFacts.safeParse(await call(send, tabId, obj.data, FACTS_FN));
+      if (!facts.success || !facts.data.editable) {
+        return err('not_editable', `${ref} is not a text field or editable region; type into a textbox ref`);
+      }
+      await send(tabId, 'DOM.scrollIntoViewIfNeeded', { backendNodeId: backend.data });
+      const focused = await send(tabId, 'DOM.focus', { backendNodeId: backend.data });
+      if (!focused.ok) return focused;
+      await call(send, tabId, obj.data, clear ? SELECT_ALL_FN : CARET_END_FN);
+      const typed = await send(tabId, 'Input.insertText', { text });
+      if (!typed.ok) return typed;
+      const after = ElementFacts.safeParse(await call(send, tabId, obj.data, FACTS_FN));
+      const value = after.success ? after.data.value : null;
+      const masked = facts.data.type === 'password';
+      const landed = value !== null && value.includes(text);
+      return ok({
+        success: landed,
+        method: 'cdp-insert-text',
+        value: masked ? '••••' : value,
+        ...(landed ? {} : { hint: 'the text did not show up in the field; re-read with chrome_ax_tree' }),
+      });
+    } finally {
+      await send(tabId, 'Runtime.releaseObjectGroup', { objectGroup: 'wb-ax-act' });
+    }
+  });
+}

@@ -1,0 +1,230 @@
+/**
+ * chrome_ax_tree in real Chromium: Chrome's own tree printed in the page tree's grammar with the page
+ * tree's refs (bound through the element, so a ref both print names the same element), roles and
+ * names exactly Chrome's (checked against Playwright's own CDP read of the same page), a query on a
+ * 50k-element page, byte-exact recovery of the raw payload, no debugger left attached, and the
+ * fallback where no extension script can run: a data: frame read, clicked and typed into through CDP.
+ */
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseTree } from '../../src/tree-line';
+import { chromeAxNodes, normalizeText } from './support/chrome-ax';
+import { okData } from './support/frames';
+import { attachIsolatedWorld } from './support/isolated-world';
+import { ROOT } from './support/paths';
+import { useExtension } from './support/setup';
+import { readTree, WHOLE_TREE } from './support/tree';
+
+const env = useExtension();
+
+const AxResult = z.object({
+  tree: z.string(),
+  hasMore: z.boolean(),
+  page: z.number(),
+  totalPages: z.number(),
+  tree_revision: z.string(),
+  source: z.string(),
+  notice: z.string().optional(),
+  matches: z.number().optional(),
+  payloadSha256: z.string(),
+  stats: z.object({ refCount: z.number(), elementCount: z.number() }).loose(),
+});
+type AxResult = z.infer<typeof AxResult>;
+const Recovery = z.array(z.object({ sha256: z.string(), bytes: z.number(), json: z.string().optional() }).loose());
+
+async function chromeAx(tabId: number, args: Record<string, unknown>): Promise<AxResult> {
+  const reply = await env.browser.tool('chrome_ax_tree', args, { tabId, mode: 'dev', tier: 'full' });
+  if (!reply.ok) throw new Error(`chrome_ax_tree: ${reply.error.code}: ${reply.error.message}`);
+  return AxResult.parse(reply.data);
+}
+
+async function debuggerAttached(tabId: number): Promise<boolean> {
+  return env.browser.worker.evaluate(async (id: number) => {
+    const targets = await chrome.debugger.getTargets();
+    return targets.some((t) => t.tabId === id && t.attached && t.extensionId === chrome.runtime.id);
+  }, tabId);
+}
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+/** JSON with every object's keys sorted, so two serializations of one value compare equal. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const entries = Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+const PAGES: { path: string; ready: string }[] = [
+  { path: '/tree-react.html', ready: 'h1' },
+  { path: '/tree-form.html', ready: 'form' },
+  { path: '/tree-article.html', ready: 'h1' },
+  { path: '/tree-shoelace.html', ready: 'body[data-ready]' },
+  { path: '/tree-edge.html', ready: 'h1' },
+];
+
+describe('chrome_ax_tree on the fixture pages', () => {
+  for (const { path: p, ready } of PAGES) {
+    it(`${p}: shared refs are identical, roles and names are Chrome's, no debugger stays`, async () => {
+      const { page, tabId } = await env.browser.open(env.server.url(p));
+      await page.locator(ready).first().waitFor({ state: 'attached' });
+      const ours = await readTree(env.browser, tabId, { ...WHOLE_TREE, maxTextChars: 0 });
+      const ax = await chromeAx(tabId, { maxChars: 1_000_000 });
+      expect(ax.source).toBe('chrome-ax');
+      expect(ax.hasMore).toBe(false);
+      expect(await debuggerAttached(tabId)).toBe(false);
+
+      const axLines = parseTree(ax.tree).filter((l) => l.ref !== undefined);
+      const pageRefs = new Set(parseTree(ours.tree).flatMap((l) => (l.ref ? [l.ref] : [])));
+      expect(axLines.length).toBeGreaterThan(0);
+
+      const world = await attachIsolatedWorld(env.browser.context, page);
+      const allRefs = [...new Set([...pageRefs, ...axLines.flatMap((l) => (l.ref ? [l.ref] : []))])];
+      const backend = await world.backendIdsOf(allRefs);
+      const chrome = await chromeAxNodes(world.cdp);
+      await world.detach();
+
+      // One ref space: a ref names one element, so two refs of one element would show as one backend node twice.
+      const refOfBackend = new Map<number, string>();
+      for (const ref of allRefs) {
+        const id = backend.get(ref);
+        expect(id, `${ref} resolves to an element`).not.toBeNull();
+        if (id === null || id === undefined) continue;
+        expect(refOfBackend.get(id) ?? ref, `one ref per element (${ref})`).toBe(ref);
+        refOfBackend.set(id, ref);
+      }
+      let shared = 0;
+      for (const line of axLines) {
+        if (line.ref && pageRefs.has(line.ref)) shared++;
+        const node = chrome.get(backend.get(line.ref ?? '') ?? -1);
+        expect(node, `${line.ref} is a node of Chrome's tree`).toBeDefined();
+        if (!node) continue;
+        expect(line.role, `${line.ref} role`).toBe(node.role === 'StaticText' ? 'text' : node.role);
+        const name = normalizeText(node.name);
+        if (name.length <= 300) expect(line.name ?? '', `${line.ref} name`).toBe(name);
+      }
+      expect(shared, 'refs both trees print').toBeGreaterThan(0);
+      await page.close();
+    }, 120_000);
+  }
+});
+
+describe('recovery and query', () => {
+  it("keeps the raw payload byte-exact: its SHA-256 is the CDP response's", async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-form.html'));
+    await page.locator('form').waitFor();
+    const ax = await chromeAx(tabId, {});
+    const kept = Recovery.parse(await env.browser.worker.evaluate((id: number) => globalThis.wb.axRecovery(id), tabId));
+    expect(kept).toHaveLength(1);
+    const json = kept[0]?.json ?? '';
+    expect(sha256(json)).toBe(ax.payloadSha256);
+    expect(kept[0]?.sha256).toBe(ax.payloadSha256);
+    // The same call from another CDP client (Playwright) on the unchanged page: the same bytes.
+    const cdp = await env.browser.context.newCDPSession(page);
+    const direct: unknown = await cdp.send('Accessibility.getFullAXTree', {});
+    await cdp.detach();
+    // chrome.debugger hands the worker an object, not bytes, and Chrome rebuilds it with its keys
+    // sorted; so the other client's reply is compared in one canonical key order.
+    expect(sha256(canonical(direct))).toBe(sha256(canonical(JSON.parse(json))));
+    expect(await debuggerAttached(tabId)).toBe(false);
+    await page.close();
+  }, 60_000);
+
+  it('query keeps ≤ 12 records with their ancestors on a 50k-element page, and says when nothing matches', async () => {
+    const html = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { syntheticPage } from ${JSON.stringify(path.join(ROOT, 'scripts/bench/synthetic.mjs'))}; process.stdout.write(syntheticPage(50000).html);`,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ).toString();
+    env.server.route('/synthetic-50k.html', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+    // A 50k-element page loads slowly on a shared machine: open the tab first, then load it with a long timeout.
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-form.html'));
+    await page.goto(env.server.url('/synthetic-50k.html'), { timeout: 180_000 });
+    await page.locator('footer').waitFor({ state: 'attached' });
+    const started = Date.now();
+    const ax = await chromeAx(tabId, { query: 'button ticket' });
+    console.log(`chrome_ax_tree query on 50k elements: ${Date.now() - started} ms, ${ax.stats.elementCount} AX nodes`);
+    expect(ax.stats.elementCount).toBeGreaterThan(20_000);
+    expect(ax.matches).toBeGreaterThan(0);
+    expect(ax.matches).toBeLessThanOrEqual(12);
+    const lines = parseTree(ax.tree);
+    expect(lines[0]?.role).toBe('RootWebArea');
+    expect(lines[0]?.indent).toBe(0);
+    // Ancestors present: every line is at most one level deeper than the one before it.
+    for (let i = 1; i < lines.length; i++) {
+      expect((lines[i]?.indent ?? 0) - (lines[i - 1]?.indent ?? 0)).toBeLessThanOrEqual(1);
+    }
+    const hits = lines.filter((l) => /ticket/i.test(`${l.name ?? ''} ${l.text ?? ''}`));
+    expect(hits.length).toBeGreaterThan(0);
+    expect(await debuggerAttached(tabId)).toBe(false);
+    // Nothing matching: the root and the note (on a small page: each read of 50k elements costs minutes).
+    await page.goto(env.server.url('/tree-form.html'));
+    const none = await chromeAx(tabId, { query: 'zzqxv-nothing-here' });
+    expect(none.tree.split('\n')).toEqual([expect.stringMatching(/^RootWebArea/), ' (no accessible match)']);
+    await page.close();
+    // Chrome's getFullAXTree dominates: minutes at 50k elements on a loaded 2-core machine.
+  }, 1_200_000);
+});
+
+describe('where no extension script can run', () => {
+  it('reads a data: frame through Chrome, then clicks and types there through CDP by ref', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/chrome-ax-blocked.html'));
+    const inner = page.frameLocator('#blocked');
+    await inner.locator('#press').waitFor();
+    // Chrome injects no manifest script into a data: frame; block the on-demand injection too, as a
+    // frame that refuses extensions would (wb.blockPageScripts, background/frames/script-block.ts).
+    const frames = z
+      .object({ frames: z.array(z.object({ frameId: z.string(), chromeFrameId: z.number() }).loose()) })
+      .parse(okData(await env.browser.tool('get_frames', {}, { tabId, mode: 'dev', tier: 'full' })));
+    const chromeFrameId = frames.frames.find((f) => f.frameId === 'f1')?.chromeFrameId;
+    expect(chromeFrameId).toBeGreaterThan(0);
+    await env.browser.worker.evaluate(([t, f]) => globalThis.wb.blockPageScripts(t, f), [
+      tabId,
+      chromeFrameId,
+    ] as const);
+    const tree = await env.browser.tool('iframe_read', { frameId: 'f1' }, { tabId, mode: 'dev', tier: 'full' });
+    expect(tree.ok).toBe(false);
+    const ax = await chromeAx(tabId, { frameId: 'f1' });
+    expect(ax.source).toBe('chrome-ax-fallback');
+    expect(ax.notice).toMatch(/cannot run/);
+    const button = parseTree(ax.tree).find((l) => l.role === 'button' && l.name === 'Press me');
+    const field = parseTree(ax.tree).find((l) => l.role === 'textbox' && l.name === 'Note');
+    expect(button?.ref).toMatch(/^f1:ref_\d+$/);
+    expect(field?.ref).toMatch(/^f1:ref_\d+$/);
+
+    const act = (name: string, args: unknown) => env.browser.tool(name, args, { tabId, mode: 'act', tier: 'full' });
+    const clicked = await act('click_ax', { ref_id: button?.ref });
+    expect(clicked).toMatchObject({ ok: true, data: { method: 'cdp' } });
+    await expect.poll(() => inner.locator('#out').textContent()).toBe('trusted 1');
+    const typed = await act('type_ax', { ref_id: field?.ref, text: 'new words' });
+    expect(typed).toMatchObject({ ok: true, data: { success: true, value: 'new words' } });
+    expect(await inner.locator('#note').inputValue()).toBe('new words');
+    expect(await debuggerAttached(tabId)).toBe(false);
+
+    // The refs are the frame document's: after it navigates, they are refused, not reused.
+    await page.evaluate(() => {
+      const f = document.getElementById('blocked');
+      if (f instanceof HTMLIFrameElement) f.src = 'data:text/html,<button>Other</button>';
+    });
+    await inner.locator('text=Other').waitFor();
+    const stale = await act('click_ax', { ref_id: button?.ref });
+    expect(stale.ok).toBe(false);
+    await env.browser.worker.evaluate(([t, f]) => globalThis.wb.blockPageScripts(t, f, false), [
+      tabId,
+      chromeFrameId,
+    ] as const);
+    await page.close();
+  }, 90_000);
+});
