@@ -14,7 +14,7 @@ import { syncFrames } from '../frames/frame-store';
 import { resolveRefTarget } from '../frames/route-ref';
 import { qualifyRefsInText } from '../../src/refs';
 import { defineTool } from './define-tool';
-import { FrameIdArg, RefIdArg } from './page-read';
+import { ReadFrameArg, RefIdArg } from './page-read';
 
 const DEFAULT_MAX_CHARS = 6000;
 const ALL_TIERS = ['compact', 'mid', 'full'] as const;
@@ -30,7 +30,7 @@ const ChromeAxArgs = z.strictObject({
   maxChars: z.number().int().min(MIN_MAX_CHARS).max(MAX_MAX_CHARS).optional().describe('page size (default 6000)'),
   page: z.number().int().min(1).optional().describe('1-based page of a long tree; pass tree_revision with it'),
   tree_revision: z.string().min(1).max(64).optional().describe('the revision page 1 returned; required for page 2+'),
-  frameId: FrameIdArg.optional(),
+  frameId: ReadFrameArg.optional(),
 });
 export type ChromeAxArgsT = z.infer<typeof ChromeAxArgs>;
 
