@@ -15,6 +15,7 @@ import { toolDefinitions } from './tool-defs';
 import { executeCall, type ApprovalAsk } from './tool-exec';
 import { metaOf, type StoredImage } from '../vision/image-store';
 import { withStepImages } from '../vision/vision-messages';
+import { actingTab } from './task-tabs';
 
 export const DEFAULT_MAX_STEPS = 30;
 /** A small local model that cannot form a tool call three times running will not learn on the fourth. */
@@ -147,7 +148,8 @@ async function systemPromptFor(
   settings: Settings,
   active: string[],
 ): Promise<string> {
-  const page = await pageOf(rec.tabId);
+  // The tab the task acts on now (task-tabs.ts): after new_tab or switch_tab, not the start tab.
+  const page = await pageOf(actingTab(rec));
   return buildSystemPrompt({
     mode: rec.mode,
     tier: settings.tier,

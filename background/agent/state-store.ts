@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConversationSchema, UsageSchema, type Conversation } from '../../src/protocol/agent';
 import { ModeSchema } from '../../src/modes';
 import { emptyConversation } from '../../src/conversation';
+import { TaskTabsSchema } from './task-tabs-state';
 
 /**
  * Everything a running task needs to go on after Chrome stops and restarts the worker. It lives in
@@ -33,6 +34,8 @@ const TaskRecordSchema = z.object({
   maxSteps: z.number(),
   /** The task's origin policy state (background/agent/origin-policy.ts): where it started, what the user approved. */
   origins: z.optional(z.object({ start: z.string(), approved: z.array(z.string()) })),
+  /** The task's tabs (task-tabs-state.ts): the one it acts on, those it opened, which tab minted which refs. */
+  tabs: z.optional(TaskTabsSchema),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 

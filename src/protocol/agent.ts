@@ -90,6 +90,8 @@ export const ConversationSchema = z.object({
   taskMessageIds: z.optional(z.array(z.string())),
   /** Count of LLM steps in the current task (one `usage` event per step). */
   steps: z.optional(z.number()),
+  /** The tab the running task acts on, when it works in more than one (new_tab, switch_tab). */
+  actingTab: z.optional(z.object({ tabId: TabId, title: z.string() })),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -163,5 +165,13 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     error: z.optional(z.string()),
   }),
   z.object({ type: z.literal('error'), tabId: z.optional(TabId), message: z.string() }),
+  /** The task turned to another of its tabs; `tabId` is the task's own (start) tab, as for every event. */
+  z.object({
+    type: z.literal('acting_tab'),
+    tabId: TabId,
+    taskId: z.string(),
+    actingTabId: TabId,
+    title: z.string(),
+  }),
 ]);
 export type AgentEvent = z.infer<typeof AgentEventSchema>;
