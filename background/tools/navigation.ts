@@ -8,16 +8,19 @@ export const LOAD_TIMEOUT_MS = 15_000;
 /**
  * Resolves when the tab's top document finishes loading (or after the timeout, still with the
  * tab's state: a slow page is not a failed navigation). The listener is attached before `start`
- * runs so a fast load cannot slip past it.
+ * runs so a fast load cannot slip past it. `underway`: the load began before (a tab created with its
+ * URL, new_tab): then its `complete` counts alone, and one that came before `start` ended is read
+ * from the tab.
  */
 export async function loadAfter(
   tabId: number,
   start: () => Promise<unknown>,
   signal?: AbortSignal,
+  underway = false,
 ): Promise<Result<{ url: string; title: string; loaded: boolean }>> {
   let done: (loaded: boolean) => void = () => undefined;
   const finished = new Promise<boolean>((resolve) => (done = resolve));
-  let sawLoading = false;
+  let sawLoading = underway;
   const onUpdated = (id: number, change: { status?: string }) => {
     if (id !== tabId) return;
     if (change.status === 'loading') sawLoading = true;
@@ -29,6 +32,7 @@ export async function loadAfter(
   signal?.addEventListener('abort', onAbort);
   try {
     await start();
+    if (underway && (await chrome.tabs.get(tabId)).status === 'complete') done(true);
     const loaded = await finished;
     const tab = await chrome.tabs.get(tabId);
     // Page-set strings (the result is fenced, but unbounded otherwise).

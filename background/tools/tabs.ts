@@ -59,10 +59,11 @@ export const newTab = defineTool({
     const allowed = await ctx.approvals?.guardNavigation(target.href, 'Open in a new tab');
     if (allowed && !allowed.ok) return allowed;
     const here = await chrome.tabs.get(ctx.tabId);
-    // Created blank and in the background, then adopted (grouped, recorded as the task's) before it
-    // comes to the front, so the panel already knows it is the task's tab when it follows it.
+    // Created in the background, then adopted (grouped, recorded as the task's) before it comes to
+    // the front, so the panel already knows it is the task's tab when it follows it. Chrome starts
+    // the load itself (no initiator: the navigation guard's rules never match it).
     const tab = await chrome.tabs.create({
-      url: 'about:blank',
+      url: target.href,
       active: false,
       windowId: here.windowId,
       index: here.index + 1,
@@ -70,10 +71,11 @@ export const newTab = defineTool({
     });
     const id = tab.id;
     if (id === undefined) return err('tab_failed', 'Chrome did not give the new tab an id; try again');
-    await tabs.data.adopt(id);
-    const r = await loadAfter(id, () => chrome.tabs.update(id, { url: target.href }), ctx.signal);
+    const r = await loadAfter(id, () => tabs.data.adopt(id), ctx.signal, true);
     if (!r.ok)
       return err('navigation_failed', `opened tab ${id}, but could not load ${target.href}: ${r.error.message}`);
+    // Again now that the page has its title, so the panel names the tab the task works in.
+    await tabs.data.switchTo(id);
     const still = r.data.loaded ? '' : `Still loading after ${LOAD_TIMEOUT_MS / 1000}s. `;
     return ok({
       tabId: id,
