@@ -49,7 +49,7 @@ async function exists(tabId: number): Promise<boolean> {
 }
 
 /** "tab 345 (“Shop – Cart”)": the title is the page's, so it is capped and quoted (it goes outside the fence). */
-export async function tabLabel(tabId: number): Promise<string> {
+async function tabLabel(tabId: number): Promise<string> {
   const title = await titleOf(tabId);
   return title ? `tab ${tabId} (${quotePageText(title, 60)})` : `tab ${tabId}`;
 }
