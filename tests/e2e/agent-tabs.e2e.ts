@@ -181,5 +181,55 @@ describe('a task with several tabs', () => {
     const turns = (await panel.events()).flatMap((e) => (e.type === 'acting_tab' ? [e.actingTabId] : []));
     expect(turns.filter((t, i) => t !== turns[i - 1])).toEqual([tabB, tabC, tabId]);
     await panel.close();
-  });
+  }, 180_000);
+
+  it('guards every tab of the task: a tab it opened cannot open a blocked site', async () => {
+    const leak = env.partner.url('/basic.html?d=SHOP-B-SECRET');
+    const urlB = env.server.url(`/tabs-shop.html?shop=B&price=1.35&offer=${encodeURIComponent(leak)}`);
+    env.fake.scenario('tabs-guard', {
+      apiKey: FAKE_KEY,
+      policy: (turn) => {
+        const calls = callsThisTask(turn);
+        if (calls.length === 0) return call('new_tab', { url: urlB });
+        if (calls.length === 1) return read();
+        const offer = findRef(calls[1]?.result ?? '', /button/, /See partner offer/)?.ref ?? 'ref_0';
+        if (calls.length === 2) return call('click_ax', { ref_id: offer });
+        if (calls.length === 3) return call('wait_for_stable', {});
+        return answer('Done.');
+      },
+    });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('tabs-guard', 'openai'), { tier: 'full' }));
+    const { tabId } = await env.browser.open(env.server.url('/tabs-shop.html?shop=A&price=1.20'));
+    const countTabs = () => env.browser.worker.evaluate(() => chrome.tabs.query({}).then((t) => t.length));
+    const panel = await openPanelClient(env.browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    const before = await countTabs();
+    await panel.send({ type: 'start', tabId, task: 'Look at the partner offer of shop B', mode: 'act' });
+    const ended = await panel.waitFor((e) => e.type === 'task_ended');
+    expect(ended).toMatchObject({ status: 'done' });
+    const results = (await panel.events()).flatMap((e) => (e.type === 'tool_result' ? [e] : []));
+    expect(results.map((r) => [r.tool, r.ok])).toEqual([
+      ['new_tab', true],
+      ['get_accessibility_tree', true],
+      ['click_ax', true],
+      ['wait_for_stable', true],
+    ]);
+    // The page of the task's second tab opened the partner site: blocked, its tab closed, the model told.
+    expect(
+      results
+        .slice(2)
+        .map((r) => r.result)
+        .join('\n'),
+    ).toContain(`NOTE: the page tried to open "${new URL(leak).origin}" (not allowed for this task); blocked.`);
+    expect(env.partner.requests.some((r) => r.path.includes('SHOP-B-SECRET'))).toBe(false);
+    // The start tab and the task's own tab B remain; the page-opened tab is gone.
+    await expect.poll(countTabs).toBe(before + 1);
+    const partnerTabs = await env.browser.worker.evaluate(
+      (origin) =>
+        chrome.tabs.query({}).then((ts) => ts.filter((t) => (t.pendingUrl ?? t.url ?? '').startsWith(origin)).length),
+      env.partner.origin,
+    );
+    expect(partnerTabs).toBe(0);
+    await panel.close();
+  }, 180_000);
 });
