@@ -226,7 +226,9 @@ describe('a task with several tabs', () => {
     await expect.poll(countTabs).toBe(before + 1);
     const partnerTabs = await env.browser.worker.evaluate(
       (origin) =>
-        chrome.tabs.query({}).then((ts) => ts.filter((t) => (t.pendingUrl ?? t.url ?? '').startsWith(origin)).length),
+        chrome.tabs
+          .query({})
+          .then((ts) => ts.filter((t) => (t.pendingUrl ?? t.url ?? '').startsWith(`${origin}/basic.html`)).length),
       env.partner.origin,
     );
     expect(partnerTabs).toBe(0);
