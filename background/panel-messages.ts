@@ -1,6 +1,8 @@
 import { PanelRequestSchema, type TabInfo } from '../src/protocol/panel';
 import type { PanelRequest } from '../src/protocol/panel';
 import { err, errorMessage, ok, type Result } from '../src/result';
+import { listTasks } from './agent/state-store';
+import { ownerTabOf } from './agent/task-tabs';
 
 type ExtendedRequest = Exclude<PanelRequest, { type: 'get_tab_info' }>;
 
@@ -38,7 +40,13 @@ export async function handlePanelRequest(raw: unknown): Promise<Result<unknown>>
     case 'get_tab_info': {
       try {
         const tab = await chrome.tabs.get(request.tabId);
-        const info: TabInfo = { tabId: request.tabId, title: tab.title ?? '', url: tab.url ?? '' };
+        const taskTab = ownerTabOf(await listTasks(), request.tabId);
+        const info: TabInfo = {
+          tabId: request.tabId,
+          title: tab.title ?? '',
+          url: tab.url ?? '',
+          ...(taskTab !== undefined ? { taskTab } : {}),
+        };
         return ok(info);
       } catch (e) {
         return err('bad_tab', `tab ${request.tabId} is not available: ${errorMessage(e)}`);

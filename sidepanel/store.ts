@@ -91,6 +91,16 @@ function ensureConnection(): AgentConnection {
   return connection;
 }
 
+/**
+ * The tab whose chat the panel shows for the active tab `id`: a tab a running task opened belongs to
+ * that task, so the panel stays on the task's chat while the task works there (issue 15, tabs).
+ */
+async function chatTabFor(id: number | null): Promise<number | null> {
+  if (id === null) return null;
+  const reply = await fetchTabInfo(id);
+  return reply.ok && reply.data.taskTab !== undefined ? reply.data.taskTab : id;
+}
+
 async function selectTab(id: number | null): Promise<void> {
   if (id === null) {
     tabId.value = null;
@@ -134,9 +144,9 @@ export async function initStore(search: string): Promise<() => void> {
   prefs.value = p;
   drafts.value = d;
   const fixed = new URLSearchParams(search).has('tabId');
-  await Promise.all([resolveTargetTabId(search).then(selectTab), loadSettings()]);
+  await Promise.all([resolveTargetTabId(search).then(chatTabFor).then(selectTab), loadSettings()]);
 
-  const follow = () => void resolveTargetTabId(search).then(selectTab);
+  const follow = () => void resolveTargetTabId(search).then(chatTabFor).then(selectTab);
   const onActivated = () => {
     if (!fixed) follow();
   };

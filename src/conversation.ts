@@ -95,8 +95,14 @@ function fromSnapshot(conversation: Conversation, previous: Conversation): Conve
   return keep ? { ...conversation, approval: previous.approval, taskId: previous.taskId } : conversation;
 }
 
+function withoutActingTab(state: Conversation): Conversation {
+  const next = { ...state };
+  delete next.actingTab;
+  return next;
+}
+
 function taskEnded(state: Conversation, e: Extract<AgentEvent, { type: 'task_ended' }>, now: number): Conversation {
-  let next = withoutHandover(withoutApproval({ ...state, status: e.status }));
+  let next = withoutActingTab(withoutHandover(withoutApproval({ ...state, status: e.status })));
   const ids = next.taskMessageIds ?? [];
   const streamed = next.messages.some((m) => m.role === 'assistant' && ids.includes(m.id) && (m.text ?? '').trim());
   if (e.answer !== undefined && e.answer.trim() !== '' && !streamed) {
@@ -127,16 +133,18 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
     case 'snapshot':
       return fromSnapshot(e.conversation, state);
     case 'task_started':
-      return withoutHandover(
-        withoutApproval({
-          ...state,
-          status: 'running',
-          mode: e.mode,
-          taskId: e.taskId,
-          taskMessageIds: [],
-          steps: 0,
-          taskUsage: ZERO,
-        }),
+      return withoutActingTab(
+        withoutHandover(
+          withoutApproval({
+            ...state,
+            status: 'running',
+            mode: e.mode,
+            taskId: e.taskId,
+            taskMessageIds: [],
+            steps: 0,
+            taskUsage: ZERO,
+          }),
+        ),
       );
     case 'text_delta':
       return upsert(
@@ -198,5 +206,10 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
     case 'question_resolved':
     case 'handover':
       return applyHandoverEvent(state, e, now);
+    case 'acting_tab':
+      // Back on its own tab the task needs no pointer elsewhere.
+      return e.actingTabId === state.tabId
+        ? withoutActingTab(state)
+        : { ...state, actingTab: { tabId: e.actingTabId, title: e.title } };
   }
 }

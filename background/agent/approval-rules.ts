@@ -19,8 +19,11 @@ export interface ApprovalNeed {
 
 const CLICK_TOOLS = new Set(['click', 'click_ax', 'iframe_click']);
 const TYPE_TOOLS = new Set(['type_ax', 'focus_type', 'iframe_type']);
-/** Tools that only move the pointer or the viewport: nothing is activated. */
-const INERT_TOOLS = new Set(['hover', 'scroll']);
+/**
+ * Tools that only move the pointer or the viewport, or that touch only the task's own tabs
+ * (switch_tab, close_tab of a tab it opened: background/tools/tabs.ts): nothing is activated.
+ */
+const INERT_TOOLS = new Set(['hover', 'scroll', 'switch_tab', 'close_tab']);
 /** Toggling these is undone by toggling again; their names do not make them hard to undo. */
 const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'tab', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 

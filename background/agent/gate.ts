@@ -13,6 +13,7 @@ import { onOriginsChanged } from './navigation-guard';
 import { approveOrigin, judgeNavigation, startOrigins } from './origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { isTrusted, originOf } from './trusted-sites';
+import { actingTab } from './task-tabs';
 
 export interface ApprovalAsk {
   tool: string;
@@ -29,7 +30,7 @@ export interface GateContext {
 }
 
 /** Tools whose handlers ask themselves, at the moment they know the exact URL or document. */
-const SELF_GATED = new Set(['navigate', 'promote_iframe', 'execute_js', 'go_back']);
+const SELF_GATED = new Set(['navigate', 'new_tab', 'promote_iframe', 'execute_js', 'go_back']);
 
 async function tabUrl(tabId: number): Promise<string | undefined> {
   try {
@@ -67,7 +68,7 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
   let why = 'it could not be inspected';
   let site = 'unknown';
   if (query) {
-    const r = await inspectTarget(ctx.rec.tabId, query, frame);
+    const r = await inspectTarget(actingTab(ctx.rec), query, frame);
     if (r.ok) {
       facts = r.data;
       site = r.data.origin;
@@ -77,10 +78,10 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
       return `ERROR stale_ref: ${r.error.message.slice(0, 240)}`;
     } else {
       why = r.error.message.slice(0, 160);
-      site = originOf(await tabUrl(ctx.rec.tabId));
+      site = originOf(await tabUrl(actingTab(ctx.rec)));
     }
   } else {
-    site = originOf(await tabUrl(ctx.rec.tabId));
+    site = originOf(await tabUrl(actingTab(ctx.rec)));
   }
   if (facts?.navigatesTo) {
     // The markup says this activation loads a URL (a link, a form's action): the task's origin

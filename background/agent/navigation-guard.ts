@@ -9,10 +9,15 @@
  * Only `main_frame` is blocked: a top-level load hands the agent's tab (and what it reads next) to
  * the other origin. A page can always send its own data with fetch or an image, and blocking frames
  * it embeds would break ordinary pages (widgets, payment frames) without protecting anything more.
+ *
+ * A task may have several tabs (new_tab, background/agent/task-tabs.ts): the guard watches all of
+ * them. Tabs the agent opens itself are created by chrome.tabs.create, with no page as opener, so
+ * they are never taken for page-opened tabs (and their URL was approved before they were created).
  */
 import { z } from 'zod';
 import { quotePageText } from '../../src/fence';
 import type { OriginState } from './origin-policy';
+import { taskTabIds, type TaskTabs } from './task-tabs-state';
 
 type Rule = chrome.declarativeNetRequest.Rule;
 
@@ -24,7 +29,8 @@ const URL_CAP = 200;
 const GuardStoreSchema = z.record(
   z.string(),
   z.object({
-    tabId: z.number(),
+    /** The task's tabs: where it started and the tabs it opened. */
+    tabIds: z.array(z.number()),
     ruleIds: z.array(z.number()),
     /** The task's allowed http(s) origins, to judge the tabs its pages open. */
     origins: z.array(z.string()),
@@ -100,7 +106,7 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
   return next;
 }
 
-async function replaceRules(taskId: string, tabId: number, state: OriginState | null): Promise<void> {
+async function replaceRules(taskId: string, tabIds: number[], state: OriginState | null): Promise<void> {
   const store = await loadStore();
   const old = store[taskId];
   const existing = await chrome.declarativeNetRequest.getSessionRules();
@@ -120,7 +126,7 @@ async function replaceRules(taskId: string, tabId: number, state: OriginState | 
       ? {
           ...others,
           [taskId]: {
-            tabId,
+            tabIds,
             ruleIds: rules.map((r) => r.id),
             origins: httpOrigins(state).map((u) => u.origin),
             notes: old?.notes ?? [],
@@ -134,15 +140,21 @@ function warn(what: string, e: unknown): void {
   console.warn(`Weaverbird: navigation guard could not ${what}:`, e instanceof Error ? e.message : String(e));
 }
 
-/** Installs or refreshes the task's rules (task start, and each time its allowed origins change). */
-export function onOriginsChanged(rec: { taskId: string; tabId: number; origins?: OriginState }): Promise<void> {
+/** Installs or refreshes the task's rules (task start, each time its allowed origins or its tabs change). */
+export function onOriginsChanged(rec: {
+  taskId: string;
+  tabId: number;
+  origins?: OriginState;
+  tabs?: TaskTabs;
+}): Promise<void> {
   if (!rec.origins) return Promise.resolve();
   const state = rec.origins;
-  return serial(() => replaceRules(rec.taskId, rec.tabId, state)).catch((e: unknown) => warn('install rules', e));
+  const tabIds = taskTabIds(rec.tabId, rec.tabs);
+  return serial(() => replaceRules(rec.taskId, tabIds, state)).catch((e: unknown) => warn('install rules', e));
 }
 
 export function stopNavigationGuard(taskId: string): Promise<void> {
-  return serial(() => replaceRules(taskId, -1, null)).catch((e: unknown) => warn('remove rules', e));
+  return serial(() => replaceRules(taskId, [], null)).catch((e: unknown) => warn('remove rules', e));
 }
 
 /** At worker start: rules of tasks that no longer exist would block the user's own browsing. */
@@ -219,8 +231,9 @@ const blockedEarly = new Set<number>();
  */
 async function onNewTarget(d: chrome.webNavigation.WebNavigationSourceCallbackDetails): Promise<void> {
   const store = await loadStore();
-  const owner = Object.entries(store).find(([, e]) => e.tabId === d.sourceTabId);
-  if (!owner || allowedBy(owner[1].origins, d.url)) return;
+  const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.sourceTabId));
+  // A tab the task itself adopted is not page-opened (defensive: new_tab creates tabs without an opener page).
+  if (!owner || owner[1].tabIds.includes(d.tabId) || allowedBy(owner[1].origins, d.url)) return;
   doomed.set(d.tabId, owner[0]);
   if (blockedEarly.delete(d.tabId)) await closeDoomed(d.tabId);
   await addNote(owner[0], d.url);
@@ -246,7 +259,7 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
   blockedEarly.add(d.tabId);
   setTimeout(() => blockedEarly.delete(d.tabId), 5000);
   const store = await loadStore();
-  const owner = Object.entries(store).find(([, e]) => e.tabId === d.tabId);
+  const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
   blockedEarly.delete(d.tabId);
   await chrome.tabs.goBack(d.tabId).catch(() => undefined);

@@ -19,6 +19,7 @@ import { executeCall, type ApprovalAsk } from './tool-exec';
 import { metaOf, type StoredImage } from '../vision/image-store';
 import { withStepImages } from '../vision/vision-messages';
 import { handoverSkip, holdIfTakenOver } from './user-turns-exec';
+import { actingTab } from './task-tabs';
 
 export const DEFAULT_MAX_STEPS = 30;
 /** A small local model that cannot form a tool call three times running will not learn on the fourth. */
@@ -172,7 +173,8 @@ async function systemPromptFor(
   settings: Settings,
   active: string[],
 ): Promise<{ system: string; tail: ModelMessage[] }> {
-  const page = await pageOf(rec.tabId);
+  // The tab the task acts on now (task-tabs.ts): after new_tab or switch_tab, not the start tab.
+  const page = await pageOf(actingTab(rec));
   const note = pageNote({ nonce: rec.nonce, pageUrl: page.url, pageTitle: page.title });
   const system = buildSystemPrompt({
     mode: rec.mode,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConversationSchema, UsageSchema, type Conversation } from '../../src/protocol/agent';
 import { ModeSchema } from '../../src/modes';
 import { emptyConversation } from '../../src/conversation';
+import { TaskTabsSchema } from './task-tabs-state';
 
 /**
  * Everything a running task needs to go on after Chrome stops and restarts the worker. It lives in
@@ -36,6 +37,8 @@ const TaskRecordSchema = z.object({
   /** Plan first (user-turns-exec.ts): whether page actions wait for an approved plan, and the plan the user approved. */
   planRequired: z.optional(z.boolean()),
   plan: z.optional(z.object({ steps: z.array(z.string()), sites: z.array(z.string()), changes: z.string() })),
+  /** The task's tabs (task-tabs-state.ts): the one it acts on, those it opened, which tab minted which refs. */
+  tabs: z.optional(TaskTabsSchema),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 

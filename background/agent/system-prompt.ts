@@ -118,6 +118,9 @@ export function buildSystemPrompt(c: PromptContext): string {
       ? '- When an action seems to fail or the page shows a vague error, find the cause with network_read (filter "failed") and console_read (level "error"), and name it (e.g. "the POST returned 422").'
       : '',
     browserNote(),
+    c.tools.includes('new_tab')
+      ? "- Tabs: to keep a page while you look at another (comparing sites), open it with new_tab {url}; you then act in the new tab, and the page block below names it. Refs belong to the tab whose tree printed them: switch_tab {tabId} before using another tab's refs. close_tab the tabs you opened once you are done with them."
+      : '',
     '- Reading is not progress: after 8 reads without acting, reads are paused and you must act or answer.',
     `- You have at most ${c.maxSteps} steps. Repeating the same call with the same result will stop the task.`,
     '- When done, reply with the answer only (no tool call). Report numbers and names exactly as the page shows them. If you could not finish, say what blocked you.',

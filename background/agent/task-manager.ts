@@ -17,6 +17,7 @@ import { makeNonce } from './untrusted';
 import { startOrigins } from './origin-policy';
 import { planRequiredFor } from '../../src/plan-first';
 import { onOriginsChanged, pruneNavigationGuards, stopNavigationGuard } from './navigation-guard';
+import { releaseTaskTabs } from './task-tabs';
 
 type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
 type Decision = { decision: 'approve' | 'deny'; trust: TrustScope | null };
@@ -88,6 +89,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   stopNetworkLog(rec.tabId, rec.taskId);
   await forgetTaskTrust(rec.taskId);
   await stopNavigationGuard(rec.taskId);
+  await releaseTaskTabs(rec).catch(() => undefined);
   await deleteTask(rec.tabId);
   if (outcome.status === 'done' && outcome.answer) {
     const history = await loadChatHistory(rec.tabId);
@@ -222,6 +224,7 @@ export function resolveApproval(
 
 /** Ends a task that cannot go on after a worker restart, with a status the user sees. */
 async function endInterrupted(rec: TaskRecord, why: string): Promise<void> {
+  await releaseTaskTabs(rec).catch(() => undefined);
   await deleteTask(rec.tabId);
   await emit({ type: 'task_ended', tabId: rec.tabId, taskId: rec.taskId, status: 'interrupted', error: why });
   await flushConversation(rec.tabId);

@@ -11,6 +11,7 @@ import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
 import { imageOfResult, type StoredImage } from '../vision/image-store';
 import { planGate, runUserTool } from './user-turns-exec';
+import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from './task-tabs';
 
 export type { ApprovalAsk } from './gate';
 
@@ -64,6 +65,13 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     return { ok: false, text, args: rawArgs };
   }
   const plan = planRead(name, rawArgs, ctx.tier, ctx.contextWindow);
+  // Refs are per tab: one the task read in another of its tabs is refused here, naming that tab.
+  const acting = await checkedActingTab(rec);
+  const misplaced = await wrongTabRefusal(rec, plan.args);
+  if (misplaced) {
+    guards.recordCall(name, plan.args, misplaced);
+    return { ok: false, text: [misplaced, acting.note ?? ''].filter(Boolean).join('\n'), args: plan.args };
+  }
   const offered = toolsFor(rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name);
 
   const gated = tool && !readOnly && offered && rec.mode !== 'ask';
@@ -78,20 +86,23 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
 
   rec.inFlight = { tool: name, readOnly };
   await saveTask(rec);
+  const floor = await floorBefore(acting.tabId);
   let result;
   try {
     result = await runTool(name, plan.args, {
-      tabId: rec.tabId,
+      tabId: acting.tabId,
       mode: rec.mode,
       tier: ctx.tier,
       vision: ctx.vision,
       signal: ctx.signal,
+      tabs: taskTabsApi(rec),
       ...(gated ? { approvals: toolApprovals(name, plan.args, ctx) } : {}),
     });
   } catch (e) {
     result = { ok: false as const, error: { code: 'tool_failed', message: `${name} failed: ${errorMessage(e)}` } };
   }
   rec.inFlight = undefined;
+  await noteMinted(rec, acting.tabId, floor);
 
   const rendered = renderResult(name, result, plan, rec.nonce);
   const { body, tree } = rendered;
@@ -106,7 +117,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   else guards.recordAction(result.ok);
   const loop = guards.recordCall(name, plan.args, body);
 
-  const notes: string[] = [];
+  const notes: string[] = acting.note ? [acting.note] : [];
   if (plan.notice && !tree) notes.push(`NOTE: ${plan.notice}`);
   if (loop.kind === 'warn') {
     notes.push(

@@ -19,7 +19,8 @@ import { extractTool } from './extract';
 import { getFrames, iframeClick, iframeRead, iframeType, promoteIframeTool } from './frames';
 import { getAccessibilityTree } from './get-accessibility-tree';
 import { getPageInfo } from './get-page-info';
-import { goBack, listTabs, navigate } from './navigation';
+import { goBack, navigate } from './navigation';
+import { closeTab, listTabs, newTab, switchTab } from './tabs';
 import { networkRead } from './network-read';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
@@ -47,6 +48,9 @@ const ALL: readonly Tool[] = [
   navigate,
   goBack,
   listTabs,
+  newTab,
+  switchTab,
+  closeTab,
   consoleRead,
   networkRead,
   watchTool,

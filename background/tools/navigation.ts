@@ -2,23 +2,25 @@ import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
 import { defineTool } from './define-tool';
-import { listedTab } from './tab-listing';
 
-const LOAD_TIMEOUT_MS = 15_000;
+export const LOAD_TIMEOUT_MS = 15_000;
 
 /**
  * Resolves when the tab's top document finishes loading (or after the timeout, still with the
  * tab's state: a slow page is not a failed navigation). The listener is attached before `start`
- * runs so a fast load cannot slip past it.
+ * runs so a fast load cannot slip past it. `underway`: the load began before (a tab created with its
+ * URL, new_tab): then its `complete` counts alone, and one that came before `start` ended is read
+ * from the tab.
  */
 export async function loadAfter(
   tabId: number,
   start: () => Promise<unknown>,
   signal?: AbortSignal,
+  underway = false,
 ): Promise<Result<{ url: string; title: string; loaded: boolean }>> {
   let done: (loaded: boolean) => void = () => undefined;
   const finished = new Promise<boolean>((resolve) => (done = resolve));
-  let sawLoading = false;
+  let sawLoading = underway;
   const onUpdated = (id: number, change: { status?: string }) => {
     if (id !== tabId) return;
     if (change.status === 'loading') sawLoading = true;
@@ -30,6 +32,7 @@ export async function loadAfter(
   signal?.addEventListener('abort', onAbort);
   try {
     await start();
+    if (underway && (await chrome.tabs.get(tabId)).status === 'complete') done(true);
     const loaded = await finished;
     const tab = await chrome.tabs.get(tabId);
     // Page-set strings (the result is fenced, but unbounded otherwise).
@@ -86,20 +89,5 @@ export const goBack = defineTool({
         `could not go back: ${r.error.message}. There may be no earlier page in this tab.`,
       );
     return ok({ ...r.data, note: NOTE });
-  },
-});
-
-export const listTabs = defineTool({
-  name: 'list_tabs',
-  description:
-    'Lists the tabs of the current window: other tabs by origin and title only, yours with its URL (query and fragment shown as ?… and #…). The agent works in its own tab only; use this to tell the user where something is.',
-  schema: z.object({}).strict(),
-  modes: ['act', 'dev'],
-  tiers: ['mid', 'full'],
-  readOnly: true,
-  async handler(_args, ctx) {
-    const own = await chrome.tabs.get(ctx.tabId);
-    const tabs = await chrome.tabs.query({ windowId: own.windowId });
-    return ok(tabs.map((t) => listedTab(t, ctx.tabId)));
   },
 });

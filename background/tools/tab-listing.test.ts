@@ -22,6 +22,25 @@ describe('list_tabs: what the model may learn about tabs', () => {
     const t = listedTab({ id: 1, url: 'https://shop.example/cart?sid=S3CR3T#pay', title: 'Cart', active: true }, 1);
     expect(t).toEqual({ id: 1, title: 'Cart', url: 'https://shop.example/cart?…#…', active: true, yours: true });
     expect(elidedUrl('https://shop.example/a')).toBe('https://shop.example/a');
+    // A task with tabs of its own (new_tab): all of them are its, the one it acts on is marked.
+    const tab = (id: number) => ({ id, url: `https://shop.example/p${id}?k=1`, title: `T${id}`, active: false });
+    expect(listedTab(tab(5), [1, 5], 5)).toEqual({
+      id: 5,
+      title: 'T5',
+      url: 'https://shop.example/p5?…',
+      active: false,
+      yours: true,
+      acting: true,
+    });
+    expect(listedTab(tab(1), [1, 5], 5)).toMatchObject({ yours: true, url: 'https://shop.example/p1?…' });
+    expect(listedTab(tab(1), [1, 5], 5)).not.toHaveProperty('acting');
+    expect(listedTab(tab(9), [1, 5], 5)).toEqual({
+      id: 9,
+      title: 'T9',
+      origin: 'https://shop.example',
+      active: false,
+      yours: false,
+    });
     expect(elidedUrl(`https://shop.example/${'p'.repeat(900)}?q=1`).length).toBeLessThanOrEqual(500);
   });
 

@@ -2,7 +2,8 @@
  * What `list_tabs` may tell the model about tabs. Other tabs belong to the user's other work (mail, a
  * bank, an OAuth redirect): their full URLs carry reset tokens and codes in query strings, and a
  * hijacked model could read them and carry them to an attacker. So other tabs show only their origin
- * and a capped title; the task's own tab shows its URL without query or fragment.
+ * and a capped title; the task's own tabs (where it started, and those it opened with new_tab) show
+ * their URL without query or fragment, and the one it acts on now is marked `acting`.
  */
 import { capPageText, TITLE_MAX, URL_MAX } from '../../src/fence';
 import { sanitizeUrl } from '../../src/url-sanitize';
@@ -42,12 +43,15 @@ export interface TabFacts {
 }
 
 export type ListedTab =
-  | { id: number | undefined; title: string; url: string; active: boolean; yours: true }
+  | { id: number | undefined; title: string; url: string; active: boolean; yours: true; acting?: true }
   | { id: number | undefined; title: string; origin: string; active: boolean; yours: false };
 
-export function listedTab(t: TabFacts, ownTabId: number): ListedTab {
+/** `own`: the task's tabs; `acting`: the one its tools act on (the first of `own` when omitted). */
+export function listedTab(t: TabFacts, own: number | readonly number[], acting?: number): ListedTab {
   const title = capPageText(t.title ?? '', TITLE_MAX);
-  return t.id === ownTabId
-    ? { id: t.id, title, url: elidedUrl(t.url), active: t.active, yours: true }
-    : { id: t.id, title, origin: tabOrigin(t.url), active: t.active, yours: false };
+  const mine = typeof own === 'number' ? [own] : own;
+  if (t.id === undefined || !mine.includes(t.id))
+    return { id: t.id, title, origin: tabOrigin(t.url), active: t.active, yours: false };
+  const here = t.id === (acting ?? mine[0]) && mine.length > 1 ? { acting: true as const } : {};
+  return { id: t.id, title, url: elidedUrl(t.url), active: t.active, yours: true, ...here };
 }

@@ -18,6 +18,21 @@ export interface ToolContext {
   approvals?: ToolApprovals;
   /** False when the model cannot see images: vision tools are then refused. Absent (console): allowed. */
   vision?: boolean;
+  /** The task's tabs (background/agent/task-tabs.ts); absent outside a task, where tab tools refuse. */
+  tabs?: TaskTabsApi;
+}
+
+/** What the tab tools may do to a task's set of tabs; `tabId` in the context is the tab it acts on now. */
+export interface TaskTabsApi {
+  readonly startTab: number;
+  /** Tabs the task opened with new_tab and that are still open. */
+  opened(): readonly number[];
+  /** Makes a tab the task just created one of its own (grouped) and the tab it acts on. */
+  adopt(tabId: number): Promise<void>;
+  /** Makes one of the task's tabs the tab it acts on (the caller checked it is the task's). */
+  switchTo(tabId: number): Promise<void>;
+  /** Forgets a tab the task closed; returns the tab the task acts on now. */
+  closed(tabId: number): Promise<number>;
 }
 
 /**

@@ -14,10 +14,18 @@ export function StatusLine() {
     text = `Working in ${state?.mode ? modeLabel(state.mode) : 'this'} mode${state?.steps ? ` · step ${state.steps + 1}` : ''}…`;
   // Chrome stops idle workers; the Port reconnects by itself and the snapshot restores the chat.
   else if (!connected.value && state !== null) text = 'Reconnecting to the agent…';
+  // A task working in a tab it opened (new_tab): say which, so the user can follow it there.
+  const acting = busy.value ? state?.actingTab : undefined;
   return (
     <p class={`status-line${busy.value ? ' is-busy' : ''}`} role="status" data-testid="status-line">
       {busy.value && <span class="spinner" aria-hidden="true" />}
       {text}
+      {acting && (
+        <span class="acting-tab" data-testid="acting-tab">
+          {' '}
+          in tab “{acting.title || acting.tabId}”
+        </span>
+      )}
     </p>
   );
 }

@@ -112,6 +112,8 @@ export const ConversationSchema = z.object({
   plan: z.optional(PendingPlanSchema),
   question: z.optional(PendingQuestionSchema),
   handover: z.optional(HandoverStateSchema),
+  /** The tab the running task acts on, when it works in more than one (new_tab, switch_tab). */
+  actingTab: z.optional(z.object({ tabId: TabId, title: z.string() })),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -199,5 +201,13 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('error'), tabId: z.optional(TabId), message: z.string() }),
   ...HANDOVER_EVENTS,
+  /** The task turned to another of its tabs; `tabId` is the task's own (start) tab, as for every event. */
+  z.object({
+    type: z.literal('acting_tab'),
+    tabId: TabId,
+    taskId: z.string(),
+    actingTabId: TabId,
+    title: z.string(),
+  }),
 ]);
 export type AgentEvent = z.infer<typeof AgentEventSchema>;

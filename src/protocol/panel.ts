@@ -27,5 +27,7 @@ export const TabInfoSchema = z.object({
   tabId: z.number(),
   title: z.string(),
   url: z.string(),
+  /** Set when a running task opened this tab: the task's own (start) tab, whose chat the panel shows. */
+  taskTab: z.optional(z.number()),
 });
 export type TabInfo = z.infer<typeof TabInfoSchema>;
