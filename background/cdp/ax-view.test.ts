@@ -58,12 +58,12 @@ describe("Chrome's tree in the page tree's grammar", () => {
     expect(lines).toEqual([
       'RootWebArea "Shop"',
       ' main',
-      '  heading "Orders" {level=1}',
+      '  h1 "Orders"',
       '  button "Save settings" [ref_15]',
       '  textbox "Email \\"work\\"" [ref_17] value="a@b.c" {editable required}',
       '  list',
       '   listitem',
-      '    text "Ticket 1"',
+      '    "Ticket 1"',
       '    link "Open" [ref_21]',
       '   listitem: "Apples"',
       ' Iframe',
@@ -87,7 +87,7 @@ describe("Chrome's tree in the page tree's grammar", () => {
       ' main',
       '  list',
       '   listitem',
-      '    text "Ticket 1"',
+      '    "Ticket 1"',
       '    link "Open" [ref_21]',
     ]);
     expect(queryRecords(r.records, 'nothing-like-this').matches).toBe(0);

@@ -9,7 +9,7 @@
  * inside a table row or list item brings that whole item, so its sibling cells come along.
  */
 import type { AxRecord } from '../../src/cdp-ax-records';
-import { quote } from '../../content-scripts/ax/render';
+import { CHECKED_BY_DEFAULT_FALSE, quote } from '../../content-scripts/ax/render';
 
 export const MAX_QUERY_RECORDS = 12;
 /** Long names and values are cut like the page tree's default maxTextChars. */
@@ -64,11 +64,17 @@ export function queryRecords(records: readonly AxRecord[], query: string): Query
 
 /** The text of one record's line: `role "name" [ref_N] value="…" {states}`, no indent. */
 function recordLine(r: AxRecord, ref: string | undefined): string {
-  let line = r.role;
+  // The page tree's short forms (docs/tree.md#the-line-grammar): a text run is its bare quoted
+  // string, a heading of level 1–6 prints as h1…h6, and an always-checkable control prints no
+  // {unchecked} (absence means unchecked).
+  if (r.role === 'text' && ref === undefined && r.name !== '' && r.states.length === 0) return quote(capText(r.name));
+  const level = r.role === 'heading' ? r.states.find((s) => /^level=[1-6]$/.test(s)) : undefined;
+  let line = level === undefined ? r.role : `h${level.slice('level='.length)}`;
+  const states = r.states.filter((s) => s !== level && !(s === 'unchecked' && CHECKED_BY_DEFAULT_FALSE.has(r.role)));
   if (r.name !== '') line += ` ${quote(capText(r.name))}`;
   if (ref !== undefined) line += ` [${ref}]`;
   if (r.value !== '' && r.value !== r.name) line += ` value=${quote(capText(r.value))}`;
-  if (r.states.length > 0) line += ` {${r.states.join(' ')}}`;
+  if (states.length > 0) line += ` {${states.join(' ')}}`;
   return line;
 }
 

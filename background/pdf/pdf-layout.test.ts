@@ -60,7 +60,7 @@ describe('layoutPdf', () => {
       'region "Page 1 of 2"',
       ' paragraph: "Hello \\"world\\""',
       'region "Page 2 of 2"',
-      ' text "(no text layer on this page: scanned? use screenshot if your model has vision)"',
+      ' "(no text layer on this page: scanned? use screenshot if your model has vision)"',
     ]);
   });
 });

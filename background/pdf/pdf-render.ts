@@ -2,7 +2,7 @@
  * A laid-out PDF as tree lines in the one grammar (src/tree-line.ts):
  *
  *   region "Page 2 of 5"
- *    heading "Results" {level=2}
+ *    h2 "Results"
  *    paragraph: "The measured figures…"
  *     link "the data set" [ref_7] href="https://example.org/data"
  *    link "see page 4" href="#page=4"
@@ -26,7 +26,7 @@ export interface PdfRenderOptions {
   capper: Capper;
 }
 
-const NO_TEXT_PAGE = 'text "(no text layer on this page: scanned? use screenshot if your model has vision)"';
+const NO_TEXT_PAGE = '"(no text layer on this page: scanned? use screenshot if your model has vision)"';
 
 function linkLine(link: RefLink, indent: string, capper: Capper): string {
   const name = link.text ? ` ${quote(cap(link.text, capper))}` : '';
@@ -57,7 +57,7 @@ function blockLines(block: PdfBlock, o: PdfRenderOptions): string[] {
   if (omitted(block.kind, block.text, o.omit)) return [];
   const head =
     block.kind === 'heading'
-      ? ` heading ${quote(cap(block.text, o.capper))} {level=${block.level}}`
+      ? ` h${Math.min(6, Math.max(1, block.level))} ${quote(cap(block.text, o.capper))}`
       : ` paragraph: ${quote(cap(block.text, o.capper))}`;
   return [head, ...children];
 }

@@ -157,7 +157,7 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
  * combobox prints only {expanded}: collapsed is its resting state (WAI-ARIA 1.2 §5.4 combobox,
  * aria-expanded defaults to false), so `{collapsed}` on every closed select would say nothing.
  */
-const CHECKED_BY_DEFAULT_FALSE: ReadonlySet<string> = new Set([
+export const CHECKED_BY_DEFAULT_FALSE: ReadonlySet<string> = new Set([
   'checkbox',
   'radio',
   'switch',

@@ -131,7 +131,7 @@ describe('PDF tabs', () => {
     const { page, tabId } = await openPdf(env.server.url('/download'));
     const t = await tree(tabId, { filter: 'all' });
     expect(t.tree).toContain('region "Page 1 of 3"');
-    expect(t.tree).toContain(`heading "${REPORT_TITLE}"`);
+    expect(t.tree).toContain(`h1 "${REPORT_TITLE}"`);
     await page.close();
   });
 
