@@ -2,7 +2,7 @@
 // it once into tests/.out/scripts/, playwright-core and esbuild staying external. The output sits
 // three directories below the root, like tests/e2e/support, so the harness's ROOT/DIST paths
 // (computed from import.meta.url) still point at this checkout.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -36,9 +36,35 @@ export async function loadSupport() {
 }
 
 /** Builds dist/ with Vite when it is missing (or when forced), like the e2e global setup does. */
+/** The newest modification time under the extension's sources (what a build of dist/ reads). */
+function newestSource() {
+  let newest = 0;
+  const visit = (p) => {
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const e of readdirSync(p)) if (e !== 'node_modules' && !e.startsWith('.')) visit(path.join(p, e));
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  for (const d of [
+    'background',
+    'content-scripts',
+    'sidepanel',
+    'src',
+    'manifest.json',
+    'vite.config.ts',
+    'package-lock.json',
+  ])
+    if (existsSync(path.join(ROOT, d))) visit(path.join(ROOT, d));
+  return newest;
+}
+
+/**
+ * Builds dist/ when asked, when it is missing, or when a source is newer than it: a figure measured
+ * on a stale build would describe code that is no longer there.
+ */
 export async function ensureDist({ force = false } = {}) {
   const manifest = path.join(ROOT, 'dist/manifest.json');
-  if (!force && existsSync(manifest)) return false;
+  if (!force && existsSync(manifest) && statSync(manifest).mtimeMs >= newestSource()) return false;
   const { build: viteBuild } = await import('vite');
   await viteBuild({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
   return true;
