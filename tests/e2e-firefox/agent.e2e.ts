@@ -81,6 +81,8 @@ describe.skipIf(!run)('the agent in the Firefox panel', () => {
     await p.type('#settings-model', 'gpt-4o-mini');
     await p.type('#settings-apiKey', API_KEY);
     await p.type('#settings-baseURL', f.baseURL(SCENARIO, 'openai'));
+    // This scripted model never proposes a plan (plan first is tested in Chromium: agent-plan.e2e.ts).
+    await p.select('#settings-planFirst', 'off');
     await clickButton(p, 'Save');
     await p.waitForSelector('[data-testid="chat-list"]', { timeout: 15_000 });
 
