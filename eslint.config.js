@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'tests/.out/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-firefox/', 'node_modules/', 'tests/.out/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
