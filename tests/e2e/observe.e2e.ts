@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceExport } from '../../sidepanel/lib/trace';
 import { unfence } from '../../src/fence';
 import { scriptPolicy, step } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { configure, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
 import { data } from './support/actions';
 import { FramesReplySchema } from './support/frames';
 import { useExtension } from './support/setup';
@@ -275,6 +275,30 @@ describe('an agent task on the observe page (fake model)', () => {
     // The task's request tap left with the task.
     expect(await env.browser.worker.evaluate(() => chrome.webRequest.onCompleted.hasListeners())).toBe(false);
     await other.page.close();
+    await page.close();
+  });
+
+  it('watch stops on Stop: a 60 s window ends at once and leaves no request tap behind', async () => {
+    const task = 'Watch the page for a minute.';
+    env.fake.scenario('watch-stop', {
+      apiKey: FAKE_KEY,
+      policy: scriptPolicy(new Map([[task, { steps: [step('watch', { durationMs: 60_000 })], final: () => 'x' }]])),
+    });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('watch-stop', 'openai')));
+    const { page, tabId } = await openObserve();
+    const panel = await openPanelClient(env.browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    await panel.send({ type: 'start', tabId, task, mode: 'act' });
+    await whenRunning(tabId, 'watch');
+    const stoppedAt = Date.now();
+    await panel.send({ type: 'stop', tabId });
+    const ended = await panel.waitFor((e) => e.type === 'task_ended', 20_000);
+    expect(ended).toMatchObject({ status: 'stopped' });
+    // Far less than the 60 s window (generous for a loaded CI machine).
+    expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+    expect(await env.browser.worker.evaluate(() => chrome.webRequest.onCompleted.hasListeners())).toBe(false);
+    expect(await debuggerAttached(tabId)).toBe(false);
+    await panel.close();
     await page.close();
   });
 
