@@ -1,7 +1,7 @@
 /**
  * screenshot: the page as an image, for models that see (a chart, a canvas app, a broken layout). The
- * capture goes through CDP on the task's own tab (`ctx.tabId`, never another tab), attached for the
- * call and detached after, so it works while the tab is in the background. The image itself is kept in
+ * capture is of the task's own tab (`ctx.tabId`, never another tab) and works while the tab is in the
+ * background: CDP in Chrome, tabs.captureTab in Firefox (see `capturePage`). The image itself is kept in
  * worker memory (vision/image-store.ts); the result names it by id and the agent loop attaches it.
  */
 import { z } from 'zod';
@@ -9,18 +9,23 @@ import { ElementBoxReplySchema, type BoxRect, type ElementBoxReply } from '../..
 import { base64Head, imageSize } from '../../src/image-size';
 import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { err, ok, type Result } from '../../src/result';
-import { capture, layoutMetrics, outputFactor, type Clip } from '../cdp/capture';
-import { withSession } from '../cdp/cdp-client';
+import { BROWSER } from '../../src/browser-target';
+import { captureWithTabs } from '../browser/tab-capture';
 import { sendToContent } from '../content-bridge';
 import { findFrame } from '../frames/frame-store';
 import { FrameIdArg } from './page-target';
 import { frameOffset } from '../frames/inventory';
 import { resolveRefTarget } from '../frames/route-ref';
+import { captureWithCdp } from '../vision/capture-cdp';
 import { putImage } from '../vision/image-store';
 import { defineTool } from './define-tool';
 
-/** Anthropic rejects an image side over 8,000 px; the others downscale, so this is the common bound. */
-const MAX_SIDE_PX = 8000;
+/**
+ * How the picture is taken is the one thing the builds do differently, chosen at build time: Chrome over
+ * CDP (vision/capture-cdp.ts), Firefox with tabs.captureTab (browser/tab-capture.ts). Arguments,
+ * targets, boxes, limits and image delivery below are shared.
+ */
+const capturePage = BROWSER === 'firefox' ? captureWithTabs : captureWithCdp;
 /** Anthropic's per-image limit is 5 MB of base64; a bigger capture is refused with what to change. */
 const MAX_BASE64_CHARS = 5_000_000;
 
@@ -119,8 +124,6 @@ export const screenshotTool = defineTool({
   ].join(' '),
   schema: ScreenshotArgs,
   modes: ['ask', 'act', 'dev'],
-  // Captured through CDP (Page.captureScreenshot): Chrome only.
-  browsers: ['chrome'],
   readOnly: true,
   vision: true,
   async handler(args, ctx) {
@@ -144,56 +147,24 @@ export const screenshotTool = defineTool({
     }
     const format = args.format ?? 'jpeg';
     const quality = format === 'jpeg' ? (args.quality ?? 70) : undefined;
-    const notes: string[] = [];
-    const shot = await withSession(ctx.tabId, async ({ send }) => {
-      const metrics = await layoutMetrics(send, ctx.tabId);
-      if (!metrics.ok) return metrics;
-      const vv = metrics.data.cssVisualViewport;
-      const factor = await outputFactor(send, ctx.tabId, { x: vv.pageX, y: vv.pageY });
-      if (!factor.ok) return factor;
+    const shot = await capturePage({
+      tabId: ctx.tabId,
+      area: args.fullPage ? { kind: 'fullPage' } : cropping && rect ? { kind: 'rect', rect } : { kind: 'viewport' },
+      format,
+      ...(quality !== undefined ? { quality } : {}),
       // Image pixels per CSS pixel wanted: 1 (css), or the page's devicePixelRatio (device).
-      const wanted = args.scale === 'device' ? dpr : 1;
-      const scale = wanted / factor.data;
-      let clip: Clip;
-      if (args.fullPage) {
-        const size = metrics.data.cssContentSize;
-        clip = { x: 0, y: 0, width: size.width, height: size.height, scale };
-      } else if (cropping && rect) {
-        clip = { x: rect.x + vv.pageX, y: rect.y + vv.pageY, width: rect.width, height: rect.height, scale };
-      } else {
-        clip = { x: vv.pageX, y: vv.pageY, width: vv.clientWidth, height: vv.clientHeight, scale };
-      }
-      const px = wanted;
-      for (const side of ['width', 'height'] as const) {
-        if (clip[side] * px > MAX_SIDE_PX) {
-          const full = Math.round(clip[side]);
-          clip[side] = Math.floor(MAX_SIDE_PX / px);
-          notes.push(
-            `cut to the first ${clip[side]} of ${full} CSS px of ${side} (an image side may not exceed ${MAX_SIDE_PX} px)`,
-          );
-        }
-      }
-      const beyond =
-        clip.x < vv.pageX - 0.5 ||
-        clip.y < vv.pageY - 0.5 ||
-        clip.x + clip.width > vv.pageX + vv.clientWidth + 0.5 ||
-        clip.y + clip.height > vv.pageY + vv.clientHeight + 0.5;
-      return capture(send, ctx.tabId, {
-        format,
-        ...(quality !== undefined ? { quality } : {}),
-        clip,
-        beyondViewport: beyond,
-      });
+      pxPerCss: args.scale === 'device' ? dpr : 1,
+      ...(target.data.chromeFrameId === 0 ? { mainBox: box.data } : {}),
     });
     if (!shot.ok) return shot;
-    const data = shot.data;
+    const { data, notes } = shot.data;
     if (data.length > MAX_BASE64_CHARS)
       return err(
         'image_too_large',
         `the ${format} image is ${(decodedBytes(data) / 1e6).toFixed(1)} MB, over the 3.7 MB a model accepts; use format "jpeg", scale "css", or crop to an element (ref_id)`,
       );
     const size = imageSize(base64Head(data));
-    if (!size) return err('bad_image', 'Chrome returned image data that is neither PNG nor JPEG');
+    if (!size) return err('bad_image', 'the browser returned image data that is neither PNG nor JPEG');
     const stored = putImage({
       data,
       mediaType: size.format === 'png' ? 'image/png' : 'image/jpeg',

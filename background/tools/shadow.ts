@@ -6,6 +6,7 @@
  * Compact, whose small models do better with fewer tools and reach shadow content through the tree.
  */
 import { z } from 'zod';
+import { HAS_CDP } from '../../src/browser-target';
 import { err, ok } from '../../src/result';
 import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { sendToContent } from '../content-bridge';
@@ -16,6 +17,8 @@ import { hostsViaCdp, queryPierced } from '../cdp/shadow-cdp';
 import { defineTool } from './define-tool';
 
 const TIERS = { act: ['full'], dev: ['mid', 'full'] } as const;
+/** Where get_shadow_dom reads from; the CDP source exists in the Chrome build only. */
+const SOURCES: readonly ['page', ...'cdp'[]] = HAS_CDP ? ['page', 'cdp'] : ['page'];
 
 const PageHostsSchema = z.object({
   hosts: z.array(
@@ -42,13 +45,17 @@ export const getShadowDom = defineTool({
   description: [
     'Lists shadow hosts (web components) under a node, or the whole page: tag, mode (open|closed), children, descendantCount',
     'and refs for the controls inside each shadow root, closed roots included, usable with click_ax/type_ax.',
-    "source 'page' (default) reads through the extension's page script; 'cdp' asks the DevTools protocol",
-    '(DOM.getDocument pierce), which shows a debugging banner briefly; use it when the page script cannot answer.',
-  ].join(' '),
+    // Firefox has no DevTools protocol for extensions: its build offers (and describes) the page source only.
+    HAS_CDP
+      ? "source 'page' (default) reads through the extension's page script; 'cdp' asks the DevTools protocol (DOM.getDocument pierce), which shows a debugging banner briefly; use it when the page script cannot answer."
+      : '',
+  ]
+    .filter((l) => l !== '')
+    .join(' '),
   schema: z.strictObject({
     ref_id: RefArg.optional().describe('limit to this element’s subtree (a ref from a tree read)'),
     maxHosts: z.number().int().min(1).max(1000).optional().describe('cap on hosts listed (default 200)'),
-    source: z.enum(['page', 'cdp']).optional(),
+    source: z.enum(SOURCES).optional(),
   }),
   modes: ['act', 'dev'],
   tiers: ['mid', 'full'],

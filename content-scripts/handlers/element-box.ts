@@ -17,6 +17,19 @@ function label(el: Element): string {
   return `${el.tagName.toLowerCase()}${id}${cls}`.slice(0, 80);
 }
 
+/** Where the viewport sits in the page and how big the page is, read after any scroll (the reply's `scroll`, `content`). */
+function pageGeometry(doc: Document): { scroll: { x: number; y: number }; content: { width: number; height: number } } {
+  const view = doc.defaultView;
+  const root = doc.documentElement;
+  return {
+    scroll: { x: view?.scrollX ?? 0, y: view?.scrollY ?? 0 },
+    content: {
+      width: Math.max(root.scrollWidth, doc.body?.scrollWidth ?? 0),
+      height: Math.max(root.scrollHeight, doc.body?.scrollHeight ?? 0),
+    },
+  };
+}
+
 function find(doc: Document, selector: string): Result<{ el: Element; matches: number }> {
   let all: NodeListOf<Element>;
   try {
@@ -46,7 +59,8 @@ export const elementBoxHandler: ContentHandler = {
     };
     const dpr = view?.devicePixelRatio ?? 1;
     const { ref, selector } = parsed.data;
-    if (ref === undefined && selector === undefined) return ok({ rect: { x: 0, y: 0, ...viewport }, viewport, dpr });
+    if (ref === undefined && selector === undefined)
+      return ok({ rect: { x: 0, y: 0, ...viewport }, viewport, dpr, ...pageGeometry(doc) });
 
     let el: Element;
     let matches: number | undefined;
@@ -77,6 +91,7 @@ export const elementBoxHandler: ContentHandler = {
       dpr,
       ...(matches !== undefined ? { matches } : {}),
       label: label(el),
+      ...pageGeometry(doc),
     });
   },
 };

@@ -22,5 +22,12 @@ export const ElementBoxReplySchema = z.object({
   matches: z.optional(z.number()),
   /** `tag#id.class` of the element, so the model can tell what it got. */
   label: z.optional(z.string()),
+  /**
+   * The frame's scroll offset and its document's scroll size (CSS px), read after any scroll: where the
+   * viewport sits in the page, for a capture API that takes page coordinates and has no layout metrics
+   * of its own (Firefox's tabs.captureTab; Chrome asks CDP's Page.getLayoutMetrics instead).
+   */
+  scroll: z.optional(z.object({ x: z.number(), y: z.number() })),
+  content: z.optional(z.object({ width: z.number(), height: z.number() })),
 });
 export type ElementBoxReply = z.infer<typeof ElementBoxReplySchema>;

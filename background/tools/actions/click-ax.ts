@@ -14,6 +14,7 @@ import { defineTool } from '../define-tool';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
 import { sanitizeUrl } from '../../../src/url-sanitize';
+import { HAS_CDP } from '../../../src/browser-target';
 
 const PORT_CLOSED =
   /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;
@@ -106,8 +107,11 @@ export const clickAx = defineTool({
     'Clicks an element by ref like a person would: scrolls it into view, focuses it, sends the full pointer sequence',
     '(hidden inputs get their visible label/box instead). Returns {success, method, verified, tag, role, rect, name,',
     'href?, navigates?, changes:{url?, focus?, states?, dialogOpened?, popupOpened?}, hint?}. verified:false means no',
-    'visible change was seen: re-read the tree before clicking again. When a synthetic click changes nothing on a plain',
-    'element, one trusted click is retried automatically (never for form controls, toggles or actions that sent data).',
+    'visible change was seen: re-read the tree before clicking again.',
+    // The model reads only its own build's text (docs/firefox.md): Firefox has no second, trusted click.
+    HAS_CDP
+      ? 'When a synthetic click changes nothing on a plain element, one trusted click is retried automatically (never for form controls, toggles or actions that sent data).'
+      : 'Clicks are synthetic page events only: when one changes nothing, try another element, press_key, or tell the user.',
     'To toggle a checkbox/radio use this tool; to type use type_ax; for drop-downs use select_option.',
   ].join(' '),
   schema: ClickArgs,

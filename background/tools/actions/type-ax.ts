@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { TypeReplySchema, TypeResultSchema, type TypeResult } from '../../../src/tools/action-results';
+import { HAS_CDP } from '../../../src/browser-target';
 import { ok, type Result } from '../../../src/result';
 import { cdpRefType, isCdpRef } from '../../cdp/ax-actions';
 import { withSession } from '../../cdp/cdp-client';
@@ -68,8 +69,10 @@ async function typeHandler(
   return ok(await trustedInsert(ctx.tabId, ctx.frameId ?? 0, result, insertText.token, insertText.text));
 }
 
-const TRUSTED_DOC =
-  'When no page-level method lands (widgets that accept only trusted input), one trusted insertion is tried (method "cdp-insert-text").';
+// The model reads only its own build's text (docs/firefox.md): Firefox has no trusted insertion.
+const TRUSTED_DOC = HAS_CDP
+  ? 'When no page-level method lands (widgets that accept only trusted input), one trusted insertion is tried (method "cdp-insert-text").'
+  : 'Typing uses page-level methods only: a widget that accepts no synthetic input stays unchanged, and the result says so.';
 
 export const typeAx = defineTool({
   name: 'type_ax',
