@@ -15,7 +15,7 @@ export const MAX_SIDE_PX = 8000;
 /** What to capture; a rect is in CSS px of the top-level viewport (frame crops already moved into it). */
 export type CaptureArea = { kind: 'viewport' } | { kind: 'fullPage' } | { kind: 'rect'; rect: BoxRect };
 
-export interface CaptureRequest {
+interface CaptureRequest {
   tabId: number;
   area: CaptureArea;
   format: 'jpeg' | 'png';
@@ -27,7 +27,7 @@ export interface CaptureRequest {
   mainBox?: ElementBoxReply;
 }
 
-export interface Captured {
+interface Captured {
   /** Base64 PNG or JPEG, no data: prefix. */
   data: string;
   /** What was cut, for the result's note. */

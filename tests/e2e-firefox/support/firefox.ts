@@ -58,14 +58,15 @@ async function gotoExtensionPage(page: Page, url: string): Promise<void> {
   });
 }
 
-export async function launchFirefox(): Promise<FirefoxExtension> {
+/** `prefs`: extra Firefox preferences for one file's browser (e.g. permission prompts off). */
+export async function launchFirefox(prefs: Record<string, unknown> = {}): Promise<FirefoxExtension> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,
     args: ['--remote-allow-system-access'],
     defaultViewport: { width: 1280, height: 900 },
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }) },
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }), ...prefs },
   });
   const id = await browser.installExtension(DIST_FIREFOX);
   if (id !== GECKO_ID) throw new Error(`installed add-on id ${id}, expected ${GECKO_ID}`);

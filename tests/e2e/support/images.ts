@@ -41,26 +41,34 @@ export interface Decoded {
   pixels: [number, number, number][];
 }
 
+/**
+ * Runs inside a page (Playwright's or Puppeteer's `evaluate`, so the Firefox suite decodes the same way):
+ * decodes base64 PNG/JPEG with the browser's own decoder and samples pixels. Self-contained: it is
+ * serialised into the page.
+ */
+export async function decodeInPage([b64, pts]: readonly [
+  string,
+  readonly (readonly [number, number])[],
+]): Promise<Decoded> {
+  const bin = atob(b64);
+  const arr = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) arr[i] = bin.charCodeAt(i);
+  const bmp = await createImageBitmap(new Blob([arr]));
+  const canvas = new OffscreenCanvas(bmp.width, bmp.height);
+  const g = canvas.getContext('2d');
+  if (!g) throw new Error('no 2d context');
+  g.drawImage(bmp, 0, 0);
+  const pixels = pts.map(([x, y]) => {
+    const d = g.getImageData(x, y, 1, 1).data;
+    const px: [number, number, number] = [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0];
+    return px;
+  });
+  return { width: bmp.width, height: bmp.height, pixels };
+}
+
 /** Decodes PNG/JPEG bytes in a page and samples pixels. */
 export async function decode(page: Page, bytes: Buffer, points: [number, number][] = []): Promise<Decoded> {
-  return page.evaluate(
-    async ([b64, pts]) => {
-      const bin = atob(b64);
-      const arr = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) arr[i] = bin.charCodeAt(i);
-      const bmp = await createImageBitmap(new Blob([arr]));
-      const canvas = new OffscreenCanvas(bmp.width, bmp.height);
-      const g = canvas.getContext('2d');
-      if (!g) throw new Error('no 2d context');
-      g.drawImage(bmp, 0, 0);
-      const pixels = pts.map(([x, y]) => {
-        const d = g.getImageData(x, y, 1, 1).data;
-        return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number];
-      });
-      return { width: bmp.width, height: bmp.height, pixels };
-    },
-    [bytes.toString('base64'), points] as const,
-  );
+  return page.evaluate(decodeInPage, [bytes.toString('base64'), points] as const);
 }
 
 export function isJpeg(b: Buffer): boolean {
