@@ -10,6 +10,8 @@ import { ALWAYS_ON_MAIN_WORLD_SCRIPTS, ON_DEMAND_SCRIPTS } from './page-scripts'
 type PageWorld = 'ISOLATED' | 'MAIN';
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
+/** Firefox's words when the user withheld the site (scripting.executeScript, tabs.captureTab). */
+const MISSING_HOST_PERMISSION = /Missing host permission/i;
 
 /**
  * Sends one request to the page scripts of one frame. Frames carry only the always-on core
@@ -99,9 +101,16 @@ async function injectFiles(
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [...files], world });
     return { ok: true, data: true };
   } catch (e) {
+    const why = errorMessage(e);
+    // Firefox MV3 leaves website access to the user (docs/firefox.md): the fix is theirs to give, not another page.
+    if (MISSING_HOST_PERMISSION.test(why))
+      return err(
+        'page_not_scriptable',
+        `Weaverbird has no access to this site (${why}): Firefox leaves website access to the user. Ask the user to allow it (the panel's "Allow access to websites" button, or Add-ons › Weaverbird › Permissions), then retry.`,
+      );
     return err(
       'page_not_scriptable',
-      `Weaverbird cannot read or act on this page (${errorMessage(e)}). Browser pages (chrome://, the Web Store, the PDF viewer) block extensions; ask the user to open a regular web page.`,
+      `Weaverbird cannot read or act on this page (${why}). Browser pages (chrome://, the Web Store, the PDF viewer) block extensions; ask the user to open a regular web page.`,
     );
   }
 }

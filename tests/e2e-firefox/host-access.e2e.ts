@@ -53,7 +53,7 @@ describe.skipIf(!run)('website access in Firefox', () => {
     // Without access the capture is refused with what to do, not a bare failure.
     const shot = await env().ff.tool('screenshot', {}, { tabId, mode: 'ask', tier: 'mid' });
     expect(shot.ok).toBe(false);
-    if (!shot.ok) expect(shot.error.message).toMatch(/website access|permission/i);
+    if (!shot.ok) expect(shot.error.message).toMatch(/no access to this site.*Allow access to websites/);
 
     await panel.click('[data-testid="host-access"] button');
     await expect.poll(() => hasAccess(panel), { timeout: 10_000 }).toBe(true);

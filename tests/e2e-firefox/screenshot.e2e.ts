@@ -157,7 +157,8 @@ describe.skipIf(!run)('screenshot in Firefox (tabs.captureTab)', () => {
     expect(Math.abs(dv.height - view.h), JSON.stringify({ dv, view })).toBeLessThanOrEqual(1);
     // The badge of the task's tab, not the chart of the tab in front.
     expect(near(dv.pixels[0] ?? [0, 0, 0], BLUE), JSON.stringify(dv.pixels)).toBe(true);
-    const full = await shot(tabId, { fullPage: true });
+    // Quality 40: a 1280×8000 image crosses BiDi twice (to the test, into the page to decode).
+    const full = await shot(tabId, { fullPage: true, quality: 40 });
     expect(full.of).toBe('full page');
     expect(Math.abs(full.height - Math.min(view.full, 8000))).toBeLessThanOrEqual(1);
     const df = await decode(page, await imageBytes(full.image), [[137, 99]]);
@@ -168,5 +169,5 @@ describe.skipIf(!run)('screenshot in Firefox (tabs.captureTab)', () => {
     ).not.toContain(tabId);
     await other.page.close();
     await page.close();
-  });
+  }, 120_000);
 });
