@@ -9,13 +9,6 @@ import { collapse, quote } from '../ax/render';
 import type { AxContext } from '../ax/style-cache';
 import { parentAcross } from './candidates';
 
-export interface CollectionContext {
-  /** `in table "Invoices" row "May 13" col "Type"`. */
-  text: string;
-  /** The row's or item's whole text, lower-cased (at most 200 characters). */
-  rowText: string;
-}
-
 const KEY_MAX = 40;
 
 function roleAttr(el: Element): string {
@@ -76,17 +69,40 @@ function columnHeader(table: Element, index: number): string {
   return '';
 }
 
-export function collectionOf(el: Element, ctx: AxContext): CollectionContext | null {
+/**
+ * Where `el` sits: its row (with the cell it is in) or its list item, found by walking up. Cheap (no
+ * name, no header lookup): `find` asks this of every match, for the row text its score reads, and
+ * spells out `contextText` only for the few candidates it returns.
+ */
+export interface CollectionPlace {
+  /** The row or the list item. */
+  at: Element;
+  /** The cell of the row that holds `el` (rows only). */
+  cell: Element | null;
+  kind: 'row' | 'item';
+}
+
+export function collectionPlace(el: Element): CollectionPlace | null {
   let cell: Element | null = null;
   for (let a: Element | null = el; a; a = parentAcross(a)) {
     if (!cell && isCell(a)) cell = a;
-    if (isRow(a)) return rowContext(a, cell, ctx);
-    if (isItem(a) && a !== el) return itemContext(a, ctx);
+    if (isRow(a)) return { at: a, cell, kind: 'row' };
+    if (isItem(a) && a !== el) return { at: a, cell: null, kind: 'item' };
   }
   return null;
 }
 
-function rowContext(row: Element, cell: Element | null, ctx: AxContext): CollectionContext | null {
+/** The row's or item's whole text, lower-cased (at most 200 characters). */
+export function rowTextOf(place: CollectionPlace): string {
+  return textOf(place.at).slice(0, 200).toLowerCase();
+}
+
+/** `in table "Invoices" row "May 13" col "Actions"` or `in list "Team members" item "Ada Lovelace"`. */
+export function contextText(place: CollectionPlace, ctx: AxContext): string {
+  return place.kind === 'row' ? rowContext(place.at, place.cell, ctx) : itemContext(place.at, ctx);
+}
+
+function rowContext(row: Element, cell: Element | null, ctx: AxContext): string {
   let table: Element | null = null;
   for (let a = parentAcross(row); a; a = parentAcross(a)) {
     if (isTable(a)) {
@@ -104,10 +120,10 @@ function rowContext(row: Element, cell: Element | null, ctx: AxContext): Collect
     const col = columnHeader(table, cells.indexOf(cell));
     if (col) text += ` col ${quote(col)}`;
   }
-  return { text, rowText: textOf(row).slice(0, 200).toLowerCase() };
+  return text;
 }
 
-function itemContext(item: Element, ctx: AxContext): CollectionContext {
+function itemContext(item: Element, ctx: AxContext): string {
   let list: Element | null = null;
   for (let a = parentAcross(item); a; a = parentAcross(a)) {
     if (isList(a)) {
@@ -120,5 +136,5 @@ function itemContext(item: Element, ctx: AxContext): CollectionContext {
   let text = 'in list';
   if (name) text += ` ${quote(short(name))}`;
   if (all) text += ` item ${quote(short(all))}`;
-  return { text, rowText: all.slice(0, 200).toLowerCase() };
+  return text;
 }

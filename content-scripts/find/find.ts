@@ -18,7 +18,7 @@ import { createAxContext } from '../ax/ax-context';
 import { CONTAINER_ROLES, parentAcross, walkForFind, type Candidate, type Walked } from './candidates';
 import { prefilter } from './prefilter';
 import { knownRoots } from './shadow-cache';
-import { collectionOf } from './collection';
+import { collectionPlace, contextText, rowTextOf, type CollectionPlace } from './collection';
 import { place, type Placement } from './geometry';
 import { scoreCandidate, type Features } from './rank';
 import { parseQuery, type QueryWords } from './tokens';
@@ -30,7 +30,8 @@ const LINE_TEXT_MAX = 80;
 interface Scored {
   c: Candidate;
   score: number;
-  context: string | undefined;
+  /** Its row or list item; the context text is spelled out only for the candidates returned. */
+  place: CollectionPlace | null;
   placement?: Placement;
 }
 
@@ -118,10 +119,10 @@ function rankWalked(walked: Walked, q: QueryWords, rarityBase: number): Scored[]
     let s = scoreCandidate(q, f, rarity);
     // Row and section words only add to a match, or stand in for a name beside a role word.
     if (!s.matched && !q.roles.has(f.role)) return;
-    const coll = collectionOf(c.el, walked.ctx);
-    const around = `${coll?.rowText ?? ''} ${sectionName(c.el, walked.ctx, sections)}`.trim();
+    const place = collectionPlace(c.el);
+    const around = `${place ? rowTextOf(place) : ''} ${sectionName(c.el, walked.ctx, sections)}`.trim();
     if (around) s = scoreCandidate(q, { ...f, rowText: around }, rarity);
-    if (s.matched) matched.push({ c, score: s.score, context: coll?.text });
+    if (s.matched) matched.push({ c, score: s.score, place });
   });
   return matched;
 }
@@ -184,7 +185,8 @@ export function findElements(
       actionable: s.placement?.actionable ?? 'off-screen',
       box: s.placement?.box ?? null,
     };
-    if (s.context) out.context = s.context;
+    const context = s.place ? contextText(s.place, walked.ctx) : '';
+    if (context) out.context = context;
     if (s.c.unprinted) out.unprinted = true;
     return out;
   });

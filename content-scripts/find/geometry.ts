@@ -30,6 +30,9 @@ function clippedBox(el: Element, ctx: AxContext): Box | null {
   let right = r.right;
   let bottom = r.bottom;
   if (right - left <= 0 || bottom - top <= 0) return null;
+  // Clipping only ever shrinks the box: one wholly outside the viewport stays null, so its
+  // ancestors' styles and boxes need not be read (most matches on a long page are below the fold).
+  if (win && (right <= 0 || bottom <= 0 || left >= win.innerWidth || top >= win.innerHeight)) return null;
   for (let a = parentAcross(el); a; a = parentAcross(a)) {
     const s = ctx.style(a);
     if (!s) continue;

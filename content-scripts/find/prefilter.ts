@@ -33,6 +33,8 @@ const WORD_ATTRS: ReadonlySet<string> = new Set([
   'data-nav',
   'data-icon',
 ]);
+/** Attributes that make an element a likely candidate, whatever its tag. */
+const MARKS_CANDIDATE: ReadonlySet<string> = new Set(['role', 'tabindex', 'onclick']);
 const NO_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template']);
 const LIKELY_CANDIDATE_TAGS: ReadonlySet<string> = new Set([
   'a',
@@ -61,7 +63,8 @@ export interface Prefiltered extends WalkPrune {
 interface Pass {
   words: readonly string[];
   attrs: ReadonlySet<string>;
-  testIds: readonly string[];
+  /** Test attribute names, lower-cased (HTML attribute names are, and hasAttribute lower-cases). */
+  testIdSet: ReadonlySet<string>;
   shadow: ShadowCache;
   hot: Element[];
   labelled: Element[];
@@ -80,31 +83,44 @@ function isHot(el: Element, p: Pass): boolean {
     const a = attrs[i];
     if (a && p.attrs.has(a.name) && a.value && holdsWord(a.value, p.words)) return true;
   }
-  // HTML §4.10.5.1.17-18: a submit or reset button without a value is named by its type.
-  if (el.localName === 'input' && !el.hasAttribute('value')) {
-    const type = (el.getAttribute('type') ?? '').toLowerCase();
-    if ((type === 'submit' || type === 'reset') && holdsWord(type, p.words)) return true;
-  }
-  return false;
+  return el.localName === 'input' && !el.hasAttribute('value') && submitTypeHot(el, p.words);
 }
 
-function likelyCandidate(el: Element, attrCount: number, p: Pass): boolean {
-  if (LIKELY_CANDIDATE_TAGS.has(el.localName)) return true;
-  if (attrCount === 0) return false;
-  if (el.hasAttribute('role') || el.hasAttribute('tabindex') || el.hasAttribute('onclick')) return true;
-  for (const a of p.testIds) if (el.hasAttribute(a)) return true;
-  return false;
+/** HTML §4.10.5.1.17-18: a submit or reset button without a value is named by its type. */
+function submitTypeHot(el: Element, words: readonly string[]): boolean {
+  const type = (el.getAttribute('type') ?? '').toLowerCase();
+  return (type === 'submit' || type === 'reset') && holdsWord(type, words);
+}
+
+/**
+ * One look at `el`'s attributes (their names in one call, values only for the few that can hold a
+ * word): whether one holds a query word, whether the element is a likely candidate, and whether it
+ * is labelled by other elements. Same answers as isHot and per-attribute hasAttribute calls, for a
+ * fraction of the DOM calls; this runs on every element of the page.
+ */
+function scanAttributes(el: Element, p: Pass): { hot: boolean; likely: boolean } {
+  let hot = false;
+  let likely = LIKELY_CANDIDATE_TAGS.has(el.localName);
+  for (const name of el.getAttributeNames()) {
+    if (!likely && (MARKS_CANDIDATE.has(name) || p.testIdSet.has(name))) likely = true;
+    if (name === 'aria-labelledby') p.labelled.push(el);
+    if (!hot && p.attrs.has(name)) {
+      const value = el.getAttribute(name);
+      if (value && holdsWord(value, p.words)) hot = true;
+    }
+  }
+  if (!hot && el.localName === 'input' && !el.hasAttribute('value')) hot = submitTypeHot(el, p.words);
+  return { hot, likely };
 }
 
 function visit(el: Element, p: Pass): void {
   if (NO_TEXT.has(el.localName)) return;
-  const attrCount = el.attributes.length;
-  if (likelyCandidate(el, attrCount, p)) p.out.estimate++;
   let hot = false;
-  if (attrCount > 0) {
-    hot = isHot(el, p);
-    if (el.hasAttribute('aria-labelledby')) p.labelled.push(el);
-  }
+  if (el.hasAttributes()) {
+    const seen = scanAttributes(el, p);
+    hot = seen.hot;
+    if (seen.likely) p.out.estimate++;
+  } else if (LIKELY_CANDIDATE_TAGS.has(el.localName)) p.out.estimate++;
   const sr = p.shadow.read(el);
   // Light children too, even under a shadow host: a slotted child is reached from its slot by the
   // tree's walk, and marking goes up the flat tree (flatParent), so visiting it here is enough.
@@ -163,7 +179,7 @@ export function prefilter(
   const p: Pass = {
     words: q.label,
     attrs: new Set([...WORD_ATTRS, ...testIdAttributes]),
-    testIds: testIdAttributes,
+    testIdSet: new Set(testIdAttributes.map((a) => a.toLowerCase())),
     shadow,
     hot: [],
     labelled: [],

@@ -17,7 +17,7 @@ import { computeRole } from '../ax/roles';
 import type { AxContext } from '../ax/style-cache';
 import type { WalkHints } from '../ax/tree-walk';
 import { QUIET_ROLES } from '../ax/walk-rules';
-import { collectionOf } from './collection';
+import { collectionPlace, contextText } from './collection';
 import { knownRoots, shadowCache } from './shadow-cache';
 import { eachChild, HAS_TEXT, markRelevance, NO_TEXT, RELEVANT, stripSpace, type Relevance } from './text-relevance';
 import { parentAcross } from './candidates';
@@ -198,8 +198,8 @@ export function searchText(
     const to = Math.min(all.length, at + want.length + SNIPPET_SIDE);
     const snippet = `${from > 0 ? '…' : ''}${all.slice(from, to).trim()}${to < all.length ? '…' : ''}`;
     const m: TextSearchMatch = { ref, line: lineOf(printed.el, printed.role, ref, ctx), snippet };
-    const coll = collectionOf(seg.el, ctx);
-    if (coll) m.context = coll.text;
+    const place = collectionPlace(seg.el);
+    if (place) m.context = contextText(place, ctx);
     matches.push(m);
   }
   return ok({
