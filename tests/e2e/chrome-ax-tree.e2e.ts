@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseTree } from '../../src/tree-line';
+import { APP_PAGES, FIXTURE_PAGES, preparePage, type AgreementPage } from './support/agreement-pages';
 import { chromeAxNodes, normalizeText } from './support/chrome-ax';
 import { okData } from './support/frames';
 import { attachIsolatedWorld } from './support/isolated-world';
@@ -60,19 +61,21 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-const PAGES: { path: string; ready: string }[] = [
-  { path: '/tree-react.html', ready: 'h1' },
-  { path: '/tree-form.html', ready: 'form' },
-  { path: '/tree-article.html', ready: 'h1' },
-  { path: '/tree-shoelace.html', ready: 'body[data-ready]' },
-  { path: '/tree-edge.html', ready: 'h1' },
+/** The fixture pages this file checks; every real-library app of `npm run agreement` is checked too. */
+const FIXTURES = [
+  '/tree-react.html',
+  '/tree-form.html',
+  '/tree-article.html',
+  '/tree-shoelace.html',
+  '/tree-edge.html',
 ];
+const PAGES: readonly AgreementPage[] = [...FIXTURE_PAGES.filter((p) => FIXTURES.includes(p.name)), ...APP_PAGES];
 
-describe('chrome_ax_tree on the fixture pages', () => {
-  for (const { path: p, ready } of PAGES) {
-    it(`${p}: shared refs are identical, roles and names are Chrome's, no debugger stays`, async () => {
-      const { page, tabId } = await env.browser.open(env.server.url(p));
-      await page.locator(ready).first().waitFor({ state: 'attached' });
+describe('chrome_ax_tree on the fixture pages and the real-library apps', () => {
+  for (const spec of PAGES) {
+    it(`${spec.name}: shared refs are identical, roles and names are Chrome's, no debugger stays`, async () => {
+      const { page, tabId } = await env.browser.open(env.server.url(spec.path));
+      await preparePage(page, spec);
       const ours = await readTree(env.browser, tabId, { ...WHOLE_TREE, maxTextChars: 0 });
       const ax = await chromeAx(tabId, { maxChars: 1_000_000 });
       expect(ax.source).toBe('chrome-ax');
