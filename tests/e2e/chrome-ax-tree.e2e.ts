@@ -3,7 +3,8 @@
  * tree's refs (bound through the element, so a ref both print names the same element), roles and
  * names exactly Chrome's (checked against Playwright's own CDP read of the same page), a query on a
  * 50k-element page, byte-exact recovery of the raw payload, no debugger left attached, and the
- * fallback where no extension script can run: a data: frame read, clicked and typed into through CDP.
+ * fallback where no extension script can run: a data: frame read, clicked, typed into and submitted
+ * (focus_type) through CDP.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -214,6 +215,14 @@ describe('where no extension script can run', () => {
     const typed = await act('type_ax', { ref_id: field?.ref, text: 'new words' });
     expect(typed).toMatchObject({ ok: true, data: { success: true, value: 'new words' } });
     expect(await inner.locator('#note').inputValue()).toBe('new words');
+    // focus_type takes the same refs: typed through CDP, then one trusted Enter submits the field's form.
+    const search = parseTree(ax.tree).find((l) => l.role === 'textbox' && l.name === 'Search');
+    const sent = await act('focus_type', { ref_id: search?.ref, text: 'weaver', submit: true });
+    expect(sent).toMatchObject({
+      ok: true,
+      data: { success: true, value: 'weaver', submitted: 'Enter (trusted, CDP)' },
+    });
+    await expect.poll(() => inner.locator('#out').textContent()).toBe('submitted weaver');
     expect(await debuggerAttached(tabId)).toBe(false);
 
     // The refs are the frame document's: after it navigates, they are refused, not reused.
