@@ -108,6 +108,8 @@ export default defineConfig(({ mode }) => {
       ...(firefox ? [firefoxSidebar()] : []),
     ],
     build: {
+      // Chrome's offscreen document where pdf.js runs (background/pdf/pdf-source.ts); Firefox parses in its background page.
+      ...(firefox ? {} : { rollupOptions: { input: { 'offscreen-pdf': 'offscreen/pdf.html' } } }),
       outDir: firefox ? 'dist-firefox' : 'dist',
       emptyOutDir: true,
       target: firefox ? 'firefox140' : 'chrome116',
