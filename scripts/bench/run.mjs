@@ -351,7 +351,7 @@ if (pdf) {
 if (workerStart) {
   const [a, b] = workerStart.builds;
   console.log(
-    `worker start (median of ${workerStart.runs}, a stopped worker woken by a runtime message, minus the same message to the running worker): ${a.build} ${(a.workerBytes / 1024).toFixed(0)} KB, ${a.startMs} ms (wake ${a.wakeMs}, ping ${a.pingMs}); ${b.build} ${(b.workerBytes / 1024).toFixed(0)} KB, ${b.startMs} ms (wake ${b.wakeMs}, ping ${b.pingMs}); pdf.js adds ${workerStart.pdfJsStartMs} ms per start`,
+    `worker start (median of ${workerStart.runs}, a stopped worker woken by a runtime message, minus the same message to the running worker): ${a.build} ${(a.workerBytes / 1024).toFixed(0)} KB, ${a.startMs} ms (wake ${a.wakeMs}, ping ${a.pingMs}); ${b.build} ${(b.workerBytes / 1024).toFixed(0)} KB, ${b.startMs} ms (wake ${b.wakeMs}, ping ${b.pingMs}); counted ${a.counted} and ${b.counted} fresh starts; pdf.js in the worker adds ${workerStart.pdfJsStartMs} ms per start`,
   );
 }
 const totals = summarize(results, frameCost, csEveryFrame);
