@@ -1,9 +1,3 @@
-// Vite's `?url` import: the file is emitted as an asset and the import is its URL (https://vite.dev/guide/assets#explicit-url-imports).
-declare module '*?url' {
-  const url: string;
-  export default url;
-}
-
 // pdf.js's worker module imported for its side effect (it sets `globalThis.pdfjsWorker`, pdf.js's in-thread
 // "fake worker"); only the worker start bench's comparison build does (scripts/bench/pdf-in-worker.ts).
 declare module 'pdfjs-dist/legacy/build/pdf.worker.mjs';

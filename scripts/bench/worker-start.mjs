@@ -62,15 +62,14 @@ async function stopWorker(ext) {
   }
 }
 
-/** A message round trip from the extension page to the worker, timed on the page; `sentAt` is the page's epoch ms at the send. */
+/** A message round trip from the extension page to the worker, timed on the page. */
 function roundTrip(page) {
   return page.evaluate(async () => {
-    const sentAt = performance.timeOrigin + performance.now();
     const t0 = performance.now();
     const reply = await globalThis.chrome.runtime.sendMessage({ type: 'get_settings' });
     const ms = performance.now() - t0;
     if (!reply || reply.ok !== true) throw new Error(`get_settings: ${JSON.stringify(reply).slice(0, 200)}`);
-    return { ms, sentAt };
+    return { ms };
   });
 }
 
@@ -90,17 +89,18 @@ export async function benchWorkerStart({ builds, runs, median }) {
   const samples = builds.map(() => ({ wake: [], ping: [], notFresh: 0 }));
   for (let i = 0; i < runs + 1; i++) {
     const order = i % 2 === 0 ? builds.map((_, k) => k) : builds.map((_, k) => k).reverse();
-    for (const k of order) await stopWorker(builds[k].ext);
+    for (const k of order) {
+      // A mark on the running instance: a fresh instance (the one our message starts) has none.
+      await builds[k].ext.worker.evaluate(() => Reflect.set(globalThis, '__wb_bench_mark', true));
+      await stopWorker(builds[k].ext);
+    }
     for (const k of order) {
       const wake = await roundTrip(pages[k]);
       const ping = await roundTrip(pages[k]);
-      // Counted only when our message started this worker instance: its time origin (the moment the
-      // worker's global scope was created) is after the send. A worker that something else had
-      // already restarted answers at ping speed and says nothing about a start.
-      const origin = await builds[k].ext.worker.evaluate(() => performance.timeOrigin);
+      const fresh = await builds[k].ext.worker.evaluate(() => Reflect.get(globalThis, '__wb_bench_mark') !== true);
       // The first round follows install and the first start (no code cache yet): a warm-up, not counted.
       if (i === 0) continue;
-      if (origin < wake.sentAt) {
+      if (!fresh) {
         samples[k].notFresh++;
         continue;
       }
