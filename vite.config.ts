@@ -1,7 +1,9 @@
 import { crx, type CrxPlugin, type ManifestV3Export } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import { ON_DEMAND_SCRIPTS } from './background/page-scripts';
+import { PDF_WORKER_FILE } from './background/pdf/pdf-worker-file';
 import manifest from './manifest.json' with { type: 'json' };
 import pkg from './package.json' with { type: 'json' };
 import { finishFirefoxManifest, firefoxInputManifest } from './scripts/build/firefox-manifest';
@@ -68,6 +70,22 @@ function devServerCsp(): CrxPlugin {
   };
 }
 
+/**
+ * pdf.js's worker file, copied unchanged to a fixed place in the package: pdf.js starts it as its
+ * dedicated worker (background/pdf/pdf-reader.ts) where PDFs are parsed (docs/pdf.md#where-pdfjs-runs).
+ */
+function pdfWorkerFile(): Plugin {
+  return {
+    name: 'weaverbird:pdf-worker-file',
+    generateBundle() {
+      const source = readFileSync(
+        new URL('./node_modules/pdfjs-dist/legacy/build/pdf.worker.min.mjs', import.meta.url),
+      );
+      this.emitFile({ type: 'asset', fileName: PDF_WORKER_FILE, source });
+    },
+  };
+}
+
 /** Firefox only: the built manifest's side panel becomes a sidebar (scripts/build/firefox-manifest.ts). */
 function firefoxSidebar(): CrxPlugin {
   return {
@@ -104,10 +122,13 @@ export default defineConfig(({ mode }) => {
         },
       }),
       onDemandPageScripts(),
+      pdfWorkerFile(),
       devServerCsp(),
       ...(firefox ? [firefoxSidebar()] : []),
     ],
     build: {
+      // Chrome's offscreen document where pdf.js runs (background/pdf/pdf-source.ts); Firefox parses in its background page.
+      ...(firefox ? {} : { rollupOptions: { input: { 'offscreen-pdf': 'offscreen/pdf.html' } } }),
       outDir: firefox ? 'dist-firefox' : 'dist',
       emptyOutDir: true,
       target: firefox ? 'firefox140' : 'chrome116',

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';
 import { fallbackBackendId, hasFallbackRef } from './ax-fallback-refs';
 import { withSession, type send as Send } from './cdp-client';
-import { mouseClick } from './input';
+import { mouseClick, pressKey } from './input';
 
 const Quads = z.object({ quads: z.array(z.array(z.number())) });
 const Hit = z.object({ backendNodeId: z.number() });
@@ -150,12 +150,38 @@ const CARET_END_FN = `function () {
   const s = this.ownerDocument.getSelection(); s.removeAllRanges(); s.addRange(r);
 }`;
 
+/** Still the focused element (through open shadow roots), and whether it is a combobox; null when focus left it. */
+const SUBMIT_FACTS_FN = `function () {
+  let active = this.ownerDocument.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+  if (active !== this) return null;
+  const role = (this.getAttribute('role') || '').toLowerCase();
+  return role === 'combobox' || this.hasAttribute('aria-autocomplete') || (this.localName === 'input' && this.hasAttribute('list'));
+}`;
+
+/**
+ * focus_type's submit for a CDP ref: a combobox takes its highlighted suggestion (ArrowDown + Enter),
+ * anything else gets Enter (a form field submits its form). Sent only while the field still holds focus.
+ */
+async function submitFocused(send: typeof Send, tabId: number, objectId: string, ref: string): Promise<Result<string>> {
+  const combobox = await call(send, tabId, objectId, SUBMIT_FACTS_FN);
+  if (typeof combobox !== 'boolean')
+    return err('focus_moved', `focus left ${ref} after typing, so no Enter was sent; re-read with chrome_ax_tree`);
+  if (combobox) {
+    const down = await pressKey(send, tabId, 'ArrowDown');
+    if (!down.ok) return down;
+  }
+  const enter = await pressKey(send, tabId, 'Enter');
+  return enter.ok ? ok(combobox ? 'ArrowDown + Enter (trusted, CDP)' : 'Enter (trusted, CDP)') : enter;
+}
+
 export async function cdpRefType(
   tabId: number,
   frameId: number,
   ref: string,
   text: string,
   clear: boolean,
+  submit = false,
 ): Promise<Result<unknown>> {
   const backend = await backendOf(tabId, frameId, ref);
   if (!backend.ok) return backend;
@@ -177,11 +203,17 @@ export async function cdpRefType(
       const value = after.success ? after.data.value : null;
       const masked = facts.data.type === 'password';
       const landed = value !== null && value.includes(text);
+      // Nothing is submitted when the text did not land: Enter would send the form without it.
+      const submitted = submit && landed ? await submitFocused(send, tabId, obj.data, ref) : null;
+      if (submitted && !submitted.ok) return submitted;
       return ok({
         success: landed,
         method: 'cdp-insert-text',
         value: masked ? '••••' : value,
-        ...(landed ? {} : { hint: 'the text did not show up in the field; re-read with chrome_ax_tree' }),
+        ...(submitted ? { submitted: submitted.data } : {}),
+        ...(landed
+          ? {}
+          : { hint: 'the text did not show up in the field, so nothing was submitted; re-read with chrome_ax_tree' }),
       });
     } finally {
       await send(tabId, 'Runtime.releaseObjectGroup', { objectGroup: 'wb-ax-act' });

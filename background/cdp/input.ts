@@ -56,3 +56,22 @@ export async function mouseMove(send: typeof Send, tabId: number, point: Viewpor
   const moved = await send(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'none', buttons: 0 });
   return moved.ok ? ok(true) : moved;
 }
+
+/** Key facts CDP needs for one trusted key press (https://chromedevtools.github.io/devtools-protocol/tot/Input/#method-dispatchKeyEvent). */
+const KEYS = {
+  Enter: { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' },
+  ArrowDown: { key: 'ArrowDown', code: 'ArrowDown', windowsVirtualKeyCode: 40 },
+} as const;
+
+/**
+ * One trusted key press (down, up) to whatever holds focus. Enter carries its text ("\r"), so the
+ * keypress that drives implicit form submission (HTML §4.10.21.2) fires, as for a real key.
+ */
+export async function pressKey(send: typeof Send, tabId: number, name: keyof typeof KEYS): Promise<Result<true>> {
+  const k = KEYS[name];
+  const down = await send(tabId, 'Input.dispatchKeyEvent', { type: 'keyDown', ...k });
+  if (!down.ok) return down;
+  const { key, code, windowsVirtualKeyCode } = k;
+  const released = await send(tabId, 'Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode });
+  return released.ok ? ok(true) : released;
+}

@@ -1,21 +1,22 @@
 /**
- * pdf.js inside the service worker. An MV3 worker can start no Worker and may not `import()` at
- * run time, so pdf.js's "fake worker" runs in the same thread: importing the worker build sets
- * `globalThis.pdfjsWorker`, which `PDFWorker` uses instead of loading `workerSrc`
- * (pdfjs-dist pdf.mjs, `#mainThreadWorkerMessageHandler`). Only text, links and the outline are
- * read, so nothing needs a DOM or a canvas; `isEvalSupported: false` because extension pages allow
- * no eval (manifest CSP), and fonts are never turned into FontFace objects. The legacy build,
- * because it also loads in Node (the docs generator and unit tests import the tool registry), where
- * the modern build fails at import (no DOMMatrix). docs/pdf.md.
+ * pdf.js: text runs, link areas and the outline of a PDF. Only text, links and the outline are read,
+ * so nothing needs a DOM or a canvas; `isEvalSupported: false` because extension pages allow no
+ * eval (manifest CSP), and fonts are never turned into FontFace objects. pdf-reader.ts points pdf.js
+ * at its worker file before any read. The legacy build: the modern one needs newer browsers than the
+ * manifest's minimum (and fails to load in Node). docs/pdf.md.
  */
-import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PdfLinkArea, PdfOutlineEntry, PdfPageInput, PdfRun } from './pdf-layout';
 
 export interface PdfSource {
   title: string;
   pages: PdfPageInput[];
   outline: PdfOutlineEntry[];
+}
+
+/** Where pdf.js starts its dedicated worker from (a URL in the extension's package). */
+export function setPdfWorkerSrc(url: string): void {
+  GlobalWorkerOptions.workerSrc = url;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

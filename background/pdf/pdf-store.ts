@@ -1,21 +1,17 @@
 /**
- * The PDF a tab shows, read once per document: fetched with the extension's host permission, parsed
- * by pdf.js (pdf-engine.ts), laid out (pdf-layout.ts), and its external links given refs from the
+ * The PDF a tab shows, read once per document: fetched with the extension's host permission and parsed
+ * by pdf.js where it runs (pdf-source.ts: Chrome's offscreen document), laid out (pdf-layout.ts), and its external links given refs from the
  * tab's ref floor (frames/ref-floor.ts), so they are never reused: a page script's next document
  * starts above them, and a new PDF document (another URL, a reload) is read again with new refs.
  * The old document's refs then miss with `stale_ref`. In memory only: after a worker restart the
  * PDF is read again, with new refs, and the model is told to re-read (stale_ref).
  */
-import { err, errorMessage, ok, type Result } from '../../src/result';
+import { ok, type Result } from '../../src/result';
 import { noteRefHigh, refFloor } from '../frames/ref-floor';
 import { documentUrl } from './pdf-detect';
-import { parsePdf } from './pdf-engine';
 import { layoutPdf, type PdfLayoutPage } from './pdf-layout';
+import { readPdfSource } from './pdf-source';
 import type { RefLink } from './pdf-render';
-
-/** Larger files are refused: the whole file is held in memory while pdf.js parses it. */
-const PDF_MAX_BYTES = 50 * 1024 * 1024;
-const FETCH_TIMEOUT_MS = 30_000;
 
 export interface PdfDocument {
   url: string;
@@ -50,41 +46,12 @@ function fileName(url: string): string {
   }
 }
 
-async function fetchBytes(url: string): Promise<Result<Uint8Array>> {
-  if (!/^https?:/i.test(url))
-    return err(
-      'pdf_unreachable',
-      `Weaverbird reads PDFs from http(s) URLs only, not ${url.split(':')[0]}: ones (a local file cannot be fetched by the extension); ask the user to open it from a web address`,
-    );
-  try {
-    const res = await fetch(url, { credentials: 'include', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    if (!res.ok)
-      return err('pdf_unreachable', `fetching the PDF failed with HTTP ${res.status}; reload the tab and retry`);
-    const length = Number(res.headers.get('content-length') ?? '0');
-    if (length > PDF_MAX_BYTES)
-      return err('pdf_too_large', `this PDF is ${Math.round(length / 1e6)} MB; Weaverbird reads PDFs up to 50 MB`);
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    if (bytes.length > PDF_MAX_BYTES)
-      return err('pdf_too_large', 'this PDF is over 50 MB; Weaverbird reads PDFs up to 50 MB');
-    return ok(bytes);
-  } catch (e) {
-    return err('pdf_unreachable', `could not fetch the PDF (${errorMessage(e)}); reload the tab and retry`);
-  }
-}
-
 async function load(tabId: number, url: string): Promise<Result<PdfDocument>> {
   const started = performance.now();
-  const bytes = await fetchBytes(url);
-  if (!bytes.ok) return bytes;
-  let source;
-  try {
-    source = await parsePdf(bytes.data, fileName(url));
-  } catch (e) {
-    return err(
-      'pdf_unreadable',
-      `this PDF could not be parsed (${errorMessage(e)}); use screenshot if your model has vision`,
-    );
-  }
+  // Fetched and parsed where pdf.js runs: an offscreen document in Chrome (pdf-source.ts).
+  const read = await readPdfSource(url, fileName(url));
+  if (!read.ok) return read;
+  const source = read.data;
   const pages = layoutPdf(source.pages, source.outline);
   const links = new Map<string, RefLink>();
   let next = (await refFloor(tabId)) + 1;

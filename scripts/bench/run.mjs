@@ -18,6 +18,7 @@ import { measureFind } from './find-measure.mjs';
 import { measureFrameCost, routeFramePages } from './frame-cost.mjs';
 import { benchPdf } from './pdf.mjs';
 import { syntheticPage } from './synthetic.mjs';
+import { measureWorkerStart } from './worker-start.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -270,6 +271,11 @@ try {
   await browser.close();
   await server.close();
 }
+// Worker start with and without pdf.js, side by side (worker-start.mjs), in browsers of their own.
+const workerStart =
+  !values.only || 'worker-start'.includes(values.only)
+    ? await measureWorkerStart({ root: ROOT, launchWithExtension, runs: RUNS, median })
+    : null;
 
 const header = [
   'page',
@@ -342,6 +348,12 @@ if (pdf) {
     `pdf (${pdf.pages} pages, ${(pdf.bytes / 1024).toFixed(0)} KB, ${pdf.refs} link refs, median of ${RUNS}, worker side): first read ${pdf.firstReadMs} ms = ${pdf.firstReadPerPageMs} ms per page (fetch + pdf.js parse + layout); re-read ${pdf.rereadMs} ms = ${pdf.rereadPerPageMs} ms per page`,
   );
 }
+if (workerStart) {
+  const [a, b] = workerStart.builds;
+  console.log(
+    `worker start (median of ${workerStart.runs}, a stopped worker woken by a runtime message, minus the same message to the running worker): ${a.build} ${(a.workerBytes / 1024).toFixed(0)} KB, ${a.startMs} ms (wake ${a.wakeMs}, ping ${a.pingMs}); ${b.build} ${(b.workerBytes / 1024).toFixed(0)} KB, ${b.startMs} ms (wake ${b.wakeMs}, ping ${b.pingMs}); counted ${a.counted} and ${b.counted} fresh starts; pdf.js in the worker adds ${workerStart.pdfJsStartMs} ms per start`,
+  );
+}
 const totals = summarize(results, frameCost, csEveryFrame);
 const checks = checkTargets(totals, results);
 console.log('\ntargets (issue 16 items 10–12; time = worker side, what the agent pays):');
@@ -376,6 +388,7 @@ const report = {
   },
   frameCost,
   pdf,
+  workerStart,
   pages: results,
   contentScripts,
 };
@@ -388,7 +401,14 @@ if (!values.only) {
   const docsFile = path.join(ROOT, 'docs/bench-results.json');
   const pages = results.map(({ samples: _samples, ...row }) => row);
   const { samples: _frameSamples, ...frameFigures } = frameCost ?? {};
-  writeFileSync(docsFile, `${JSON.stringify({ ...report, frameCost: frameCost && frameFigures, pages }, null, 2)}\n`);
+  const workerFigures = workerStart && {
+    ...workerStart,
+    builds: workerStart.builds.map(({ samples: _s, ...b }) => b),
+  };
+  writeFileSync(
+    docsFile,
+    `${JSON.stringify({ ...report, frameCost: frameCost && frameFigures, workerStart: workerFigures, pages }, null, 2)}\n`,
+  );
   console.log(`wrote ${path.relative(ROOT, docsFile)}: run npm run docs to refresh docs/benchmarks.md`);
 }
 if (values.check) {

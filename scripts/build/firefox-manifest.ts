@@ -5,7 +5,8 @@
  *   (`background.scripts`, non-persistent), https://developer.mozilla.org/docs/Mozilla/Add-ons/WebExtensions/manifest.json/background
  * - the panel: `sidebar_action` instead of Chrome's `side_panel`; the toolbar button toggles it
  *   (background/browser/panel-opener.ts) and the keyboard command opens it (`_execute_sidebar_action`).
- * - no `sidePanel` or `debugger` permission: Firefox has neither API (no DevTools protocol for extensions).
+ * - no `sidePanel`, `debugger` or `offscreen` permission: Firefox has none of these APIs (no DevTools protocol for
+ *   extensions; its background is a page, so PDFs are parsed there: background/pdf/pdf-source.ts).
  * - `browser_specific_settings.gecko`: the add-on id Firefox needs to keep storage across updates, and the
  *   oldest Firefox with every API the build uses (140: `data_collection_permissions`; world MAIN content
  *   scripts need 128, `storage.session` 115).
@@ -17,7 +18,7 @@ export const GECKO_MIN_VERSION = '140.0';
 
 type Json = Record<string, unknown>;
 
-const CHROME_ONLY_PERMISSIONS: ReadonlySet<string> = new Set(['sidePanel', 'debugger']);
+const CHROME_ONLY_PERMISSIONS: ReadonlySet<string> = new Set(['sidePanel', 'debugger', 'offscreen']);
 
 function isRecord(v: unknown): v is Json {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -72,6 +72,20 @@ export function renderBenchTable(results) {
       `Frame cost (a page with ${f.frames - 1} same-origin iframes, ${f.frames} frames, JS heap after a forced GC, median of ${f.runs}): ${num(f.heapWithoutMB)} MB without the extension, ${num(f.heapWithMB)} MB with it, **${f.heapPerFrameMB} MB per frame** before use; ${num(f.heapAfterTreeReadMB)} MB after one tree read of the page.`,
     );
   }
+  const pdf = results.pdf;
+  if (pdf) {
+    lines.push(
+      '',
+      `PDF tab (docs/pdf.md, a ${pdf.pages}-page report, ${kb(pdf.bytes)}, median of ${results.runs}, in the worker): first read ${num(pdf.firstReadMs)} ms = **${num(pdf.firstReadPerPageMs)} ms per PDF page** (fetch + pdf.js parse + layout); re-read ${num(pdf.rereadPerPageMs)} ms per page.`,
+    );
+  }
+  const ws = results.workerStart;
+  if (ws?.builds?.length) {
+    lines.push(
+      '',
+      `Worker start (docs/pdf.md#worker-start, a stopped worker woken by a runtime message, minus the same message to the running worker, median of ${ws.runs}): ${ws.builds.map((b) => `${b.build}, worker scripts ${kb(b.workerBytes)}: **${num(b.startMs)} ms**`).join('; ')}.`,
+    );
+  }
   const finds = results.pages.filter((r) => r.find);
   if (finds.length) {
     lines.push(

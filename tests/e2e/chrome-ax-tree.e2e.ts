@@ -3,7 +3,8 @@
  * tree's refs (bound through the element, so a ref both print names the same element), roles and
  * names exactly Chrome's (checked against Playwright's own CDP read of the same page), a query on a
  * 50k-element page, byte-exact recovery of the raw payload, no debugger left attached, and the
- * fallback where no extension script can run: a data: frame read, clicked and typed into through CDP.
+ * fallback where no extension script can run: a data: frame read, clicked, typed into and submitted
+ * (focus_type) through CDP.
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseTree } from '../../src/tree-line';
+import { APP_PAGES, FIXTURE_PAGES, preparePage, type AgreementPage } from './support/agreement-pages';
 import { chromeAxNodes, normalizeText } from './support/chrome-ax';
 import { okData } from './support/frames';
 import { attachIsolatedWorld } from './support/isolated-world';
@@ -60,19 +62,21 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-const PAGES: { path: string; ready: string }[] = [
-  { path: '/tree-react.html', ready: 'h1' },
-  { path: '/tree-form.html', ready: 'form' },
-  { path: '/tree-article.html', ready: 'h1' },
-  { path: '/tree-shoelace.html', ready: 'body[data-ready]' },
-  { path: '/tree-edge.html', ready: 'h1' },
+/** The fixture pages this file checks; every real-library app of `npm run agreement` is checked too. */
+const FIXTURES = [
+  '/tree-react.html',
+  '/tree-form.html',
+  '/tree-article.html',
+  '/tree-shoelace.html',
+  '/tree-edge.html',
 ];
+const PAGES: readonly AgreementPage[] = [...FIXTURE_PAGES.filter((p) => FIXTURES.includes(p.name)), ...APP_PAGES];
 
-describe('chrome_ax_tree on the fixture pages', () => {
-  for (const { path: p, ready } of PAGES) {
-    it(`${p}: shared refs are identical, roles and names are Chrome's, no debugger stays`, async () => {
-      const { page, tabId } = await env.browser.open(env.server.url(p));
-      await page.locator(ready).first().waitFor({ state: 'attached' });
+describe('chrome_ax_tree on the fixture pages and the real-library apps', () => {
+  for (const spec of PAGES) {
+    it(`${spec.name}: shared refs are identical, roles and names are Chrome's, no debugger stays`, async () => {
+      const { page, tabId } = await env.browser.open(env.server.url(spec.path));
+      await preparePage(page, spec);
       const ours = await readTree(env.browser, tabId, { ...WHOLE_TREE, maxTextChars: 0 });
       const ax = await chromeAx(tabId, { maxChars: 1_000_000 });
       expect(ax.source).toBe('chrome-ax');
@@ -211,6 +215,14 @@ describe('where no extension script can run', () => {
     const typed = await act('type_ax', { ref_id: field?.ref, text: 'new words' });
     expect(typed).toMatchObject({ ok: true, data: { success: true, value: 'new words' } });
     expect(await inner.locator('#note').inputValue()).toBe('new words');
+    // focus_type takes the same refs: typed through CDP, then one trusted Enter submits the field's form.
+    const search = parseTree(ax.tree).find((l) => l.role === 'textbox' && l.name === 'Search');
+    const sent = await act('focus_type', { ref_id: search?.ref, text: 'weaver', submit: true });
+    expect(sent).toMatchObject({
+      ok: true,
+      data: { success: true, value: 'weaver', submitted: 'Enter (trusted, CDP)' },
+    });
+    await expect.poll(() => inner.locator('#out').textContent()).toBe('submitted weaver');
     expect(await debuggerAttached(tabId)).toBe(false);
 
     // The refs are the frame document's: after it navigates, they are refused, not reused.

@@ -105,5 +105,9 @@ export const focusType = defineTool({
   schema: FocusTypeArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => typeHandler('focus_type', args, ctx),
+  handler: (args, ctx) =>
+    // A ref read from Chrome's tree where no page script runs: typed and submitted through CDP (ax-actions.ts).
+    isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id)
+      ? cdpRefType(ctx.tabId, ctx.frameId ?? 0, args.ref_id, args.text, args.clear ?? true, args.submit ?? false)
+      : typeHandler('focus_type', args, ctx),
 });
