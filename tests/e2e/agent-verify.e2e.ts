@@ -123,3 +123,66 @@ describe('agent: verify before done, passwords never leave the page', () => {
     await page.close();
   });
 });
+
+describe('agent: wait_for_stable waits for a request that started before the wait', () => {
+  it('a fetch a click started is still in flight when the wait begins: stable only after its answer', async () => {
+    const DELAY_MS = 1500;
+    let requestedAt = 0;
+    let answeredAt = 0;
+    env.server.route('/api/slow-report', (_req, res) => {
+      requestedAt = Date.now();
+      setTimeout(() => {
+        answeredAt = Date.now();
+        res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+        res.end('Report ready: 12 orders');
+      }, DELAY_MS);
+    });
+    let waitCalledAt = 0;
+    const task = 'Load the report and tell me what it says.';
+    env.fake.scenario('slow-report', {
+      apiKey: FAKE_KEY,
+      policy: scriptPolicy(
+        new Map([
+          [
+            task,
+            {
+              steps: [
+                step('get_accessibility_tree', { filter: 'interactive' }),
+                step('click_ax', (v) => ({ ref_id: v.ref(/^button$/, /^Load report$/) })),
+                step('wait_for_stable', () => {
+                  waitCalledAt = Date.now();
+                  return { quietMs: 300, timeoutMs: 8000 };
+                }),
+                step('verify', { check: 'text', selector: '#out', text: 'Report ready' }),
+              ],
+              final: () => 'The report is loaded.',
+            },
+          ],
+        ]),
+      ),
+    });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('slow-report', 'openai'), { tier: 'mid' }));
+    const { page, tabId } = await env.browser.open(env.server.url('/wait-slow.html'));
+    const report = await run(env.browser, { tabId, task, mode: 'act' });
+    expect(report.status).toBe('done');
+    expect(report.steps.map((s) => [s.tool, s.ok])).toEqual([
+      ['get_accessibility_tree', true],
+      ['click_ax', true],
+      ['wait_for_stable', true],
+      ['verify', true],
+    ]);
+    // The setting this proves: the request started before the wait was asked for, and was answered after.
+    expect(requestedAt).toBeGreaterThan(0);
+    expect(requestedAt).toBeLessThan(waitCalledAt);
+    expect(answeredAt).toBeGreaterThan(waitCalledAt);
+    const waited = report.steps[2]?.result ?? '';
+    expect(waited).toMatch(/"stable":\s*true/);
+    const waitedMs = Number(/"waitedMs":\s*(\d+)/.exec(waited)?.[1] ?? NaN);
+    // The tool began after the model asked for it, so it returned no earlier than waitCalledAt + waitedMs,
+    // and that is after the server's answer (one clock: the server and Chromium run on this machine).
+    expect(waitCalledAt + waitedMs).toBeGreaterThanOrEqual(answeredAt);
+    // And what the wait promised holds: the report is on the page.
+    expect(report.steps[3]?.result).toMatch(/"holds":\s*true/);
+    await page.close();
+  });
+});
