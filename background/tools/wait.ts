@@ -112,7 +112,7 @@ export interface StableResult {
 export const waitForStableTool = defineTool({
   name: 'wait_for_stable',
   description: [
-    'Waits until the page is quiet: no DOM change and no network request in flight for quietMs (default 500)',
+    'Waits until the page is quiet: no DOM change and no network request in flight (including ones an earlier action started) for quietMs (default 500)',
     'or until timeoutMs (default 5000, at most 15000). {stable:true, waitedMs}, or {stable:false, waitedMs, busy}.',
     'Use after an action that loads or animates, before reading; a page that never settles (a ticking clock) returns stable:false.',
   ].join(' '),
