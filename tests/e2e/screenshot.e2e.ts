@@ -1,7 +1,8 @@
 /**
  * The screenshot tool in real Chromium: viewport, element crops (ref, selector, inside an iframe, in
  * open and closed shadow roots), the whole page, PNG and JPEG, a canvas chart read by its pixels, a
- * background tab, and no debugger left attached. Images are decoded by Chromium itself; crops must match the element's CSS box within 1 px.
+ * background tab, and no debugger left attached. Images are decoded by Chromium itself; crops must
+ * match the element's CSS box within 1 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
