@@ -48,6 +48,27 @@ export async function sendToContent(tabId: number, request: ContentRequest, fram
 }
 
 /**
+ * Whether Weaverbird can work in a frame, found without loading its page scripts there (the cheap
+ * answer `get_page_info` gives for every frame): true when the handlers already answer a ping, else
+ * whether Chrome lets the extension run script in the frame at all, probed with a function that
+ * does nothing in the extension's isolated world (no file, no listener, nothing left behind). The
+ * frame's first real request loads the scripts as usual (sendToContent).
+ */
+export async function frameReachable(tabId: number, frameId: number): Promise<boolean> {
+  if (pageScriptsBlocked(tabId, frameId)) return false;
+  const ping = await trySend(tabId, { type: 'ping' }, frameId);
+  if (ping.ok) return true;
+  if (ping.error.code !== 'no_content_script') return false;
+  try {
+    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: () => true });
+    return true;
+  } catch {
+    // Browser pages, error pages, the Web Store, policy-blocked hosts: the bridge could not inject either.
+    return false;
+  }
+}
+
+/**
  * Injections in flight, so concurrent first requests to one frame (a tree read and a panel highlight,
  * the frame walk of a multi-frame read) inject once and all wait for it. In-memory on purpose: after
  * a worker restart the map is empty but the frames keep what was injected, and the scripts
