@@ -1,4 +1,4 @@
-import { RefHighSchema, type ContentRequest } from '../src/protocol/content';
+import { PingReplySchema, RefHighSchema, type ContentRequest } from '../src/protocol/content';
 import { parseResult } from '../src/protocol/result-schema';
 import { err, errorMessage, type Result } from '../src/result';
 import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
@@ -57,7 +57,7 @@ export async function sendToContent(tabId: number, request: ContentRequest, fram
 export async function frameReachable(tabId: number, frameId: number): Promise<boolean> {
   if (pageScriptsBlocked(tabId, frameId)) return false;
   const ping = await trySend(tabId, { type: 'ping' }, frameId);
-  if (ping.ok) return true;
+  if (ping.ok) return PingReplySchema.safeParse(ping.data).success;
   if (ping.error.code !== 'no_content_script') return false;
   try {
     await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: () => true });
