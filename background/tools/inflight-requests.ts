@@ -44,11 +44,20 @@ export function countsAsBusy(req: OpenRequest, now: number): boolean {
 export function watchInflight(tabId: number): InflightWatch {
   const available = typeof chrome !== 'undefined' && !!chrome.webRequest;
   let changed = Date.now();
+  // Requests whose start or end moves the quiet time: not the never-ending kinds (a beacon every few
+  // seconds must not keep a page busy).
+  const counted = new Set<string>();
   const unsubscribe = available
     ? subscribeTabRequests(tabId, (e) => {
-        if (e.kind === 'start' || e.kind === 'done' || e.kind === 'error') changed = Date.now();
+        if (e.kind === 'start' && !NEVER_ENDING.has(e.type)) {
+          counted.add(e.requestId);
+          changed = Date.now();
+        } else if ((e.kind === 'done' || e.kind === 'error') && counted.delete(e.requestId)) {
+          changed = Date.now();
+        }
       })
     : () => undefined;
+  for (const r of openRequests(tabId) ?? []) if (!NEVER_ENDING.has(r.type)) counted.add(r.requestId);
   const busy = (): OpenRequest[] => {
     const now = Date.now();
     return (openRequests(tabId) ?? []).filter((r) => countsAsBusy(r, now));
