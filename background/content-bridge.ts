@@ -60,7 +60,12 @@ export async function frameReachable(tabId: number, frameId: number): Promise<bo
   if (ping.ok) return PingReplySchema.safeParse(ping.data).success;
   if (ping.error.code !== 'no_content_script') return false;
   try {
-    await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, func: () => true });
+    // injectImmediately: a frame still loading answers now rather than at document_idle.
+    await chrome.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: () => true,
+      injectImmediately: true,
+    });
     return true;
   } catch {
     // Browser pages, error pages, the Web Store, policy-blocked hosts: the bridge could not inject either.
