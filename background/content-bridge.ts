@@ -1,4 +1,4 @@
-import { RefHighSchema, type ContentRequest } from '../src/protocol/content';
+import { PingReplySchema, RefHighSchema, type ContentRequest } from '../src/protocol/content';
 import { parseResult } from '../src/protocol/result-schema';
 import { err, errorMessage, type Result } from '../src/result';
 import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
@@ -45,6 +45,32 @@ export async function sendToContent(tabId: number, request: ContentRequest, fram
     reply = await trySend(tabId, request, frameId);
   }
   return reply;
+}
+
+/**
+ * Whether Weaverbird can work in a frame, found without loading its page scripts there (the cheap
+ * answer `get_page_info` gives for every frame): true when the handlers already answer a ping, else
+ * whether Chrome lets the extension run script in the frame at all, probed with a function that
+ * does nothing in the extension's isolated world (no file, no listener, nothing left behind). The
+ * frame's first real request loads the scripts as usual (sendToContent).
+ */
+export async function frameReachable(tabId: number, frameId: number): Promise<boolean> {
+  if (pageScriptsBlocked(tabId, frameId)) return false;
+  const ping = await trySend(tabId, { type: 'ping' }, frameId);
+  if (ping.ok) return PingReplySchema.safeParse(ping.data).success;
+  if (ping.error.code !== 'no_content_script') return false;
+  try {
+    // injectImmediately: a frame still loading answers now rather than at document_idle.
+    await chrome.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: () => true,
+      injectImmediately: true,
+    });
+    return true;
+  } catch {
+    // Browser pages, error pages, the Web Store, policy-blocked hosts: the bridge could not inject either.
+    return false;
+  }
 }
 
 /**

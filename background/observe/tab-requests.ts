@@ -7,6 +7,10 @@
  *
  * Subscribers receive raw URLs: internal logic (the retry veto, telemetry detection) needs them.
  * Whatever reports a URL sanitizes it first (src/url-sanitize.ts).
+ *
+ * The tap also keeps the requests it saw start and not yet end (`openRequests`), so `wait_for_stable`
+ * can ask "anything in flight now?" about requests that began before the wait did: during a task the
+ * task's network log holds the tap open from the task's start (network-log.ts).
  */
 import { errorMessage } from '../../src/result';
 
@@ -35,9 +39,66 @@ export type RequestEvent =
 
 export type RequestListener = (event: RequestEvent) => void;
 
+/** A request the tap saw start and has not yet seen finish or fail. */
+export interface OpenRequest {
+  requestId: string;
+  /** Raw: sanitize before reporting it. */
+  url: string;
+  /** webRequest ResourceType. */
+  type: string;
+  /** Epoch ms (webRequest `timeStamp`). */
+  startedAt: number;
+  /** The response is a server-sent event stream (`text/event-stream`): it is meant never to end. */
+  stream: boolean;
+}
+
+/**
+ * Bound on remembered open requests: a lost end event (none is expected: webRequest reports every
+ * request's end, an abort included, as onErrorOccurred) must not grow the map for a whole task.
+ */
+const MAX_OPEN = 1000;
+
 interface Tap {
   subscribers: Set<RequestListener>;
+  open: Map<string, OpenRequest>;
   remove(): void;
+}
+
+function isEventStream(headers: chrome.webRequest.HttpHeader[] | undefined): boolean {
+  return !!headers?.some(
+    (h) => h.name.toLowerCase() === 'content-type' && /^\s*text\/event-stream/i.test(h.value ?? ''),
+  );
+}
+
+/** Keeps the tap's open-request map in step with one event. */
+export function track(open: Map<string, OpenRequest>, event: RequestEvent): void {
+  switch (event.kind) {
+    case 'start':
+      // A redirect's next hop starts again under the same requestId: one request, still open.
+      open.set(event.requestId, {
+        requestId: event.requestId,
+        url: event.url,
+        type: event.type,
+        startedAt: open.get(event.requestId)?.startedAt ?? event.timeStamp,
+        stream: false,
+      });
+      if (open.size > MAX_OPEN) {
+        const oldest = open.keys().next().value;
+        if (oldest !== undefined) open.delete(oldest);
+      }
+      return;
+    case 'headers': {
+      const req = open.get(event.requestId);
+      if (req && isEventStream(event.responseHeaders)) req.stream = true;
+      return;
+    }
+    case 'redirect':
+      return;
+    case 'done':
+    case 'error':
+      open.delete(event.requestId);
+      return;
+  }
 }
 
 const taps = new Map<number, Tap>();
@@ -45,6 +106,7 @@ const taps = new Map<number, Tap>();
 function fanOut(tabId: number, event: RequestEvent): void {
   const tap = taps.get(tabId);
   if (!tap) return;
+  track(tap.open, event);
   for (const fn of [...tap.subscribers]) {
     try {
       fn(event);
@@ -111,6 +173,7 @@ function addTap(tabId: number): Tap {
   }
   return {
     subscribers: new Set(),
+    open: new Map(),
     remove() {
       if (!wr) return;
       wr.onBeforeRequest.removeListener(onBefore);
@@ -139,4 +202,13 @@ export function subscribeTabRequests(tabId: number, fn: RequestListener): () => 
       taps.delete(tabId);
     }
   };
+}
+
+/**
+ * The tab's requests in flight now, as far as the tap saw them, oldest first; null when nothing
+ * observes the tab (no tap: no task, watch or wait is running there), so nothing is known.
+ */
+export function openRequests(tabId: number): OpenRequest[] | null {
+  const tap = taps.get(tabId);
+  return tap ? [...tap.open.values()].map((r) => ({ ...r })) : null;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { PageInfoSchema, PingReplySchema } from '../../src/protocol/content';
+import { PageInfoSchema } from '../../src/protocol/content';
 import { err, ok } from '../../src/result';
-import { sendToContent } from '../content-bridge';
+import { frameReachable, sendToContent } from '../content-bridge';
+import { withTimeout } from '../frames/inventory';
 import { defineTool } from './define-tool';
 import { syncFrames } from '../frames/frame-store';
 import { sanitizeUrl } from '../../src/url-sanitize';
@@ -9,13 +10,22 @@ import { sanitizeUrl } from '../../src/url-sanitize';
 /** Frames are named as every frame tool names them (f0 = the page, f1…), never by Chrome's own numbers. */
 type FrameInfo = { frameId: string; parent: string | null; url: string; scriptsReady: boolean };
 
+/** A frame that does not answer in this time is reported as not ready rather than stall the tool. */
+const FRAME_PROBE_MS = 3000;
+
+/**
+ * The frame list from the browser (webNavigation.getAllFrames, through syncFrames), each frame probed
+ * without loading Weaverbird's scripts into it: a page with thirty ad frames pays for none of them
+ * until a frame tool reads one. The top frame answered page_info already.
+ */
 async function listFrames(tabId: number): Promise<FrameInfo[]> {
   const frames = await syncFrames(tabId);
   if (!frames.ok) return [];
   return Promise.all(
     frames.data.map(async (f) => {
-      const ping = await sendToContent(tabId, { type: 'ping' }, f.chromeFrameId);
-      const ready = ping.ok && PingReplySchema.safeParse(ping.data).success;
+      const ready =
+        f.chromeFrameId === 0 ||
+        (await withTimeout(frameReachable(tabId, f.chromeFrameId), FRAME_PROBE_MS, () => false));
       return { frameId: f.id, parent: f.parent, url: sanitizeUrl(f.url), scriptsReady: ready };
     }),
   );
@@ -24,7 +34,7 @@ async function listFrames(tabId: number): Promise<FrameInfo[]> {
 export const getPageInfo = defineTool({
   name: 'get_page_info',
   description:
-    'Returns the current page URL, title, load state and its frames (frameId such as "f1" as the frame tools take it, parent, url, whether Weaverbird scripts answer there). Cheap; use it to orient before reading the tree.',
+    'Returns the current page URL, title, load state and its frames (frameId such as "f1" as the frame tools take it, parent, url, whether Weaverbird can read and act there; its scripts load when a frame tool first reads it). Cheap; use it to orient before reading the tree.',
   schema: z.object({}).strict(),
   modes: ['ask', 'act', 'dev'],
   readOnly: true,

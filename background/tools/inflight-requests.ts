@@ -1,19 +1,28 @@
 /**
  * Requests a tab has in flight, seen from the browser (a page-side observer cannot see requests that
- * have not finished, nor other frames'). Observe-only webRequest listeners, added for the length of
- * one wait and removed after, like the click veto's (actions/activity-watch.ts). Requests already in
- * flight when the watch starts are not seen; streams that never end (WebSocket, server-sent events)
- * are left out, or no page that holds one would ever be quiet.
+ * have not finished, nor other frames'). The wait joins the tab's shared observe-only request tap
+ * (background/observe/tab-requests.ts) and reads the tap's open requests, so a request that started
+ * before the wait, at any time since the tap opened, still counts. During a task the task's network
+ * log holds the tap open from the task's start; a wait outside a task (the `wb` console) opens the tap
+ * itself and sees only what starts after it.
+ *
+ * Left out, or no page that holds one would ever be quiet: streams meant never to end (WebSocket,
+ * WebTransport, server-sent events) and requests open longer than HELD_OPEN_MS (long polls, a media
+ * stream, a hanging connection): a slow answer the agent should wait for comes well within that.
  */
+import { sanitizeUrl } from '../../src/url-sanitize';
+import { openRequests, subscribeTabRequests, type OpenRequest } from '../observe/tab-requests';
 
 const NEVER_ENDING: ReadonlySet<string> = new Set(['websocket', 'webtransport', 'ping', 'csp_report']);
+/** A request open this long is held open on purpose (long poll, stream), not one to wait for. */
+export const HELD_OPEN_MS = 30_000;
 
 export interface InflightWatch {
-  /** Requests started and not yet finished. */
+  /** Requests in flight now that a wait should wait for. */
   pending(): number;
-  /** Time (ms epoch) of the last request start or end. */
+  /** Time (ms epoch) of the last request start or end seen during the watch. */
   lastChange(): number;
-  /** A few pending requests as origin + path (no query: it may carry tokens). */
+  /** A few pending requests as sanitized origin + path (no query: it may carry tokens). */
   sample(): string[];
   stop(): void;
 }
@@ -21,40 +30,45 @@ export interface InflightWatch {
 function brief(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.origin}${u.pathname}`.slice(0, 120);
+    return sanitizeUrl(`${u.origin}${u.pathname}`).slice(0, 120);
   } catch {
-    return url.slice(0, 60);
+    return sanitizeUrl(url).slice(0, 60);
   }
 }
 
+/** The open requests a wait should wait for, at time `now`. */
+export function countsAsBusy(req: OpenRequest, now: number): boolean {
+  return !NEVER_ENDING.has(req.type) && !req.stream && now - req.startedAt < HELD_OPEN_MS;
+}
+
 export function watchInflight(tabId: number): InflightWatch {
-  const open = new Map<string, string>();
-  let changed = Date.now();
   const available = typeof chrome !== 'undefined' && !!chrome.webRequest;
-  const onStart = (d: chrome.webRequest.OnBeforeRequestDetails): undefined => {
-    if (NEVER_ENDING.has(d.type)) return undefined;
-    open.set(d.requestId, d.url);
-    changed = Date.now();
-    return undefined;
+  let changed = Date.now();
+  // Requests whose start or end moves the quiet time: not the never-ending kinds (a beacon every few
+  // seconds must not keep a page busy).
+  const counted = new Set<string>();
+  const unsubscribe = available
+    ? subscribeTabRequests(tabId, (e) => {
+        if (e.kind === 'start' && !NEVER_ENDING.has(e.type)) {
+          counted.add(e.requestId);
+          changed = Date.now();
+        } else if ((e.kind === 'done' || e.kind === 'error') && counted.delete(e.requestId)) {
+          changed = Date.now();
+        }
+      })
+    : () => undefined;
+  for (const r of openRequests(tabId) ?? []) if (!NEVER_ENDING.has(r.type)) counted.add(r.requestId);
+  const busy = (): OpenRequest[] => {
+    const now = Date.now();
+    return (openRequests(tabId) ?? []).filter((r) => countsAsBusy(r, now));
   };
-  const onEnd = (d: { requestId: string }): void => {
-    if (open.delete(d.requestId)) changed = Date.now();
-  };
-  const filter = { urls: ['<all_urls>'], tabId };
-  if (available) {
-    chrome.webRequest.onBeforeRequest.addListener(onStart, filter);
-    chrome.webRequest.onCompleted.addListener(onEnd, filter);
-    chrome.webRequest.onErrorOccurred.addListener(onEnd, filter);
-  }
   return {
-    pending: () => open.size,
+    pending: () => busy().length,
     lastChange: () => changed,
-    sample: () => [...open.values()].slice(0, 3).map(brief),
-    stop() {
-      if (!available) return;
-      chrome.webRequest.onBeforeRequest.removeListener(onStart);
-      chrome.webRequest.onCompleted.removeListener(onEnd);
-      chrome.webRequest.onErrorOccurred.removeListener(onEnd);
-    },
+    sample: () =>
+      busy()
+        .slice(0, 3)
+        .map((r) => brief(r.url)),
+    stop: unsubscribe,
   };
 }

@@ -10,7 +10,7 @@ import { ok, type Result } from '../../src/result';
 import type { VerifyOutcome } from '../../src/tools/reads';
 import { sendToContent } from '../content-bridge';
 import { defineTool } from './define-tool';
-import { watchInflight } from './inflight-requests';
+import { HELD_OPEN_MS, watchInflight } from './inflight-requests';
 import { checkArgsProblem } from '../../src/tools/reads';
 import { VERIFY_FIELDS, verifyOnce } from './verify';
 
@@ -85,7 +85,22 @@ export const waitForTool = defineTool({
   },
 });
 
-const ActivitySchema = z.object({ msSinceMutation: z.number(), started: z.boolean() });
+const ActivitySchema = z.object({
+  msSinceMutation: z.number(),
+  started: z.boolean(),
+  readyState: z.string(),
+  ageMs: z.number(),
+});
+
+/**
+ * The document's own load still running (readyState not "complete"): busy. This covers the requests
+ * of a page that was already loading before the task's request tap opened, which the tap never saw
+ * start. A load running longer than HELD_OPEN_MS (a resource that never finishes) does not count,
+ * by the rule that leaves held-open requests out.
+ */
+function stillLoading(a: z.infer<typeof ActivitySchema>): boolean {
+  return a.readyState !== 'complete' && a.ageMs < HELD_OPEN_MS;
+}
 
 export interface StableResult {
   stable: boolean;
@@ -97,7 +112,7 @@ export interface StableResult {
 export const waitForStableTool = defineTool({
   name: 'wait_for_stable',
   description: [
-    'Waits until the page is quiet: no DOM change and no network request in flight for quietMs (default 500)',
+    'Waits until the page is quiet: no DOM change and no network request in flight (including ones an earlier action started) for quietMs (default 500)',
     'or until timeoutMs (default 5000, at most 15000). {stable:true, waitedMs}, or {stable:false, waitedMs, busy}.',
     'Use after an action that loads or animates, before reading; a page that never settles (a ticking clock) returns stable:false.',
   ].join(' '),
@@ -113,6 +128,7 @@ export const waitForStableTool = defineTool({
     const started = Date.now();
     const net = watchInflight(ctx.tabId);
     let domChanged = started;
+    let loading: string | null = null;
     try {
       for (;;) {
         const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'dom_activity', args: {} });
@@ -121,13 +137,17 @@ export const waitForStableTool = defineTool({
         if (activity?.success) domChanged = Math.max(domChanged, now - activity.data.msSinceMutation);
         // A page that did not answer (navigating) is not quiet.
         else domChanged = now;
+        loading = activity?.success && stillLoading(activity.data) ? activity.data.readyState : null;
+        if (loading !== null) domChanged = now;
         const quietSince = Math.max(domChanged, net.lastChange(), started);
         if (net.pending() === 0 && now - quietSince >= quietMs) return ok({ stable: true, waitedMs: now - started });
         if (now - started >= timeoutMs || ctx.signal?.aborted) {
           const busy =
             net.pending() > 0
               ? `${net.pending()} request(s) still in flight (${net.sample().join(', ')})`
-              : `the page changed ${now - domChanged} ms ago`;
+              : loading !== null
+                ? `the page is still loading (document.readyState "${loading}")`
+                : `the page changed ${now - domChanged} ms ago`;
           return ok({ stable: false, waitedMs: now - started, busy });
         }
         await sleep(POLL_MS, ctx.signal);

@@ -6,6 +6,7 @@
 import { ElementBoxArgsSchema } from '../../src/protocol/element-box';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
+import { queryComposed } from '../reads/query';
 import type { ContentHandler } from './types';
 
 function label(el: Element): string {
@@ -30,20 +31,20 @@ function pageGeometry(doc: Document): { scroll: { x: number; y: number }; conten
   };
 }
 
+/**
+ * The first element `selector` matches, searched as verify searches (reads/query.ts): the document
+ * and every shadow root, closed ones included, so a web component's inner part can be cropped too.
+ */
 function find(doc: Document, selector: string): Result<{ el: Element; matches: number }> {
-  let all: NodeListOf<Element>;
-  try {
-    all = doc.querySelectorAll(selector);
-  } catch {
-    return err('bad_selector', `${JSON.stringify(selector.slice(0, 80))} is not a valid CSS selector`);
-  }
-  const el = all[0];
+  const all = queryComposed(doc, selector);
+  if (!all.ok) return all;
+  const el = all.data[0];
   if (!el)
     return err(
       'element_not_found',
-      `no element matches ${JSON.stringify(selector.slice(0, 80))} in this frame; read the tree and pass a ref_id instead`,
+      `no element matches ${JSON.stringify(selector.slice(0, 80))} in this frame (shadow roots included); read the tree and pass a ref_id instead`,
     );
-  return ok({ el, matches: all.length });
+  return ok({ el, matches: all.data.length });
 }
 
 export const elementBoxHandler: ContentHandler = {

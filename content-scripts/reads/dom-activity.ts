@@ -3,6 +3,10 @@
  * started on the first call (so a page nobody waits on pays nothing) on the document and every shadow
  * root present then: mutations inside a shadow tree are not delivered to an observer of the document
  * (DOM §4.3 "mutation observers" observe a node's inclusive descendants, and a shadow root is not one).
+ * It also reports the document's readyState and age: a page that was still loading when the worker
+ * began watching its requests has requests the worker never saw start, and readyState tells whether
+ * they are done (HTML "the end": it turns "complete" only once nothing delays the load event any
+ * more: scripts, stylesheets, images, iframes).
  */
 import type { DomActivity } from '../../src/tools/reads';
 import { shadowRootOf, walkComposed } from '../frames/shadow-roots';
@@ -23,7 +27,8 @@ const OPTIONS: MutationObserverInit = { subtree: true, childList: true, attribut
 export function domActivity(doc: Document): DomActivity {
   const existing: unknown = Reflect.get(globalThis, KEY);
   const now = Date.now();
-  if (isState(existing)) return { msSinceMutation: now - existing.last, started: false };
+  const load = { readyState: doc.readyState, ageMs: Math.round(doc.defaultView?.performance.now() ?? 0) };
+  if (isState(existing)) return { msSinceMutation: now - existing.last, started: false, ...load };
   const state: State = {
     last: now,
     observer: new MutationObserver(() => {
@@ -36,5 +41,5 @@ export function domActivity(doc: Document): DomActivity {
     if (root) state.observer.observe(root, OPTIONS);
   }
   Object.defineProperty(globalThis, KEY, { value: state, configurable: true });
-  return { msSinceMutation: 0, started: true };
+  return { msSinceMutation: 0, started: true, ...load };
 }

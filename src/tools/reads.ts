@@ -131,4 +131,8 @@ export interface DomActivity {
   msSinceMutation: number;
   /** True on the call that started observing: no history yet, so the quiet time starts now. */
   started: boolean;
+  /** `document.readyState`: anything but "complete" means the document's own load is not over. */
+  readyState: string;
+  /** Milliseconds since the document's navigation began (`performance.now()`). */
+  ageMs: number;
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scriptPolicy, step } from '../fake-providers/script';
-import { configure, conversation, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
 import { useExtension } from './support/setup';
 
 const env = useExtension({ fake: true });
@@ -120,6 +120,84 @@ describe('agent: verify before done, passwords never leave the page', () => {
     // Only the result: the message also records the call's own arguments, where the model put it.
     expect(toolResults).toHaveLength(4);
     for (const t of toolResults) expect(occurrences(t, secret)).toBe(0);
+    await page.close();
+  });
+});
+
+describe('agent: wait_for_stable waits for a request that started before the wait', () => {
+  it('a fetch a click started is still in flight when the wait begins: stable only after its answer', async () => {
+    const DELAY_MS = 1500;
+    const QUIET_MS = 300;
+    let requestedAt = 0;
+    let answeredAt = 0;
+    env.server.route('/api/slow-report', (_req, res) => {
+      requestedAt = Date.now();
+      setTimeout(() => {
+        answeredAt = Date.now();
+        res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+        res.end('Report ready: 12 orders');
+      }, DELAY_MS);
+    });
+    const task = 'Load the report and tell me what it says.';
+    env.fake.scenario('slow-report', {
+      apiKey: FAKE_KEY,
+      policy: scriptPolicy(
+        new Map([
+          [
+            task,
+            {
+              steps: [
+                step('get_accessibility_tree', { filter: 'interactive' }),
+                step('click_ax', (v) => ({ ref_id: v.ref(/^button$/, /^Load report$/) })),
+                step('wait_for_stable', { quietMs: QUIET_MS, timeoutMs: 8000 }),
+                step('verify', { check: 'text', selector: '#out', text: 'Report ready' }),
+              ],
+              final: () => 'The report is loaded.',
+            },
+          ],
+        ]),
+      ),
+    });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('slow-report', 'openai'), { tier: 'mid' }));
+    const { page, tabId } = await env.browser.open(env.server.url('/wait-slow.html'));
+    // A panel stand-in stamps each agent event as it arrives (the browser's clock, the server's too:
+    // one machine). The runner emits tool_call before the tool runs, so its stamp is at most the
+    // handler's start (plus the message's transit).
+    const panel = await openPanelClient(env.browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    await panel.page.evaluate(() => {
+      const stamps: [string, string, number][] = [];
+      Object.assign(window, { __stamps: stamps });
+      window.__port.onMessage.addListener((e: unknown) => {
+        if (typeof e === 'object' && e !== null && 'type' in e && 'tool' in e)
+          stamps.push([String(e.type), String(e.tool), Date.now()]);
+      });
+    });
+    const report = await run(env.browser, { tabId, task, mode: 'act' });
+    expect(report.status).toBe('done');
+    expect(report.steps.map((s) => [s.tool, s.ok])).toEqual([
+      ['get_accessibility_tree', true],
+      ['click_ax', true],
+      ['wait_for_stable', true],
+      ['verify', true],
+    ]);
+    const stamps = await panel.page.evaluate(() => Reflect.get(window, '__stamps') as [string, string, number][]);
+    const waitCallAt = stamps.find(([type, tool]) => type === 'tool_call' && tool === 'wait_for_stable')?.[2] ?? NaN;
+    const waited = report.steps[2]?.result ?? '';
+    expect(waited).toMatch(/"stable":\s*true/);
+    const waitedMs = Number(/"waitedMs":\s*(\d+)/.exec(waited)?.[1] ?? NaN);
+    const timing = JSON.stringify({ requestedAt, waitCallAt, answeredAt, waitedMs });
+    // The setting this proves: the request started before the wait began, and was answered after.
+    expect(requestedAt, timing).toBeGreaterThan(0);
+    expect(requestedAt, timing).toBeLessThan(waitCallAt);
+    expect(answeredAt, timing).toBeGreaterThan(waitCallAt);
+    // The wait returned at its start + waitedMs, and its start came after the tool_call stamp: so it
+    // returned after the server's answer. (A wait blind to the request returns after QUIET_MS, long
+    // before; the quiet time after the answer covers the event's transit.)
+    expect(waitCallAt + waitedMs, timing).toBeGreaterThanOrEqual(answeredAt);
+    // And what the wait promised holds: the report is on the page.
+    expect(report.steps[3]?.result).toMatch(/"holds":\s*true/);
+    await panel.close();
     await page.close();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { okData } from './support/frames';
 import { attachIsolatedWorld } from './support/isolated-world';
 import { DIST } from './support/paths';
 import { useExtension } from './support/setup';
@@ -24,7 +25,7 @@ describe('foundation: the built extension in real Chromium', () => {
     expect(names).toContain('get_page_info');
   });
 
-  it('round-trips get_page_info through the content scripts of the top frame and a child iframe', async () => {
+  it("round-trips get_page_info through the top frame's content scripts and lists a child iframe", async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
     await page.frameLocator('iframe').locator('input').waitFor();
     const reply = await env.browser.tool('get_page_info', {}, { tabId });
@@ -39,6 +40,49 @@ describe('foundation: the built extension in real Chromium', () => {
     // Frame ids are the frame tools' own (f0 = the page), so the model never meets two numbering schemes.
     expect(child).toMatchObject({ frameId: expect.stringMatching(/^f[1-9]\d*$/), parent: 'f0' });
     expect(info.frames.find((f) => f.frameId === 'f0')).toMatchObject({ parent: null, scriptsReady: true });
+    await page.close();
+  });
+
+  it('get_page_info reports frames without loading the page scripts into them', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
+    await page.frameLocator('iframe').locator('input').waitFor();
+    // A frame whose load failed shows Chrome's error page, where no extension may run script.
+    await page.evaluate(() => {
+      const dead = document.createElement('iframe');
+      dead.src = 'http://127.0.0.1:1/refused.html';
+      document.body.append(dead);
+    });
+    const chromeFrameOf = (suffix: string) =>
+      env.browser.worker.evaluate(
+        async ([id, end]) =>
+          (await chrome.webNavigation.getAllFrames({ tabId: id }))?.find((f) => f.url.endsWith(end))?.frameId ?? -1,
+        [tabId, suffix] as const,
+      );
+    await expect.poll(() => chromeFrameOf('/refused.html'), { timeout: 10_000 }).toBeGreaterThan(0);
+    const childFrame = await chromeFrameOf('/child.html');
+    // Whether the handlers answer in the child: a frame without them has no listener at all.
+    const answers = () =>
+      env.browser.worker.evaluate(
+        ([id, frameId]) =>
+          chrome.tabs.sendMessage(id, { type: 'ping' }, { frameId }).then(
+            (r: unknown) => r !== undefined,
+            () => false,
+          ),
+        [tabId, childFrame] as const,
+      );
+    expect(await answers()).toBe(false);
+    const info = PageInfoReply.parse(okData(await env.browser.tool('get_page_info', {}, { tabId })));
+    expect(info.frames.find((f) => f.url.endsWith('/child.html'))?.scriptsReady).toBe(true);
+    expect(info.frames.find((f) => f.url.endsWith('/refused.html'))?.scriptsReady).toBe(false);
+    expect(await answers()).toBe(false);
+    // A frame tool loads them on first use, and get_page_info still says the same.
+    const child = info.frames.find((f) => f.url.endsWith('/child.html'));
+    expect((await env.browser.tool('iframe_read', { frameId: child?.frameId }, { tabId })).ok).toBe(true);
+    expect(await answers()).toBe(true);
+    const again = PageInfoReply.parse(okData(await env.browser.tool('get_page_info', {}, { tabId })));
+    expect(again.frames.map((f) => [f.frameId, f.scriptsReady])).toEqual(
+      info.frames.map((f) => [f.frameId, f.scriptsReady]),
+    );
     await page.close();
   });
 

@@ -1,7 +1,8 @@
 /**
- * The screenshot tool in real Chromium: viewport, element crops (ref, selector, inside an iframe), the
- * whole page, PNG and JPEG, a canvas chart read by its pixels, a background tab, and no debugger left
- * attached. Images are decoded by Chromium itself; crops must match the element's CSS box within 1 px.
+ * The screenshot tool in real Chromium: viewport, element crops (ref, selector, inside an iframe, in
+ * open and closed shadow roots), the whole page, PNG and JPEG, a canvas chart read by its pixels, a
+ * background tab, and no debugger left attached. Images are decoded by Chromium itself; crops must
+ * match the element's CSS box within 1 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +76,55 @@ describe('screenshot', () => {
     expect(Math.abs(dl.width - lowBox.width)).toBeLessThanOrEqual(1);
     expect(Math.abs(dl.height - lowBox.height)).toBeLessThanOrEqual(1);
     expect(near(dl.pixels[0] ?? [0, 0, 0], [0xd0, 0x2c, 0x1c], 8)).toBe(true);
+    await page.close();
+  });
+
+  it('crops to an element inside an open and a closed shadow root by selector, within 1 px of its box', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/vision-article.html'));
+    const fetchImage = await imageFetcher(env.browser);
+    // Two hosts whose inner chips no document-level querySelector reaches. The chips are kept on
+    // window only so the test can measure them (the extension finds them through chrome.dom).
+    await page.evaluate(() => {
+      const chip = (mode: ShadowRootMode, css: string): Element => {
+        const host = document.createElement('div');
+        host.style.cssText = 'position:absolute;left:0;top:0';
+        document.body.append(host);
+        const root = host.attachShadow({ mode });
+        const el = document.createElement('div');
+        el.className = `${mode}-chip`;
+        el.style.cssText = `position:absolute;${css}`;
+        root.append(el);
+        return el;
+      };
+      Object.assign(window, {
+        __chips: {
+          '.open-chip': chip('open', 'left:400.5px;top:30.25px;width:150.5px;height:40px;background:#1ca04c'),
+          '.closed-chip': chip('closed', 'left:700.25px;top:40.5px;width:120px;height:50.5px;background:#8a1cd0'),
+        },
+      });
+    });
+    expect(await page.evaluate(() => document.querySelector('.open-chip, .closed-chip'))).toBeNull();
+    const cases = [
+      { selector: '.open-chip', color: [0x1c, 0xa0, 0x4c] as [number, number, number] },
+      { selector: '.closed-chip', color: [0x8a, 0x1c, 0xd0] as [number, number, number] },
+    ];
+    for (const { selector, color } of cases) {
+      const want = await page.evaluate((sel) => {
+        const chips: unknown = Reflect.get(window, '__chips');
+        const el: unknown = typeof chips === 'object' && chips !== null ? Reflect.get(chips, sel) : null;
+        const r = el instanceof Element ? el.getBoundingClientRect() : null;
+        return { width: r?.width ?? -1, height: r?.height ?? -1 };
+      }, selector);
+      expect(want.width).toBeGreaterThan(0);
+      const s = await shot(tabId, { selector, format: 'png' });
+      const d = await decode(page, await fetchImage(s.image), [
+        [Math.floor(want.width / 2), Math.floor(want.height / 2)],
+      ]);
+      const why = JSON.stringify({ selector, d: { width: d.width, height: d.height }, want });
+      expect(Math.abs(d.width - want.width), why).toBeLessThanOrEqual(1);
+      expect(Math.abs(d.height - want.height), why).toBeLessThanOrEqual(1);
+      expect(near(d.pixels[0] ?? [0, 0, 0], color, 8), why).toBe(true);
+    }
     await page.close();
   });
 
