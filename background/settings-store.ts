@@ -42,6 +42,7 @@ export interface EffectiveSettings {
   visionFromUser: boolean;
   /** Context compaction on (the default) or off (src/settings.ts). */
   compaction: boolean;
+  compactionFromUser: boolean;
   /** Whether Act/Dev tasks propose a plan before their first change: the user's setting, else by tier. */
   planFirst: boolean;
   planFirstFromUser: boolean;
@@ -106,6 +107,7 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     vision: stored.vision ?? profile.vision,
     visionFromUser: stored.vision !== undefined,
     compaction: stored.compaction ?? true,
+    compactionFromUser: stored.compaction !== undefined,
     planFirst: stored.planFirst ?? planFirstByDefault(tier),
     planFirstFromUser: stored.planFirst !== undefined,
   };
@@ -131,6 +133,7 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     visionFromUser: s.visionFromUser,
     planFirst: s.planFirst,
     planFirstFromUser: s.planFirstFromUser,
+    ...(s.compactionFromUser ? { compaction: s.compaction } : {}),
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -171,7 +174,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, planFirst?: true|false}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { err, ok, type Result } from './result';
+import { collapse, stateWords, type AxStates } from './tree-print';
 
 const AxValue = z.looseObject({ type: z.string().optional(), value: z.unknown().optional() });
 const AxNodeSchema = z.looseObject({
@@ -36,7 +37,10 @@ export interface AxRecord {
   /** Chrome's computed name, whitespace runs collapsed (a tree line is one line). */
   name: string;
   value: string;
-  /** States in the page tree's fixed order (content-scripts/ax/render.ts formatStates). */
+  /** The states as the page tree's type has them, for the line's short forms (src/tree-print.ts). */
+  ax: AxStates;
+  editable: boolean;
+  /** Every state word in the page tree's fixed order, short forms not applied (a query matches them). */
   states: string[];
   backendId: number | undefined;
   /** Gets a ref: a widget role, or a node Chrome reports as focusable. */
@@ -87,11 +91,9 @@ const NOISE_ROLES: ReadonlySet<string> = new Set(['generic', 'none', 'presentati
 /** Parts of a text run or list bullet that repeat what their parent already says. */
 const DROPPED_ROLES: ReadonlySet<string> = new Set(['InlineTextBox', 'ListMarker', 'LineBreak']);
 
-const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
 function text(v: { value?: unknown } | undefined): string {
   const x = v?.value;
-  if (typeof x === 'string') return collapse(x);
+  if (typeof x === 'string') return collapse(x).trim();
   if (typeof x === 'number' || typeof x === 'boolean') return String(x);
   return '';
 }
@@ -102,31 +104,29 @@ function props(node: CdpAxNode): Map<string, unknown> {
   return out;
 }
 
-/** Chrome's AX properties as the page tree prints states (same names, same order). */
-function statesOf(p: Map<string, unknown>, role: string): string[] {
-  const out: string[] = [];
+/** Chrome's AX properties as the page tree's states (printed by src/tree-print.ts, in its order). */
+function statesOf(p: Map<string, unknown>): { ax: AxStates; editable: boolean } {
+  const ax: AxStates = {};
   const editable = p.get('editable');
-  if (editable === 'plaintext' || editable === 'richtext') out.push('editable');
   const checked = p.get('checked');
-  if (checked === 'true' || checked === true) out.push('checked');
-  else if (checked === 'false' || checked === false) out.push('unchecked');
-  else if (checked === 'mixed') out.push('mixed');
+  if (checked === 'true' || checked === true) ax.checked = 'true';
+  else if (checked === 'false' || checked === false) ax.checked = 'false';
+  else if (checked === 'mixed') ax.checked = 'mixed';
   const expanded = p.get('expanded');
-  if (expanded === true) out.push('expanded');
-  else if (expanded === false && role !== 'combobox') out.push('collapsed');
-  if (p.get('selected') === true) out.push('selected');
+  if (typeof expanded === 'boolean') ax.expanded = expanded;
+  if (p.get('selected') === true) ax.selected = true;
   const pressed = p.get('pressed');
-  if (pressed === 'true' || pressed === true) out.push('pressed');
-  else if (pressed === 'mixed') out.push('pressed=mixed');
-  if (p.get('disabled') === true) out.push('disabled');
-  if (p.get('required') === true) out.push('required');
-  if (p.get('readonly') === true) out.push('readonly');
+  if (pressed === 'true' || pressed === true) ax.pressed = 'true';
+  else if (pressed === 'mixed') ax.pressed = 'mixed';
+  if (p.get('disabled') === true) ax.disabled = true;
+  if (p.get('required') === true) ax.required = true;
+  if (p.get('readonly') === true) ax.readonly = true;
   const invalid = p.get('invalid');
-  if (invalid !== undefined && invalid !== 'false' && invalid !== false) out.push('invalid');
-  if (p.get('focused') === true) out.push('focused');
+  if (invalid !== undefined && invalid !== 'false' && invalid !== false) ax.invalid = true;
+  if (p.get('focused') === true) ax.focused = true;
   const level = p.get('level');
-  if (typeof level === 'number') out.push(`level=${level}`);
-  return out;
+  if (typeof level === 'number') ax.level = level;
+  return { ax, editable: editable === 'plaintext' || editable === 'richtext' };
 }
 
 export function parseAxPayload(payload: unknown): Result<CdpAxNode[]> {
@@ -190,7 +190,8 @@ function keep(node: CdpAxNode, ancestorNames: readonly string[]): Omit<AxRecord,
   const name = text(node.name);
   const value = text(node.value);
   const p = props(node);
-  const states = statesOf(p, chromeRole);
+  const { ax, editable } = statesOf(p);
+  const states = stateWords(ax, chromeRole, editable, true);
   const focusable = p.get('focusable') === true;
   // A wrapper whose only state is editable is the inner editor of a text field whose line says it all.
   const significant = states.some((s) => s !== 'editable');
@@ -207,6 +208,8 @@ function keep(node: CdpAxNode, ancestorNames: readonly string[]): Omit<AxRecord,
     role: chromeRole === 'StaticText' ? 'text' : chromeRole,
     name,
     value,
+    ax,
+    editable,
     states,
     backendId: node.backendDOMNodeId,
     actionable,

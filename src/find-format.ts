@@ -6,14 +6,11 @@
  * evidence of where the element is, not a suggestion.
  */
 import type { FindPageResult, TextSearchPageResult } from './find-contract';
+import { quote } from './tree-print';
 
 export const MODEL_TEXT_MAX = 2_500;
 const QUOTED = /"(?:[^"\\]|\\.)*"/g;
 const ENTRY_MIN = 90;
-
-function quote(text: string): string {
-  return `"${text.replace(/["\\]/g, '\\$&')}"`;
-}
 
 function unquote(q: string): string {
   return q.slice(1, -1).replace(/\\(.)/g, '$1');

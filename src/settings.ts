@@ -48,6 +48,8 @@ export const PublicSettingsSchema = z.object({
   planFirst: z.optional(z.boolean()),
   /** True when `planFirst` is the user's choice rather than the tier's default. */
   planFirstFromUser: z.optional(z.boolean()),
+  /** The user's compaction choice; absent means the default (on), so the form never pins it. */
+  compaction: z.optional(z.boolean()),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { fence, splitFenced } from '../../src/fence';
-import { compactHistory, ContextMeter, fitContext, promptLimit, summariseResult } from './compaction';
+import { compactHistory, ContextMeter, fitContext, messagesChars, promptLimit, summariseResult } from './compaction';
 
 const nonce = '0123456789abcdef01234567';
 
@@ -93,5 +93,16 @@ describe('fitContext', () => {
     expect(meter.tokens(3_000)).toBe(1_000);
     meter.observe(4_000, 1_000);
     expect(meter.tokens(8_000)).toBe(2_000);
+  });
+});
+
+describe('messagesChars', () => {
+  it('is the JSON length of the list, before and after compaction replaces messages', () => {
+    expect(messagesChars([])).toBe(2);
+    expect(messagesChars(history.slice(0, 1))).toBe(JSON.stringify(history.slice(0, 1)).length);
+    expect(messagesChars(history)).toBe(JSON.stringify(history).length);
+    const compacted = compactHistory(history, { nonce, keepWhole: 1, brief: true }).history;
+    expect(messagesChars(compacted)).toBe(JSON.stringify(compacted).length);
+    expect(messagesChars(history)).toBe(JSON.stringify(history).length);
   });
 });

@@ -61,9 +61,28 @@ export class ContextMeter {
   }
 }
 
-/** Characters of a message list as the wire carries them (JSON), images included if attached. */
+/**
+ * Each message's JSON length, by identity. The estimate runs every step over the whole history; a
+ * history message is never changed in place (it only grows at its end, and compaction replaces the
+ * messages it summarises with new objects), so each message is stringified once, not once a step.
+ */
+const measured = new WeakMap<ModelMessage, number>();
+
+/**
+ * Characters of a message list as the wire carries them (JSON), images included if attached:
+ * exactly `JSON.stringify(messages).length`, summed per message (brackets and commas added).
+ */
 export function messagesChars(messages: readonly ModelMessage[]): number {
-  return JSON.stringify(messages).length;
+  let n = messages.length > 0 ? messages.length + 1 : 2;
+  for (const m of messages) {
+    let chars = measured.get(m);
+    if (chars === undefined) {
+      chars = JSON.stringify(m).length;
+      measured.set(m, chars);
+    }
+    n += chars;
+  }
+  return n;
 }
 
 /**

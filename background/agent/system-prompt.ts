@@ -1,5 +1,6 @@
 import type { Mode, Tier } from '../../src/modes';
 import { capPageText, capUrl, fence, TITLE_MAX } from '../../src/fence';
+import { PAGE_NOTE_HEAD } from '../../src/page-note';
 import { closeMarker, openMarker } from './untrusted';
 import { BROWSER_LABEL, browserNote } from '../browser/prompt-note';
 
@@ -26,8 +27,7 @@ const MODE_LIMITS: Readonly<Record<Mode, string>> = {
   dev: 'DEV mode: everything in Act mode, plus developer tools (JavaScript execution, frames, shadow DOM) when they are listed. The same approval rules apply.',
 };
 
-/** How the page note starts: the fake providers in tests/ recognise it by this. */
-export const PAGE_NOTE_HEAD = "The user's tab now:";
+export { PAGE_NOTE_HEAD } from '../../src/page-note';
 
 /**
  * The tab's title and URL are set by the page, and re-read every step: they sit in the nonce fence

@@ -1,6 +1,6 @@
 /**
  * Chrome's accessibility records (src/cdp-ax-records.ts) printed in the page tree's grammar
- * (src/tree-line.ts): the same quoting (render.ts `quote`), the same state names and order, the same
+ * (src/tree-line.ts): the same quoting, role and state short forms (src/tree-print.ts), the same
  * `[ref_N]`, the same inline text run (`listitem: "Apples"`) and the same paging (paging.ts).
  *
  * `query` keeps at most 12 matching records: each record scores the number of query terms found in
@@ -9,7 +9,7 @@
  * inside a table row or list item brings that whole item, so its sibling cells come along.
  */
 import type { AxRecord } from '../../src/cdp-ax-records';
-import { CHECKED_BY_DEFAULT_FALSE, quote } from '../../content-scripts/ax/render';
+import { cap, formatStates, printedRole, quote } from '../../src/tree-print';
 
 export const MAX_QUERY_RECORDS = 12;
 /** Long names and values are cut like the page tree's default maxTextChars. */
@@ -18,11 +18,7 @@ export const NO_MATCH = '(no accessible match)';
 const ITEM_ROLES: ReadonlySet<string> = new Set(['row', 'listitem']);
 
 function capText(s: string): string {
-  if (s.length <= MAX_TEXT) return s;
-  let end = MAX_TEXT;
-  const code = s.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${s.slice(0, end)}…`;
+  return cap(s, { limit: MAX_TEXT, cut: 0 });
 }
 
 export interface QueryResult {
@@ -64,18 +60,13 @@ export function queryRecords(records: readonly AxRecord[], query: string): Query
 
 /** The text of one record's line: `role "name" [ref_N] value="…" {states}`, no indent. */
 function recordLine(r: AxRecord, ref: string | undefined): string {
-  // The page tree's short forms (docs/tree.md#the-line-grammar): a text run is its bare quoted
-  // string, a heading of level 1–6 prints as h1…h6, and an always-checkable control prints no
-  // {unchecked} (absence means unchecked).
+  // A text run prints as its bare quoted string (docs/tree.md#the-line-grammar).
   if (r.role === 'text' && ref === undefined && r.name !== '' && r.states.length === 0) return quote(capText(r.name));
-  const level = r.role === 'heading' ? r.states.find((s) => /^level=[1-6]$/.test(s)) : undefined;
-  let line = level === undefined ? r.role : `h${level.slice('level='.length)}`;
-  const states = r.states.filter((s) => s !== level && !(s === 'unchecked' && CHECKED_BY_DEFAULT_FALSE.has(r.role)));
+  let line = printedRole(r.role, r.ax);
   if (r.name !== '') line += ` ${quote(capText(r.name))}`;
   if (ref !== undefined) line += ` [${ref}]`;
   if (r.value !== '' && r.value !== r.name) line += ` value=${quote(capText(r.value))}`;
-  if (states.length > 0) line += ` {${states.join(' ')}}`;
-  return line;
+  return line + formatStates(r.ax, r.role, r.editable);
 }
 
 /**

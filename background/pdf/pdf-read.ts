@@ -4,7 +4,7 @@
  * loop budgets, formats and fences them exactly like a web page's (PDF text is page content).
  */
 import { paginate } from '../../content-scripts/ax/paging';
-import type { Capper } from '../../content-scripts/ax/render';
+import type { Capper } from '../../src/tree-print';
 import type { FindPageResult, TextSearchPageResult } from '../../src/find-contract';
 import { err, ok, type Result } from '../../src/result';
 import { continuationArgsFor, resolveTreeOptions, type TreeArgs, type TreeResult } from '../../src/tree-contract';

@@ -12,7 +12,7 @@
  * carry a ref; internal links (a page of the same PDF) carry none: there is nothing to click, the
  * text is already in the tree. Pure: unit-tested on plain data.
  */
-import { cap, quote, type Capper } from '../../content-scripts/ax/render';
+import { cap, printedRole, quote, type Capper } from '../../src/tree-print';
 import type { PdfBlock, PdfLayoutPage, PdfLink } from './pdf-layout';
 
 /** A link of a loaded document with the ref it was given when the document was read. */
@@ -57,7 +57,7 @@ function blockLines(block: PdfBlock, o: PdfRenderOptions): string[] {
   if (omitted(block.kind, block.text, o.omit)) return [];
   const head =
     block.kind === 'heading'
-      ? ` h${Math.min(6, Math.max(1, block.level))} ${quote(cap(block.text, o.capper))}`
+      ? ` ${printedRole('heading', { level: Math.min(6, Math.max(1, block.level)) })} ${quote(cap(block.text, o.capper))}`
       : ` paragraph: ${quote(cap(block.text, o.capper))}`;
   return [head, ...children];
 }

@@ -7,6 +7,7 @@ import { providerUrlProblem } from '../../src/connect-policy';
 import { err, ok, type Result } from '../../src/result';
 import type { ProviderId } from '../../src/settings';
 import { PROVIDERS } from '../../src/providers';
+import { alternatingTurnsFetch } from './gemini-turns';
 import { tracingFetch } from './trace';
 
 export interface ModelConfig {
@@ -61,7 +62,8 @@ export function createLanguageModel(config: ModelConfig): Result<LanguageModel> 
         })(config.model),
       );
     case 'google':
-      return ok(createGoogleGenerativeAI({ apiKey, baseURL, fetch })(config.model));
+      // Gemini wants user and model turns to alternate (gemini-turns.ts); the trace sees what is sent.
+      return ok(createGoogleGenerativeAI({ apiKey, baseURL, fetch: alternatingTurnsFetch(fetch) })(config.model));
     case 'openrouter':
     case 'ollama':
     case 'lmstudio':

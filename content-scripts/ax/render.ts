@@ -1,36 +1,13 @@
 /**
  * Line formatting for the text tree:
  *   role "name" [ref_N] href="…" type="…" placeholder="…" value="…" {states} [data-testid="…"]: "text"
- * Every piece is printed only when it tells the model something the role and name do not.
+ * Every piece is printed only when it tells the model something the role and name do not. The
+ * DOM-free pieces (quoting, cutting, role and state short forms) live in src/tree-print.ts, shared
+ * with Chrome's tree and PDFs; this file adds what needs an Element (attributes, link targets).
  */
-import type { AxStates } from './states';
+import { cap, collapse, quote, type Capper } from '../../src/tree-print';
 
-/** Collapses whitespace runs (newlines included) to one space; the tree is one line per node. */
-export function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ');
-}
-
-export interface Capper {
-  limit: number;
-  /** How many strings were cut, for the result's notice. */
-  cut: number;
-}
-
-/** Cuts a string at `limit` characters (0 = never) with an ellipsis, counting the cut. */
-export function cap(text: string, capper: Capper): string {
-  if (capper.limit <= 0 || text.length <= capper.limit) return text;
-  capper.cut++;
-  // Do not split a surrogate pair: a lone surrogate is invalid UTF-16 and breaks JSON encoders.
-  let end = capper.limit;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
-}
-
-/** A double-quoted string with `\` and `"` escaped, so a name can never break the line's syntax. */
-export function quote(text: string): string {
-  return `"${text.replace(/["\\]/g, '\\$&')}"`;
-}
+export { cap, collapse, formatStates, printedRole, quote, type Capper } from '../../src/tree-print';
 
 /** Input types a role already implies; any other type (email, password, submit…) is printed. */
 const IMPLIED_INPUT_TYPE: Readonly<Record<string, string>> = {
@@ -150,50 +127,4 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
     if (v !== null && v !== '') out += ` [${attr}=${quote(cap(v, capper))}]`;
   }
   return out;
-}
-
-/**
- * The `{…}` state part (leading space included), or ''. Order is fixed so lines diff cleanly. A
- * combobox prints only {expanded}: collapsed is its resting state (WAI-ARIA 1.2 §5.4 combobox,
- * aria-expanded defaults to false), so `{collapsed}` on every closed select would say nothing.
- */
-export const CHECKED_BY_DEFAULT_FALSE: ReadonlySet<string> = new Set([
-  'checkbox',
-  'radio',
-  'switch',
-  'menuitemcheckbox',
-  'menuitemradio',
-]);
-
-/**
- * The role as a line prints it: a heading of level 1–6 as `h1`…`h6`, the name every model knows
- * from HTML, in place of `heading {level=N}` (4 tokens a heading; docs/tree.md#the-line-grammar).
- */
-export function printedRole(role: string, s: AxStates): string {
-  return role === 'heading' && s.level !== undefined && s.level >= 1 && s.level <= 6 ? `h${s.level}` : role;
-}
-
-export function formatStates(s: AxStates, role: string, editable = false): string {
-  const parts: string[] = [];
-  if (editable) parts.push('editable');
-  if (s.checked === 'true') parts.push('checked');
-  // A checkbox, radio, switch or checkable menu item is always checked or not (WAI-ARIA §6.7
-  // aria-checked): no `{checked}` already says unchecked, as in Playwright's snapshot. An option or
-  // treeitem is checkable only when it says so, so its `unchecked` stays.
-  else if (s.checked === 'false' && !CHECKED_BY_DEFAULT_FALSE.has(role)) parts.push('unchecked');
-  else if (s.checked === 'mixed') parts.push('mixed');
-  if (s.expanded === true) parts.push('expanded');
-  else if (s.expanded === false && role !== 'combobox') parts.push('collapsed');
-  if (s.selected === true) parts.push('selected');
-  if (s.pressed === 'true') parts.push('pressed');
-  else if (s.pressed === 'mixed') parts.push('pressed=mixed');
-  if (s.disabled) parts.push('disabled');
-  if (s.required) parts.push('required');
-  if (s.readonly) parts.push('readonly');
-  if (s.invalid) parts.push('invalid');
-  if (s.focused) parts.push('focused');
-  if (s.level !== undefined && printedRole(role, s) === role) parts.push(`level=${s.level}`);
-  if (s.current !== undefined && s.current !== 'false')
-    parts.push(s.current === 'true' ? 'current' : `current=${s.current}`);
-  return parts.length > 0 ? ` {${parts.join(' ')}}` : '';
 }

@@ -5,24 +5,11 @@
 import { isSelect } from './name-embedded';
 import { inputType } from './roles';
 import { resolveContext, type AxContext } from './ax-context';
+import { CHECKED_BY_DEFAULT_FALSE, type AxStates } from '../../src/tree-print';
 
-export type AxStates = {
-  checked?: 'true' | 'false' | 'mixed';
-  expanded?: boolean;
-  selected?: boolean;
-  pressed?: 'true' | 'false' | 'mixed';
-  disabled?: boolean;
-  required?: boolean;
-  readonly?: boolean;
-  invalid?: boolean;
-  focused?: boolean;
-  level?: number;
-  current?: string;
-};
+export type { AxStates } from '../../src/tree-print';
 
 const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'option']);
-/** Roles where "not checked" is a meaningful state even without aria-checked (WAI-ARIA §6.7). */
-const CHECKED_DEFAULTS_FALSE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 const SELECTABLE = new Set(['option', 'tab', 'gridcell', 'row', 'treeitem', 'columnheader', 'rowheader']);
 const READONLY_ROLES = new Set([
   'textbox',
@@ -153,7 +140,8 @@ function checkedState(el: Element, role: string): AxStates['checked'] {
     return 'false';
   }
   if (aria) return aria;
-  return CHECKED_DEFAULTS_FALSE.has(role) ? 'false' : undefined;
+  // Roles where "not checked" is a meaningful state even without aria-checked (WAI-ARIA §6.7).
+  return CHECKED_BY_DEFAULT_FALSE.has(role) ? 'false' : undefined;
 }
 
 function expandedState(el: Element, role: string): boolean | undefined {

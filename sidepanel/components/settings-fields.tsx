@@ -1,6 +1,7 @@
 /**
  * The settings form's fields, split from the view by what they configure: the connection
- * (provider, model, key, address) and the model's limits (tier, context window).
+ * (provider, model, key, address) and the model's limits and behaviour (tier, vision, plan first,
+ * compaction, context window).
  */
 import { useState } from 'preact/hooks';
 import { TierSchema } from '../../src/modes';
@@ -185,58 +186,39 @@ export function LimitFields(props: FieldsProps & { current: PublicSettings | nul
           <option value="full">Full</option>
         </select>
       </Field>
-      <Field
+      <OnOffField
+        {...props}
         id="vision"
         label="Vision (screenshots)"
-        error={errors.vision}
-        hint={
-          form.vision === ''
-            ? `Automatic: from the model name${current ? ` (now ${current.vision === true ? 'sees images' : 'text only'})` : ''}.`
-            : form.vision === 'on'
-              ? 'On: the agent may take screenshots and send them to the model. Turn off if the model rejects images.'
-              : 'Off: the agent is never offered screenshots.'
-        }
-      >
-        <select
-          id="settings-vision"
-          value={form.vision}
-          aria-describedby={describe('vision', true)}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            update('vision', v === 'on' || v === 'off' ? v : '');
-          }}
-        >
-          <option value="">Automatic</option>
-          <option value="on">On: the model sees images</option>
-          <option value="off">Off: text only</option>
-        </select>
-      </Field>
-      <Field
+        labels={['Automatic', 'On: the model sees images', 'Off: text only']}
+        hints={[
+          `Automatic: from the model name${current ? ` (now ${current.vision === true ? 'sees images' : 'text only'})` : ''}.`,
+          'On: the agent may take screenshots and send them to the model. Turn off if the model rejects images.',
+          'Off: the agent is never offered screenshots.',
+        ]}
+      />
+      <OnOffField
+        {...props}
         id="planFirst"
         label="Plan first (Act and Dev)"
-        error={errors.planFirst}
-        hint={
-          form.planFirst === ''
-            ? `Automatic: on for Compact and Mid models, off for Full${current ? ` (now ${current.planFirst === true ? 'on' : 'off'})` : ''}.`
-            : form.planFirst === 'on'
-              ? 'On: before changing anything the agent shows its plan (steps, sites, changes) for you to approve, edit or cancel.'
-              : 'Off: the agent acts without a plan first (approvals for hard-to-undo actions still apply).'
-        }
-      >
-        <select
-          id="settings-planFirst"
-          value={form.planFirst}
-          aria-describedby={describe('planFirst', true)}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            update('planFirst', v === 'on' || v === 'off' ? v : '');
-          }}
-        >
-          <option value="">Automatic</option>
-          <option value="on">On: show a plan first</option>
-          <option value="off">Off</option>
-        </select>
-      </Field>
+        labels={['Automatic', 'On: show a plan first', 'Off']}
+        hints={[
+          `Automatic: on for Compact and Mid models, off for Full${current ? ` (now ${current.planFirst === true ? 'on' : 'off'})` : ''}.`,
+          'On: before changing anything the agent shows its plan (steps, sites, changes) for you to approve, edit or cancel.',
+          'Off: the agent acts without a plan first (approvals for hard-to-undo actions still apply).',
+        ]}
+      />
+      <OnOffField
+        {...props}
+        id="compaction"
+        label="Context compaction (long tasks)"
+        labels={['Default (on)', 'On: summarise old steps', 'Off: send every request whole']}
+        hints={[
+          'Default: on. When a task nears the context window, old tool results are shortened and early steps summarised.',
+          'On: when a task nears the context window, old tool results are shortened and early steps summarised.',
+          'Off: every request is sent whole; a long task ends when the provider refuses it as too long.',
+        ]}
+      />
       <Field id="contextWindow" label="Context window (tokens, optional)" error={errors.contextWindow}>
         <input
           id="settings-contextWindow"
@@ -251,5 +233,36 @@ export function LimitFields(props: FieldsProps & { current: PublicSettings | nul
         />
       </Field>
     </>
+  );
+}
+
+/** The fields that are automatic (or their default), on or off. */
+type OnOffId = 'vision' | 'planFirst' | 'compaction';
+const ON_OFF_VALUES = ['', 'on', 'off'] as const;
+
+/** One automatic/on/off select; `labels` and `hints` follow ON_OFF_VALUES' order. */
+function OnOffField(
+  props: FieldsProps & { id: OnOffId; label: string; labels: readonly string[]; hints: readonly string[] },
+) {
+  const { form, errors, update, describe, id } = props;
+  const value = form[id];
+  return (
+    <Field id={id} label={props.label} error={errors[id]} hint={props.hints[ON_OFF_VALUES.indexOf(value)]}>
+      <select
+        id={`settings-${id}`}
+        value={value}
+        aria-describedby={describe(id, true)}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          update(id, v === 'on' || v === 'off' ? v : '');
+        }}
+      >
+        {ON_OFF_VALUES.map((v, i) => (
+          <option key={v} value={v}>
+            {props.labels[i]}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

@@ -11,6 +11,7 @@ const base: SettingsForm = {
   contextWindow: '',
   vision: '',
   planFirst: '',
+  compaction: '',
 };
 const stored: PublicSettings = {
   provider: 'openai',
@@ -79,6 +80,7 @@ describe('settings form validation', () => {
       contextWindow: '',
       vision: '',
       planFirst: '',
+      compaction: '',
     });
     const withDefaultURL = { ...stored, baseURL: 'https://api.openai.com/v1' };
     expect(formFromPublic(withDefaultURL).baseURL).toBe('');

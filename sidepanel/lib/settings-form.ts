@@ -38,6 +38,8 @@ export interface SettingsForm {
   vision: '' | 'on' | 'off';
   /** Plan first in Act/Dev (docs/long-tasks.md); empty means "automatic for the tier". */
   planFirst: '' | 'on' | 'off';
+  /** Context compaction (docs/long-tasks.md); empty means the default (on). */
+  compaction: '' | 'on' | 'off';
 }
 
 export type FormField = keyof SettingsForm;
@@ -73,6 +75,7 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
       contextWindow: '',
       vision: '',
       planFirst: '',
+      compaction: '',
     };
   }
   const info = providerInfo(s.provider);
@@ -87,6 +90,7 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
     // The worker says whether vision is the user's choice, so the form never pins today's default.
     vision: s.visionFromUser === true ? (s.vision === true ? 'on' : 'off') : '',
     planFirst: s.planFirstFromUser === true ? (s.planFirst === true ? 'on' : 'off') : '',
+    compaction: s.compaction === undefined ? '' : s.compaction ? 'on' : 'off',
   };
 }
 
@@ -146,6 +150,7 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (contextWindow !== undefined) candidate.contextWindow = contextWindow;
   if (form.vision !== '') candidate.vision = form.vision === 'on';
   if (form.planFirst !== '') candidate.planFirst = form.planFirst === 'on';
+  if (form.compaction !== '') candidate.compaction = form.compaction === 'on';
   const parsed = SettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

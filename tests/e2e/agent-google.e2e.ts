@@ -76,9 +76,12 @@ describe('agent over the Gemini wire protocol (provider google)', () => {
       expect.arrayContaining(['get_accessibility_tree', 'focus_type', 'click_ax']),
     );
     const roles = isRecord(lastBody) && Array.isArray(lastBody.contents) ? lastBody.contents.map((c) => c.role) : [];
-    // The task, then a model call and its function response per step, then the page note (the tab's
-    // title and URL, kept after the history so the prefix stays cacheable: docs/long-tasks.md).
-    expect(roles).toEqual(['user', ...calls.flatMap(() => ['model', 'user']), 'user']);
+    // The task, then a model call and its function response per step; roles alternate, as Gemini
+    // requires, so the page note (the tab's title and URL, kept after the history so the prefix stays
+    // cacheable: docs/long-tasks.md) rides in the last user turn, after the function responses.
+    expect(roles).toEqual(['user', ...calls.flatMap(() => ['model', 'user'])]);
+    const lastTurn = isRecord(lastBody) && Array.isArray(lastBody.contents) ? lastBody.contents.at(-1) : undefined;
+    expect(JSON.stringify(lastTurn)).toContain('functionResponse');
     expect(served.at(-1)?.turn.page).toContain("The user's tab now:");
     // Gemini's thought signatures travel back with each function call in later turns.
     expect(JSON.stringify(lastBody)).toContain(`"thoughtSignature":"${FAKE_THOUGHT_SIGNATURE}"`);

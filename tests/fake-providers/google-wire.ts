@@ -74,6 +74,20 @@ export function parseGoogleRequest(body: unknown): FakeTurn {
   return turn;
 }
 
+/**
+ * Gemini has refused (HTTP 400 INVALID_ARGUMENT) a request whose `contents` do not alternate between
+ * `user` and `model`; the fake is that strict, so a wire that sends two `user` turns in a row fails.
+ */
+export function googleTurnProblem(body: unknown): string | null {
+  const contents = isRecord(body) && Array.isArray(body.contents) ? body.contents : [];
+  for (let i = 1; i < contents.length; i++) {
+    const [a, b] = [contents[i - 1], contents[i]];
+    if (isRecord(a) && isRecord(b) && a.role === b.role)
+      return 'Please ensure that multiturn requests alternate between user and model.';
+  }
+  return null;
+}
+
 /** A thought signature like the ones Gemini 2.5+/3 attach to a function call (opaque base64). */
 export const FAKE_THOUGHT_SIGNATURE = Buffer.from('weaverbird-fake-thought-signature').toString('base64');
 

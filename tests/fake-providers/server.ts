@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { FakePromptCache, type CacheUse } from './anthropic-cache';
 import { anthropicError, anthropicFrames, anthropicJson, parseAnthropicRequest } from './anthropic-wire';
-import { googleError, googleFrames, googleJson, parseGoogleRequest } from './google-wire';
+import { googleError, googleFrames, googleJson, googleTurnProblem, parseGoogleRequest } from './google-wire';
 import { openAIError, openAIFrames, openAIJson, parseOpenAIRequest } from './openai-wire';
 import { isRecord, type FakePolicy, type FakeTurn } from './turn';
 
@@ -185,6 +185,8 @@ export async function startFakeProviders(): Promise<FakeProviders> {
         'invalid_api_key',
       );
     }
+    const turnProblem = protocol === 'google' ? googleTurnProblem(body) : null;
+    if (turnProblem) return fail(400, turnProblem, 'invalid_argument');
     const n = (counts.get(scenarioName) ?? 0) + 1;
     counts.set(scenarioName, n);
     if (scenario.rateLimitFirst !== undefined && n <= scenario.rateLimitFirst) {

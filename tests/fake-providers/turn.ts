@@ -1,3 +1,5 @@
+import { PAGE_NOTE_HEAD } from '../../src/page-note';
+
 /**
  * What a fake model sees of one request, whichever wire protocol carried it: the system prompt,
  * the messages in order and the tools offered (with their JSON schemas).
@@ -23,9 +25,6 @@ export interface FakeTurn {
    */
   page?: string;
 }
-
-/** How the agent's page note starts (background/agent/system-prompt.ts PAGE_NOTE_HEAD). */
-const PAGE_NOTE_HEAD = "The user's tab now:";
 
 /** True (and the note kept on the turn) when a user text block is the agent's page note. */
 export function takePageNote(turn: FakeTurn, text: string): boolean {
