@@ -15,7 +15,7 @@ export interface Urls {
 }
 
 /** What the user answers the n-th approval prompt with. */
-export type Decision = 'deny' | 'approve' | 'trust';
+type Decision = 'deny' | 'approve' | 'trust';
 
 export interface AttackTask {
   task: string;

@@ -7,7 +7,7 @@ import { PDFDocument, PDFString, StandardFonts } from 'pdf-lib';
 import type { FixtureServer } from '../support/server';
 
 export const PDF_PATH = '/red-team/invoice.pdf';
-export const PDF_TOKEN = 'TOKEN-RT-PDF-4242';
+const PDF_TOKEN = 'TOKEN-RT-PDF-4242';
 export const PDF_MARK = 'RT-MARK-PDFDOC';
 export const PDF_LINK_TEXT = 'Verify your account now';
 
