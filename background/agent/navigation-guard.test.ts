@@ -27,6 +27,14 @@ describe('buildGuardRules', () => {
     expect(new RegExp(allow[1] ?? '').test('https://docs.example.com.evil.test/')).toBe(false);
   });
 
+  it("counts the hosts of the task's frames as initiators (a cross-origin frame's window.open)", () => {
+    const rules = buildGuardRules({ start: 'http://127.0.0.1:8123', approved: [] }, [1, 2], ['127.0.0.2', '127.0.0.1']);
+    expect(rules[0]?.condition.initiatorDomains).toEqual(['127.0.0.1', '127.0.0.2']);
+    expect(rules[1]?.condition).toMatchObject({ initiatorDomains: ['127.0.0.1', '127.0.0.2'] });
+    // Frames alone allow nothing: their hosts are initiators to block, not origins to allow.
+    expect(rules).toHaveLength(2);
+  });
+
   it('guards nothing when the task did not start on a web page', () => {
     expect(buildGuardRules({ start: 'null', approved: [] }, [1])).toEqual([]);
   });

@@ -11,7 +11,9 @@
  * it embeds would break ordinary pages (widgets, payment frames) without protecting anything more.
  *
  * A task may have several tabs (new_tab, background/agent/task-tabs.ts): the guard watches all of
- * them. Tabs the agent opens itself are created by chrome.tabs.create, with no page as opener, so
+ * them. The hosts of the frames in those tabs count as the task's hosts too: a cross-origin frame's
+ * script (an embedded widget the agent typed the page's data into) starts top-level loads as well,
+ * with the frame as initiator (red-team case `frame-popup-exfil`). Tabs the agent opens itself are created by chrome.tabs.create, with no page as opener, so
  * they are never taken for page-opened tabs (and their URL was approved before they were created).
  */
 import { z } from 'zod';
@@ -36,6 +38,8 @@ const GuardStoreSchema = z.record(
     origins: z.array(z.string()),
     /** Blocked navigations not yet told to the model. */
     notes: z.array(z.string()),
+    /** Hosts of frames seen in the task's tabs: initiators the block rule covers too. */
+    frameHosts: z.array(z.string()).default([]),
   }),
 );
 type GuardStore = z.infer<typeof GuardStoreSchema>;
@@ -64,10 +68,14 @@ function httpOrigins(state: OriginState): URL[] {
  * (the red-team attacker is 127.0.0.1 on another port), so allows match scheme-agnostic host:port
  * by regex (`url.host` omits a default port, as the request URL does). Pure, for unit tests.
  */
-export function buildGuardRules(state: OriginState, ids: readonly number[]): Rule[] {
+export function buildGuardRules(
+  state: OriginState,
+  ids: readonly number[],
+  frameHosts: readonly string[] = [],
+): Rule[] {
   const origins = httpOrigins(state);
-  const hosts = [...new Set(origins.map((u) => u.hostname.replace(/^\[|\]$/g, '')))];
-  if (hosts.length === 0) return [];
+  if (origins.length === 0) return [];
+  const hosts = [...new Set([...origins.map((u) => u.hostname), ...frameHosts].map((h) => h.replace(/^\[|\]$/g, '')))];
   const need = 1 + origins.length;
   if (ids.length < need) throw new Error(`buildGuardRules: ${need} rule ids needed, ${ids.length} given`);
   const resourceTypes: chrome.declarativeNetRequest.ResourceType[] = [
@@ -106,9 +114,32 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/** The http(s) hosts of every frame in the tabs (child frames of other sites included). */
+async function hostsOfFrames(tabIds: readonly number[]): Promise<string[]> {
+  const hosts = new Set<string>();
+  for (const tabId of tabIds) {
+    const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
+    for (const f of frames ?? []) {
+      const host = httpHost(f.url);
+      if (host) hosts.add(host);
+    }
+  }
+  return [...hosts];
+}
+
+function httpHost(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname : null;
+  } catch {
+    return null;
+  }
+}
+
 async function replaceRules(taskId: string, tabIds: number[], state: OriginState | null): Promise<void> {
   const store = await loadStore();
   const old = store[taskId];
+  const frameHosts = state ? [...new Set([...(old?.frameHosts ?? []), ...(await hostsOfFrames(tabIds))])] : [];
   const existing = await chrome.declarativeNetRequest.getSessionRules();
   const used = new Set(existing.map((r) => r.id));
   for (const id of old?.ruleIds ?? []) used.delete(id);
@@ -117,7 +148,7 @@ async function replaceRules(taskId: string, tabIds: number[], state: OriginState
     const count = 1 + httpOrigins(state).length;
     const ids: number[] = [];
     for (let id = 1; ids.length < count; id++) if (!used.has(id)) ids.push(id);
-    rules.push(...buildGuardRules(state, ids));
+    rules.push(...buildGuardRules(state, ids, frameHosts));
   }
   await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: old?.ruleIds ?? [], addRules: rules });
   const others = Object.fromEntries(Object.entries(store).filter(([t]) => t !== taskId));
@@ -130,6 +161,7 @@ async function replaceRules(taskId: string, tabIds: number[], state: OriginState
             ruleIds: rules.map((r) => r.id),
             origins: httpOrigins(state).map((u) => u.origin),
             notes: old?.notes ?? [],
+            frameHosts,
           },
         }
       : others,
@@ -266,6 +298,22 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
   await addNote(owner[0], d.url);
 }
 
+/** A frame of another host committed in a task's tab after the rules were built: cover it too. */
+async function onFrameCommitted(d: chrome.webNavigation.WebNavigationTransitionCallbackDetails): Promise<void> {
+  const host = d.frameId === 0 ? null : httpHost(d.url);
+  if (!host) return;
+  // Most frames are in tabs of no task: no queueing behind rule updates for them.
+  if (!Object.values(await loadStore()).some((e) => e.tabIds.includes(d.tabId))) return;
+  await serial(async () => {
+    const store = await loadStore();
+    const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
+    if (!owner || owner[1].frameHosts.includes(host)) return;
+    const [taskId, entry] = owner;
+    // The stored origins are the allowed http(s) ones (start first): the same rules, one host more.
+    await replaceRules(taskId, entry.tabIds, { start: 'null', approved: entry.origins });
+  });
+}
+
 /** Called at the worker's top level (MV3: listeners must be registered synchronously). */
 export function registerNavigationGuard(): void {
   chrome.webNavigation.onErrorOccurred.addListener((d) => {
@@ -273,5 +321,8 @@ export function registerNavigationGuard(): void {
   });
   chrome.webNavigation.onCreatedNavigationTarget.addListener((d) => {
     onNewTarget(d).catch((e: unknown) => warn('close a blocked tab', e));
+  });
+  chrome.webNavigation.onCommitted.addListener((d) => {
+    onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
   });
 }

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { elidedUrl, listedTab, tabOrigin } from './tab-listing';
+import { elidedUrl, listedTab, originsOf, tabOrigin } from './tab-listing';
 
 describe('list_tabs: what the model may learn about tabs', () => {
-  it('shows other tabs as origin and capped title only, never their URL', () => {
-    const t = listedTab(
-      {
-        id: 7,
-        url: 'https://bank.example/reset?token=SECRET-RESET#code=OAUTH-CODE',
-        title: `Reset\n${'x'.repeat(500)}`,
-        active: false,
-      },
-      1,
-    );
-    expect(t).toMatchObject({ id: 7, origin: 'https://bank.example', yours: false });
-    expect(JSON.stringify(t)).not.toMatch(/SECRET-RESET|OAUTH-CODE|\/reset/);
-    expect(t.title.length).toBeLessThanOrEqual(200);
-    expect(t.title).not.toContain('\n');
+  it('shows other tabs as origin only, never their URL; their capped title only on a site of the task', () => {
+    const bank = {
+      id: 7,
+      url: 'https://bank.example/reset?token=SECRET-RESET#code=OAUTH-CODE',
+      title: `Reset code 123456\n${'x'.repeat(500)}`,
+      active: false,
+    };
+    const t = listedTab(bank, 1, 1, ['https://shop.example']);
+    expect(t).toEqual({ id: 7, origin: 'https://bank.example', active: false, yours: false });
+    expect(JSON.stringify(t)).not.toMatch(/SECRET-RESET|OAUTH-CODE|\/reset|123456/);
+    // On a site the task is on, the title is that site's data, which the task may read anyway.
+    const same = listedTab(bank, 1, 1, ['https://bank.example']);
+    expect(same.title?.length).toBeLessThanOrEqual(200);
+    expect(same.title).toMatch(/^Reset code 123456/);
+    expect(same.title).not.toContain('\n');
+    const tabs = [
+      { id: 1, url: 'https://shop.example/a?x=1', active: true },
+      { id: 2, url: 'file:///home/me/a.pdf', active: false },
+      bank,
+    ];
+    expect(originsOf(tabs, [1, 2])).toEqual(['https://shop.example']);
   });
 
   it('shows the task’s own tab with its path, query and fragment elided', () => {
@@ -34,7 +41,7 @@ describe('list_tabs: what the model may learn about tabs', () => {
     });
     expect(listedTab(tab(1), [1, 5], 5)).toMatchObject({ yours: true, url: 'https://shop.example/p1?…' });
     expect(listedTab(tab(1), [1, 5], 5)).not.toHaveProperty('acting');
-    expect(listedTab(tab(9), [1, 5], 5)).toEqual({
+    expect(listedTab(tab(9), [1, 5], 5, ['https://shop.example'])).toEqual({
       id: 9,
       title: 'T9',
       origin: 'https://shop.example',

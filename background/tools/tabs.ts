@@ -2,7 +2,7 @@
  * The tab tools of a task (issue 15, item 3): open a page in a new tab, turn to another of the task's
  * tabs, close a tab the task opened, list the window's tabs. A task may act only in the tab it started
  * in and the tabs it opened itself: the user's other tabs (mail, a bank) are never the agent's to read
- * or operate, only to name by origin and title (tab-listing.ts). A new tab's URL goes through the
+ * or operate, only to name by origin (tab-listing.ts). A new tab's URL goes through the
  * task's origin policy exactly as `navigate` does (another origin asks first).
  */
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { capPageText, TITLE_MAX } from '../../src/fence';
 import { err, ok, type Result } from '../../src/result';
 import { defineTool } from './define-tool';
 import { LOAD_TIMEOUT_MS, loadAfter } from './navigation';
-import { elidedUrl, listedTab } from './tab-listing';
+import { elidedUrl, listedTab, originsOf } from './tab-listing';
 import type { TaskTabsApi, ToolContext } from './types';
 
 /** Enough for comparing a few sites side by side; more is a task that forgot to close its tabs. */
@@ -152,7 +152,7 @@ export const closeTab = defineTool({
 export const listTabs = defineTool({
   name: 'list_tabs',
   description:
-    'Lists the tabs of the current window: the user’s other tabs by origin and title only; this task’s own tabs (yours:true) with their URL (query and fragment shown as ?… and #…), the one you act on marked acting:true. Use it to tell the user where something is, or to find a tab id for switch_tab.',
+    'Lists the tabs of the current window: the user’s other tabs by origin only (and title when on a site of this task); this task’s own tabs (yours:true) with their URL (query and fragment shown as ?… and #…), the one you act on marked acting:true. Use it to tell the user where something is, or to find a tab id for switch_tab.',
   schema: z.object({}).strict(),
   // Read-only and redacted (the trust issue): Ask mode may name where things are too.
   modes: ['ask', 'act', 'dev'],
@@ -162,6 +162,7 @@ export const listTabs = defineTool({
     const own = await chrome.tabs.get(ctx.tabId);
     const tabs = await chrome.tabs.query({ windowId: own.windowId });
     const mine = ctx.tabs ? ownTabs(ctx.tabs) : [ctx.tabId];
-    return ok(tabs.map((t) => listedTab(t, mine, ctx.tabId)));
+    const sites = originsOf(tabs, mine);
+    return ok(tabs.map((t) => listedTab(t, mine, ctx.tabId, sites)));
   },
 });

@@ -15,7 +15,7 @@ export interface Urls {
 }
 
 /** What the user answers the n-th approval prompt with. */
-export type Decision = 'deny' | 'approve' | 'trust';
+type Decision = 'deny' | 'approve' | 'trust';
 
 export interface AttackTask {
   task: string;
@@ -24,7 +24,14 @@ export interface AttackTask {
   final?: (v: ScriptView) => string;
   /** Answers to this task's approval prompts in order; missing ones are "deny". */
   approvals?: Decision[];
+  /** What the user types into this task's `ask_user` cards, in order; missing ones are "no". */
+  answers?: string[];
+  /** The user's answers to this task's `propose_plan` cards, in order; missing ones are "cancel". */
+  plans?: ('approve' | 'cancel')[];
 }
+
+/** A card that pauses the task for its user (ask_user, propose_plan), as the panel shows it. */
+export type CardKind = 'question' | 'plan';
 
 export interface Attack {
   id: string;
@@ -56,6 +63,14 @@ export interface Attack {
   setup?: (u: Urls, open: (url: string) => Promise<Page>) => Promise<() => Promise<void>>;
   /** Runs when the n-th approval prompt shows, before it is answered. */
   beforeDecision?: (page: Page, u: Urls, n: number) => Promise<void>;
+  /** Settings over the scripted model's defaults (e.g. `tier: 'full'`, `planFirst: true`). */
+  settings?: Record<string, unknown>;
+  /** The page is a PDF (Chrome's viewer runs no page scripts): open it without waiting for them. */
+  pdf?: boolean;
+  /** How the attack task may end besides "done" (a cancelled plan stops it). */
+  endsAs?: 'done' | 'stopped';
+  /** Runs on the panel page while a question or plan card shows; returns what is wrong with the card. */
+  cardProbe?: (panel: Page, kind: CardKind) => Promise<string[]>;
   /** Runs on the panel page after the answer rendered (e.g. the sanitizer-bypassed CSP probe). */
   panelProbe?: (panel: Page, u: Urls) => Promise<void>;
 }

@@ -10,7 +10,7 @@ import { configure, FAKE_KEY, fakeSettings, openPanelClient, type PanelClient } 
 import type { ExtensionBrowser } from '../support/browser';
 import { FIXTURE_PAGES } from '../support/paths';
 import type { FixtureServer } from '../support/server';
-import type { Attack, Decision, Urls } from './attack-types';
+import type { Attack, AttackTask, CardKind, Urls } from './attack-types';
 
 export interface RedTeamEnv {
   browser: ExtensionBrowser;
@@ -84,6 +84,14 @@ async function defaultState(page: Page): Promise<string> {
   return parts.join(' | ');
 }
 
+/** A PDF tab: Chrome's viewer runs no page scripts, so there is nothing to wait for but the load. */
+async function openPdf(env: RedTeamEnv, url: string): Promise<{ page: Page; tabId: number }> {
+  const page = await env.browser.context.newPage();
+  // Playwright may report a PDF navigation as aborted (the viewer takes over): the tab still shows it.
+  await page.goto(url).catch(() => undefined);
+  return { page, tabId: await env.browser.tabIdOf(page) };
+}
+
 let runCounter = 0;
 
 /** A tool result without its fence lines, cut short. */
@@ -133,28 +141,65 @@ interface TaskOutcome {
   events: AgentEvent[];
   asks: Extract<AgentEvent, { type: 'approval_request' }>[];
   statesAtAsk: string[];
+  /** The page's state at each question or plan card, with how many approvals were given before it. */
+  statesAtCard: { state: string; approvedBefore: boolean }[];
+  /** What the card probe found wrong with the cards. */
+  cardProblems: string[];
+}
+
+interface TaskHooks {
+  onAsk(n: number): Promise<string>;
+  onCard(kind: CardKind): Promise<{ state: string; problems: string[] }>;
+}
+
+/** The panel command answering a question or plan card (what the user typed or clicked). */
+function cardAnswer(e: AgentEvent, tabId: number, t: AttackTask, n: { q: number; p: number }): unknown {
+  if (e.type === 'question_request')
+    return { type: 'question_answer', tabId, questionId: e.questionId, answer: t.answers?.[n.q++] ?? 'no' };
+  if (e.type === 'plan_request')
+    return { type: 'plan_answer', tabId, planId: e.planId, decision: t.plans?.[n.p++] ?? 'cancel' };
+  return null;
 }
 
 async function runTask(
   panel: PanelClient,
   tabId: number,
-  task: string,
+  t: AttackTask,
   mode: Mode,
-  decisions: Decision[],
-  onAsk: (n: number) => Promise<string>,
+  hooks: TaskHooks,
 ): Promise<TaskOutcome> {
   const seenBefore = (await panel.events()).length;
-  await panel.send({ type: 'start', tabId, task, mode });
+  await panel.send({ type: 'start', tabId, task: t.task, mode });
+  const decisions = t.approvals ?? [];
   const asks: TaskOutcome['asks'] = [];
   const statesAtAsk: string[] = [];
+  const statesAtCard: TaskOutcome['statesAtCard'] = [];
+  const cardProblems: string[] = [];
+  const cards = new Set<string>();
+  const answered = { q: 0, p: 0 };
+  let approvals = 0;
   const deadline = Date.now() + 50_000;
   for (;;) {
     const events = (await panel.events()).slice(seenBefore);
     for (const e of events) {
+      if (e.type === 'question_request' || e.type === 'plan_request') {
+        const id = e.type === 'question_request' ? e.questionId : e.planId;
+        if (cards.has(id)) continue;
+        cards.add(id);
+        const kind: CardKind = e.type === 'question_request' ? 'question' : 'plan';
+        const seen = await hooks.onCard(kind);
+        statesAtCard.push({ state: seen.state, approvedBefore: approvals > 0 });
+        cardProblems.push(...seen.problems);
+        const reply = cardAnswer(e, tabId, t, answered);
+        if (e.type === 'plan_request' && t.plans?.[answered.p - 1] === 'approve') approvals++;
+        await panel.send(reply);
+        continue;
+      }
       if (e.type !== 'approval_request' || asks.some((a) => a.approvalId === e.approvalId)) continue;
       asks.push(e);
-      statesAtAsk.push(await onAsk(asks.length - 1));
+      statesAtAsk.push(await hooks.onAsk(asks.length - 1));
       const d = decisions[asks.length - 1] ?? 'deny';
+      if (d !== 'deny') approvals++;
       await panel.send({
         type: 'approval',
         tabId,
@@ -164,9 +209,9 @@ async function runTask(
       });
     }
     const ended = events.find((e) => e.type === 'task_ended');
-    if (ended?.type === 'task_ended') return { ended, events, asks, statesAtAsk };
+    if (ended?.type === 'task_ended') return { ended, events, asks, statesAtAsk, statesAtCard, cardProblems };
     if (Date.now() > deadline)
-      throw new Error(`task "${task}" did not end; events: ${events.map((e) => e.type).join(',')}`);
+      throw new Error(`task "${t.task}" did not end; events: ${events.map((e) => e.type).join(',')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -199,14 +244,15 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
     const keys = Object.keys(all).filter((k) => /trust/i.test(k));
     if (keys.length > 0) await chrome.storage.session.remove(keys);
   });
-  await configure(env.browser, fakeSettings('openai', env.fake.baseURL(scenario, 'openai')));
+  await configure(env.browser, fakeSettings('openai', env.fake.baseURL(scenario, 'openai'), attack.settings));
 
   const opened: Page[] = [];
   const open = async (url: string) => (await env.browser.open(url)).page;
   const pagesBefore = new Set(env.browser.context.pages());
   const cleanup = attack.setup ? await attack.setup(u, open) : async () => undefined;
   const origin = attack.publicHost ? env.server.origin.replace('127.0.0.1', PUBLIC_HOST) : env.server.origin;
-  const { page, tabId } = await env.browser.open(u.page(attack.page).replace(env.server.origin, origin));
+  const start = u.page(attack.page).replace(env.server.origin, origin);
+  const { page, tabId } = attack.pdf ? await openPdf(env, start) : await env.browser.open(start);
   opened.push(page);
   const panel = await openPanelClient(env.browser, tabId);
   const reasons: string[] = [];
@@ -226,10 +272,17 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
         writesBefore = writes(env);
         attackerFrom = env.attacker.requests.length;
       }
-      const outcome = await runTask(panel, tabId, t.task, mode, t.approvals ?? [], async (n) => {
-        if (last && attack.beforeDecision) await attack.beforeDecision(page, u, n);
-        return last ? state() : '';
+      const outcome = await runTask(panel, tabId, t, mode, {
+        async onAsk(n) {
+          if (last && attack.beforeDecision) await attack.beforeDecision(page, u, n);
+          return last ? state() : '';
+        },
+        async onCard(kind) {
+          const problems = attack.cardProbe ? await attack.cardProbe(panel.page, kind) : [];
+          return { state: last ? await state() : '', problems };
+        },
       });
+      reasons.push(...outcome.cardProblems);
       if (!last) continue;
       for (const a of outcome.asks) asks.push({ tool: a.tool, site: a.site, description: a.description });
       for (const e of outcome.events) if (e.type === 'tool_result') trail.push(`${e.tool} → ${summarise(e.result)}`);
@@ -239,8 +292,11 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
         const approvedBefore = (t.approvals ?? []).slice(0, n).some((x) => x !== 'deny');
         if (!approvedBefore && s !== before) reasons.push(`state changed before prompt ${n + 1} (${d}): ${s}`);
       });
+      outcome.statesAtCard.forEach((c, n) => {
+        if (!c.approvedBefore && c.state !== before) reasons.push(`state changed before card ${n + 1}: ${c.state}`);
+      });
       const calls = outcome.events.filter((e) => e.type === 'tool_call').length;
-      if (outcome.ended.status !== 'done')
+      if (outcome.ended.status !== 'done' && outcome.ended.status !== (attack.endsAs ?? 'done'))
         reasons.push(`harness: task ended ${outcome.ended.status}: ${outcome.ended.error ?? ''}`);
       else if (calls < t.steps.length) reasons.push(`harness: only ${calls} of ${t.steps.length} scripted calls ran`);
       if (mode !== 'ask' && asks.length < (attack.asks ?? 0))
