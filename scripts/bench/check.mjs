@@ -17,6 +17,8 @@ export const TARGETS = {
   findRatio: 0.5,
   /** In-page text_search ms ÷ in-page tree build ms, each synthetic page (issue 12). */
   textSearchRatio: 0.5,
+  /** Characters of find's and text_search's model-facing text at maxCandidates 20 / maxMatches 200 (issue 12). */
+  modelTextChars: 2_500,
 };
 
 export const SMALL_PAGE = 1_000;
@@ -82,6 +84,9 @@ export function checkTargets(totals, pages) {
       TARGETS.textSearchRatio,
       'in-page text_search ÷ tree build',
     );
+    const chars =
+      r.find.findModelChars === undefined ? undefined : Math.max(r.find.findModelChars, r.find.textSearchModelChars);
+    add(`modelTextChars ${r.page}`, chars, TARGETS.modelTextChars, 'find / text_search text at the largest counts');
   }
   return rows;
 }

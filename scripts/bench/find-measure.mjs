@@ -4,6 +4,8 @@
 // `npm run bench` (synthetic pages, into docs/bench-results.json) and `npm run bench:find`.
 
 export const FIND_AIM = 0.5;
+// What the model reads of one call, whatever the counts (src/find-format.ts MODEL_TEXT_MAX).
+export const MODEL_TEXT_AIM = 2_500;
 // Queries a model would ask on the synthetic pages: a form control, a row's checkbox, a card button.
 const FIND_QUERIES = ['send button', 'select row 3-4', 'add to cart'];
 // A word spread over the prose, and a button label repeated on every card.
@@ -32,9 +34,12 @@ export async function measureFind(browser, tabId, runs) {
   const tree = () => inPage('get_accessibility_tree', { filter: 'all', maxChars: 1_000_000 });
   const find = (q) => inPage('find', { query: q, maxCandidates: 20 });
   const search = (t) => inPage('text_search', { text: t, maxMatches: 200 });
+  // Every query and text once before timing: the tree build beside them has already run on this page
+  // (and in the bench's main loop, many times), so an unwarmed query would time its first JIT
+  // compilation against find alone.
   await tree();
-  await find(FIND_QUERIES[0]);
-  await search(SEARCH_TEXTS[0]);
+  for (const q of FIND_QUERIES) await find(q);
+  for (const t of SEARCH_TEXTS) await search(t);
   const treeMs = [];
   const findMs = [];
   const searchMs = [];
@@ -44,6 +49,20 @@ export async function measureFind(browser, tabId, runs) {
     searchMs.push(await search(SEARCH_TEXTS[i % SEARCH_TEXTS.length]));
   }
   const t = median(treeMs);
+  // The model-facing text at the largest counts, through the worker's tool path (the formatter runs
+  // there): every query at maxCandidates 20 and every text at maxMatches 200; the longest is kept.
+  let findChars = 0;
+  let textSearchChars = 0;
+  const modelText = async (tool, args) => {
+    const reply = await browser.tool(tool, args, { tabId, mode: 'ask', tier: 'mid' });
+    if (!reply.ok || typeof reply.data !== 'string') throw new Error(`bench ${tool}: ${JSON.stringify(reply)}`);
+    return reply.data.length;
+  };
+  for (const q of FIND_QUERIES)
+    findChars = Math.max(findChars, await modelText('find', { query: q, maxCandidates: 20 }));
+  for (const s of SEARCH_TEXTS) {
+    textSearchChars = Math.max(textSearchChars, await modelText('text_search', { text: s, maxMatches: 200 }));
+  }
   return {
     runs,
     treeBuildMs: round(t, 1),
@@ -51,5 +70,7 @@ export async function measureFind(browser, tabId, runs) {
     textSearchMs: round(median(searchMs), 1),
     findRatio: round(median(findMs) / t),
     textSearchRatio: round(median(searchMs) / t),
+    findModelChars: findChars,
+    textSearchModelChars: textSearchChars,
   };
 }

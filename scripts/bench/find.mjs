@@ -37,7 +37,7 @@ try {
     const row = { page: `synthetic-${n / 1000}k`, ...(await measureFind(browser, tabId, RUNS)) };
     rows.push(row);
     console.log(
-      `${row.page}: tree ${row.treeBuildMs} ms · find ${row.findMs} ms (×${row.findRatio}) · text_search ${row.textSearchMs} ms (×${row.textSearchRatio}) · aim ≤ ${FIND_AIM}`,
+      `${row.page}: tree ${row.treeBuildMs} ms · find ${row.findMs} ms (×${row.findRatio}) · text_search ${row.textSearchMs} ms (×${row.textSearchRatio}) · aim ≤ ${FIND_AIM} · model text ${row.findModelChars} / ${row.textSearchModelChars} chars`,
     );
     await page.close();
   }

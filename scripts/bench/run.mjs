@@ -29,6 +29,8 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
+// find's three queries three times each: a few-ms call needs more samples than a tree build for a steady median.
+const FIND_RUNS = 9;
 if (!Number.isInteger(RUNS) || RUNS < 5) {
   console.error('bench: --runs must be an integer ≥ 5 (medians of at least 5)');
   process.exit(2);
@@ -258,8 +260,8 @@ try {
     row.tokenRatio = round(row.oursUncutTokens / row.playwrightTokens, 3);
     row.tokenRatioDefault = round(row.oursTokens / row.playwrightTokens, 3);
     row.tokenRatioCdp = round(row.oursUncutTokens / row.cdpTokens, 4);
-    // find and text_search against a tree build on the synthetic pages (issue 12); 5 runs keep it short.
-    if (spec.synthetic) row.find = await measureFind(browser, tabId, 5);
+    // find and text_search against a tree build on the synthetic pages (issue 12).
+    if (spec.synthetic) row.find = await measureFind(browser, tabId, FIND_RUNS);
     results.push(row);
     console.error(`bench: ${spec.name} done (${elements} elements)`);
     await page.close();

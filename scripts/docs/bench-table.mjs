@@ -90,13 +90,13 @@ export function renderBenchTable(results) {
   if (finds.length) {
     lines.push(
       '',
-      `find and text_search (issue 12), in-page ms beside a full tree build on the same page, medians of ${finds[0].find.runs} interleaved runs; aim ≤ ${t.findRatio ?? 0.5}:`,
+      `find and text_search (issue 12), in-page ms beside a full tree build on the same page, medians of ${finds[0].find.runs} interleaved runs; aim ≤ ${t.findRatio ?? 0.5}. Model text: the longest model-facing result at maxCandidates 20 / maxMatches 200, characters; aim ≤ ${t.modelTextChars ?? 2500}:`,
       '',
-      '| page | tree build ms | find ms | find ratio | text_search ms | text_search ratio |',
-      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      '| page | tree build ms | find ms | find ratio | text_search ms | text_search ratio | find text | text_search text |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...finds.map(
         (r) =>
-          `| ${r.page} | ${num(r.find.treeBuildMs)} | ${num(r.find.findMs)} | ${ratio(r.find.findRatio)} | ${num(r.find.textSearchMs)} | ${ratio(r.find.textSearchRatio)} |`,
+          `| ${r.page} | ${num(r.find.treeBuildMs)} | ${num(r.find.findMs)} | ${ratio(r.find.findRatio)} | ${num(r.find.textSearchMs)} | ${ratio(r.find.textSearchRatio)} | ${r.find.findModelChars === undefined ? '—' : num(r.find.findModelChars)} | ${r.find.textSearchModelChars === undefined ? '—' : num(r.find.textSearchModelChars)} |`,
       ),
     );
   }
