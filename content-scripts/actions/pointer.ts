@@ -8,6 +8,8 @@
  * pointer would hit there. Handlers that insist on `event.isTrusted` still refuse it; those get the
  * worker's one guarded CDP click.
  */
+import { deepHit, flatContains as flatContainsIn } from '../ax/hit-test';
+import { shadowRootOf } from '../frames/shadow-roots';
 import { deepActiveElement, isElementNode, isShadowRoot } from './element-info';
 
 export interface Point {
@@ -20,28 +22,18 @@ export function centreOf(el: Element): Point {
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 }
 
-/** The element hit at a point, through open shadow roots (document.elementFromPoint stops at hosts). */
+/**
+ * The element hit at a point, as a real pointer would reach it: through open and closed shadow roots
+ * (document.elementFromPoint stops at hosts) and from a host's slotted text into its slot
+ * (ax/hit-test.ts).
+ */
 export function deepElementFromPoint(doc: Document, x: number, y: number): Element | null {
-  // jsdom has no layout and no elementFromPoint: nothing is hit there.
-  if (typeof doc.elementFromPoint !== 'function') return null;
-  let hit = doc.elementFromPoint(x, y);
-  while (hit?.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  return hit;
+  return deepHit(doc, x, y, shadowRootOf);
 }
 
-/** Flat-tree containment: true when `inner` is `outer` or inside it, across shadow boundaries. */
+/** Flat-tree containment: true when `inner` is `outer` or inside it, across shadow boundaries and slots. */
 export function flatContains(outer: Element, inner: Element | null): boolean {
-  let node: Node | null = inner;
-  while (node) {
-    if (node === outer) return true;
-    const parent: Node | null = node.parentNode;
-    node = parent && isShadowRoot(parent) ? parent.host : parent;
-  }
-  return false;
+  return flatContainsIn(outer, inner, shadowRootOf);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { RefRegistry } from '../ax/ref-registry';
 import { collapse, pageBase, quote } from '../ax/render';
 import { walkTree, type WalkEnv, type WalkHints } from '../ax/tree-walk';
 import type { Prefiltered } from './prefilter';
+import { LIVE_ROLES } from './rank';
 import { hidesSubtree } from '../ax/visibility';
 import { computeName } from '../ax/names';
 import { computeRole } from '../ax/roles';
@@ -118,7 +119,12 @@ export function walkForFind(
     // A scoped find ranks what is inside the scope, not the scope itself.
     if (el && !node.transparent && !seen.has(el) && !(anchored && el === root)) {
       const testId = testIdOf(el, testIdAttributes);
-      if (node.ref !== undefined || testId !== '' || (node.name !== '' && CONTAINER_ROLES.has(node.role))) {
+      if (
+        node.ref !== undefined ||
+        testId !== '' ||
+        (node.name !== '' && CONTAINER_ROLES.has(node.role)) ||
+        LIVE_ROLES.has(node.role)
+      ) {
         seen.add(el);
         candidates.push({ el, node, order: candidates.length, testId, unprinted: false });
       }

@@ -92,23 +92,23 @@ describe('findElements', () => {
   });
 });
 
-describe('searchText', () => {
-  function search(text: string, extra: { exact?: boolean; includeHidden?: boolean; maxMatches?: number } = {}) {
-    const r = searchText(
-      document,
-      {
-        text,
-        exact: extra.exact ?? false,
-        includeHidden: extra.includeHidden ?? false,
-        maxMatches: extra.maxMatches ?? 20,
-      },
-      registry,
-      hooks,
-    );
-    if (!r.ok) throw new Error(r.error.message);
-    return r.data;
-  }
+function search(text: string, extra: { exact?: boolean; includeHidden?: boolean; maxMatches?: number } = {}) {
+  const r = searchText(
+    document,
+    {
+      text,
+      exact: extra.exact ?? false,
+      includeHidden: extra.includeHidden ?? false,
+      maxMatches: extra.maxMatches ?? 20,
+    },
+    registry,
+    hooks,
+  );
+  if (!r.ok) throw new Error(r.error.message);
+  return r.data;
+}
 
+describe('searchText', () => {
   it('counts every occurrence, past any cut, and reports the nearest printed element', () => {
     document.body.innerHTML = `<main><p>${'word '.repeat(100)}needle</p><ul><li>needle <b>needle</b></li></ul></main>`;
     const r = search('NEEDLE', { maxMatches: 2 });
@@ -184,5 +184,31 @@ describe('canBePart', () => {
     expect(canBePart('xxeexx', 'needle')).toBe(false);
     expect(canBePart('needl', 'needle')).toBe(true);
     expect(canBePart('axe', 'needle')).toBe(false);
+  });
+});
+
+describe('find and text_search on controls and messages', () => {
+  it('ranks an unnamed status region for "the status message", and a placeholder-only field', () => {
+    document.body.innerHTML =
+      // An empty associated label (as Shoelace renders) leaves the field unnamed (Chromium does not
+      // fall back to the placeholder then): only its placeholder says what it is.
+      '<h1>Cart</h1><p role="status">Not paid</p><form><label for="n"></label><input id="n" placeholder="Nickname"></form><button>Pay</button>';
+    expect(find('the status message').candidates[0]?.line).toMatch(/^status \[ref_\d+\]/);
+    expect(find('nickname').candidates[0]?.line).toMatch(/^textbox \[ref_\d+\] placeholder="Nickname"$/);
+  });
+
+  it("reports a label's text on the control it names, with the tree's ref", () => {
+    document.body.innerHTML = '<form><label>Email address <input type="email"></label></form>';
+    const ref = parseTree(tree()).find((l) => l.role === 'textbox')?.ref;
+    const r = search('email address');
+    expect(r.matches[0]?.line).toBe(`textbox "Email address" [${ref ?? 'none'}]`);
+  });
+
+  it('reports text with no printed element around it on its own element, not on the page', () => {
+    document.body.innerHTML = '<div><div><span>We never share it</span></div></div>';
+    const r = search('never share');
+    const ref = r.matches[0]?.ref ?? '';
+    expect(r.matches[0]?.line).toBe(`generic [${ref}]: "We never share it"`);
+    expect(registry.lookup(ref)?.localName).toBe('span');
   });
 });

@@ -16,12 +16,12 @@ import type { AxContext } from '../ax/style-cache';
 import { ariaOwners } from '../ax/aria-owns';
 import { createAxContext } from '../ax/ax-context';
 import { CONTAINER_ROLES, parentAcross, walkForFind, type Candidate, type Walked } from './candidates';
-import { prefilter } from './prefilter';
+import { FIELD_TAGS, prefilter } from './prefilter';
 import { knownRoots } from './shadow-cache';
 import { collectionPlace, contextText, rowTextOf, type CollectionPlace } from './collection';
 import { place, type Placement } from './geometry';
 import { scoreCandidate, type Features } from './rank';
-import { parseQuery, type QueryWords } from './tokens';
+import { parseQuery, testIdWords, type QueryWords } from './tokens';
 
 const ON_STATES = /\{[^}]*\b(selected|pressed|checked|on)\b/;
 const DISABLED = /\{[^}]*\bdisabled\b/;
@@ -33,6 +33,8 @@ interface Scored {
   /** Its row or list item; the context text is spelled out only for the candidates returned. */
   place: CollectionPlace | null;
   placement?: Placement;
+  /** Matched only through a synonym or a live region's role (rank.ts): after every direct match. */
+  weak: boolean;
 }
 
 /**
@@ -49,14 +51,22 @@ function ownText(c: Candidate): string {
     .toLowerCase();
 }
 
+function fieldIdsOf(el: Element): string {
+  if (!FIELD_TAGS.has(el.localName)) return '';
+  return testIdWords(`${el.getAttribute('name') ?? ''} ${el.id}`);
+}
+
 function featuresOf(c: Candidate): Features {
+  const placeholder = c.el.getAttribute('placeholder') ?? c.el.getAttribute('aria-placeholder');
   return {
+    fieldIds: fieldIdsOf(c.el),
     role: c.node.role,
     name: c.node.name,
     testId: c.testId,
     text: ownText(c),
     rowText: '',
     on: ON_STATES.test(c.node.states),
+    placeholder: placeholder ? collapse(placeholder).trim().toLowerCase() : '',
   };
 }
 
@@ -96,13 +106,25 @@ function sectionName(el: Element, ctx: AxContext, cache: Map<Element, string>): 
   return '';
 }
 
-/** A wrapper or landmark, not a control: a generic element with a ref is a clickable (pointer cursor). */
+const EXPANDABLE = /\{[^}]*\b(expanded|collapsed)\b/;
+
+/**
+ * A wrapper or landmark, not a control: a generic element with a ref is a clickable (pointer cursor),
+ * and a listbox or menu that opens and closes (aria-expanded, ARIA 1.2 §6.6) is the trigger a person
+ * clicks (Choices.js puts role=listbox on its button), not a list to pick inside.
+ */
 function isContainer(c: Candidate): boolean {
-  return CONTAINER_ROLES.has(c.node.role) && !(c.node.role === 'generic' && c.node.ref !== undefined);
+  if (!CONTAINER_ROLES.has(c.node.role)) return false;
+  if (c.node.role === 'generic' && c.node.ref !== undefined) return false;
+  return !(c.node.ref !== undefined && EXPANDABLE.test(c.node.states));
 }
 
-/** Actionable ones first; among those, containers after interactive matches when there is one. */
+/**
+ * Actionable ones first; among those, containers after interactive matches when there is one;
+ * matches through a synonym only after all of them.
+ */
 function tier(s: Scored, interactiveActionable: boolean): number {
+  if (s.weak) return s.placement?.actionable === true ? 3 : 4;
   if (s.placement?.actionable !== true) return 2;
   return interactiveActionable && isContainer(s.c) ? 1 : 0;
 }
@@ -122,7 +144,7 @@ function rankWalked(walked: Walked, q: QueryWords, rarityBase: number): Scored[]
     const place = collectionPlace(c.el);
     const around = `${place ? rowTextOf(place) : ''} ${sectionName(c.el, walked.ctx, sections)}`.trim();
     if (around) s = scoreCandidate(q, { ...f, rowText: around }, rarity);
-    if (s.matched) matched.push({ c, score: s.score, place });
+    if (s.matched) matched.push({ c, score: s.score, place, weak: s.weak === true });
   });
   return matched;
 }
@@ -157,11 +179,11 @@ export function findElements(
   // Placement needs layout (a reflow at most, then cached geometry): only for the best few.
   const probe = matched.slice(0, Math.max(options.maxCandidates * 4, 30));
   for (const s of probe) {
-    s.placement = place(s.c.el, DISABLED.test(s.c.node.states), walked.ctx, hints.shadowRootOf);
+    s.placement = place(s.c.el, DISABLED.test(s.c.node.states), walked.ctx, walkHints.shadowRootOf);
   }
   let pool = probe;
   if (options.visibleOnly) pool = pool.filter((s) => s.placement?.actionable === true);
-  const interactiveActionable = pool.some((s) => s.placement?.actionable === true && !isContainer(s.c));
+  const interactiveActionable = pool.some((s) => !s.weak && s.placement?.actionable === true && !isContainer(s.c));
   const ranked = pool
     .map((s, i) => ({ s, i, t: tier(s, interactiveActionable) }))
     .sort((a, b) => a.t - b.t || a.i - b.i)

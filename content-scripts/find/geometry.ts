@@ -1,12 +1,12 @@
 /**
  * Where a candidate is on screen: its border box clipped by every `overflow: hidden | clip` ancestor
  * and by the viewport (`overflow: auto | scroll` scrolls, it does not clip), and whether a pointer at
- * the middle of what is left would reach it (hit-tested with elementFromPoint, through shadow roots).
+ * the middle of what is left would reach it (ax/hit-test.ts: through shadow roots and slots, a label
+ * reaching its control).
  * Needs layout: in jsdom every box is empty and every candidate reads as off-screen.
  */
-import { isShadowRoot } from '../ax/flat-tree';
+import { deepHit, flatParentOf, reachesControl, type RootReader } from '../ax/hit-test';
 import type { AxContext } from '../ax/style-cache';
-import { parentAcross } from './candidates';
 
 import type { FindPageCandidate } from '../../src/find-contract';
 
@@ -22,7 +22,7 @@ function clips(value: string): boolean {
 }
 
 /** The visible part of the element's box, or null when nothing of it is on screen. */
-function clippedBox(el: Element, ctx: AxContext): Box | null {
+function clippedBox(el: Element, ctx: AxContext, rootOf: RootReader): Box | null {
   const win = ctx.win;
   const r = el.getBoundingClientRect();
   let left = r.left;
@@ -33,7 +33,8 @@ function clippedBox(el: Element, ctx: AxContext): Box | null {
   // Clipping only ever shrinks the box: one wholly outside the viewport stays null, so its
   // ancestors' styles and boxes need not be read (most matches on a long page are below the fold).
   if (win && (right <= 0 || bottom <= 0 || left >= win.innerWidth || top >= win.innerHeight)) return null;
-  for (let a = parentAcross(el); a; a = parentAcross(a)) {
+  // Clipping follows layout, so the flat tree: a slotted element is clipped by the shadow wrappers around its slot.
+  for (let a = flatParentOf(el, rootOf); a; a = flatParentOf(a, rootOf)) {
     const s = ctx.style(a);
     if (!s) continue;
     const cx = clips(s.overflowX);
@@ -60,42 +61,17 @@ function clippedBox(el: Element, ctx: AxContext): Box | null {
   return { x: Math.round(left), y: Math.round(top), width: Math.round(right - left), height: Math.round(bottom - top) };
 }
 
-/** True when `hit` is `el` or inside it, across shadow boundaries. */
-function reaches(hit: Element, el: Element): boolean {
-  for (let e: Element | null = hit; e; e = parentAcross(e)) if (e === el) return true;
-  return false;
-}
-
-/** The innermost element at a point, descending into open and (with the hook) closed shadow roots. */
-function deepHit(
-  doc: Document,
-  x: number,
-  y: number,
-  shadowRootOf: ((el: Element) => ShadowRoot | null) | undefined,
-): Element | null {
-  let hit = doc.elementFromPoint(x, y);
-  for (let i = 0; hit && i < 32; i++) {
-    const sr = shadowRootOf ? shadowRootOf(hit) : hit.shadowRoot;
-    if (!sr || !isShadowRoot(sr)) break;
-    const inner = sr.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  return hit;
-}
-
 export function place(
   el: Element,
   disabled: boolean,
   ctx: AxContext,
   shadowRootOf?: (el: Element) => ShadowRoot | null,
 ): Placement {
-  const box = clippedBox(el, ctx);
+  const rootOf = shadowRootOf ?? ((e: Element) => e.shadowRoot);
+  const box = clippedBox(el, ctx, rootOf);
   if (disabled) return { box, actionable: 'disabled' };
   if (!box) return { box, actionable: 'off-screen' };
-  const hit = deepHit(el.ownerDocument, box.x + box.width / 2, box.y + box.height / 2, shadowRootOf);
+  const hit = deepHit(el.ownerDocument, box.x + box.width / 2, box.y + box.height / 2, rootOf);
   if (!hit) return { box, actionable: 'off-screen' };
-  // A label's click reaches its control (HTML §4.10.4), and a control inside what was hit still is it.
-  const reached = reaches(hit, el) || (hit.localName === 'label' && 'control' in hit && hit.control === el);
-  return { box, actionable: reached ? true : 'covered' };
+  return { box, actionable: reachesControl(hit, el, rootOf) ? true : 'covered' };
 }

@@ -14,7 +14,8 @@
 import { flatParent, isElement, isShadowRoot } from '../ax/flat-tree';
 import type { WalkPrune } from '../ax/tree-walk';
 import { shadowCache, type ShadowCache } from './shadow-cache';
-import type { QueryWords } from './tokens';
+import { LIVE_ROLES } from './rank';
+import { compoundSplits, synonymsOf, type QueryWords } from './tokens';
 
 /** Attributes a name, tooltip, value, hint label or test id is read from (names.ts, name-fallback.ts). */
 const WORD_ATTRS: ReadonlySet<string> = new Set([
@@ -33,6 +34,8 @@ const WORD_ATTRS: ReadonlySet<string> = new Set([
   'data-nav',
   'data-icon',
 ]);
+/** Form controls, whose `name` and `id` are read as words too (rank.ts). */
+export const FIELD_TAGS: ReadonlySet<string> = new Set(['input', 'select', 'textarea', 'button']);
 /** Attributes that make an element a likely candidate, whatever its tag. */
 const MARKS_CANDIDATE: ReadonlySet<string> = new Set(['role', 'tabindex', 'onclick']);
 const NO_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template']);
@@ -62,6 +65,8 @@ export interface Prefiltered extends WalkPrune {
 
 interface Pass {
   words: readonly string[];
+  /** Live-region roles the query names ("the status message"): their elements match by role alone. */
+  liveRoles: ReadonlySet<string>;
   attrs: ReadonlySet<string>;
   /** Test attribute names, lower-cased (HTML attribute names are, and hasAttribute lower-cases). */
   testIdSet: ReadonlySet<string>;
@@ -103,13 +108,18 @@ function scanAttributes(el: Element, p: Pass): { hot: boolean; likely: boolean }
   let likely = LIKELY_CANDIDATE_TAGS.has(el.localName);
   for (const name of el.getAttributeNames()) {
     if (!likely && (MARKS_CANDIDATE.has(name) || p.testIdSet.has(name))) likely = true;
+    if (!hot && name === 'role' && p.liveRoles.size > 0 && p.liveRoles.has((el.getAttribute('role') ?? '').trim())) {
+      hot = true;
+    }
     if (name === 'aria-labelledby') p.labelled.push(el);
-    if (!hot && p.attrs.has(name)) {
+    if (!hot && (p.attrs.has(name) || ((name === 'name' || name === 'id') && FIELD_TAGS.has(el.localName)))) {
       const value = el.getAttribute(name);
       if (value && holdsWord(value, p.words)) hot = true;
     }
   }
   if (!hot && el.localName === 'input' && !el.hasAttribute('value')) hot = submitTypeHot(el, p.words);
+  // <output> is a status (HTML-AAM).
+  if (!hot && el.localName === 'output' && p.liveRoles.has('status')) hot = true;
   return { hot, likely };
 }
 
@@ -120,7 +130,10 @@ function visit(el: Element, p: Pass): void {
     const seen = scanAttributes(el, p);
     hot = seen.hot;
     if (seen.likely) p.out.estimate++;
-  } else if (LIKELY_CANDIDATE_TAGS.has(el.localName)) p.out.estimate++;
+  } else {
+    if (LIKELY_CANDIDATE_TAGS.has(el.localName)) p.out.estimate++;
+    if (el.localName === 'output' && p.liveRoles.has('status')) hot = true;
+  }
   const sr = p.shadow.read(el);
   // Light children too, even under a shadow host: a slotted child is reached from its slot by the
   // tree's walk, and marking goes up the flat tree (flatParent), so visiting it here is enough.
@@ -177,7 +190,8 @@ export function prefilter(
   const shadow = shadowCache(shadowRootOf);
   const out: Prefiltered = { keep: new Set(), full: new Set(), shadowRoots: [], estimate: 0, hosts: shadow.known };
   const p: Pass = {
-    words: q.label,
+    words: [...q.label, ...compoundSplits(q.label), ...q.label.flatMap((w) => synonymsOf(w))],
+    liveRoles: new Set([...q.roles].filter((r) => LIVE_ROLES.has(r))),
     attrs: new Set([...WORD_ATTRS, ...testIdAttributes]),
     testIdSet: new Set(testIdAttributes.map((a) => a.toLowerCase())),
     shadow,

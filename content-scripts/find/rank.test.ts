@@ -61,4 +61,51 @@ describe('scoreCandidate', () => {
     const other = scoreCandidate(q, { ...base, name: 'Delete order 19999' }, rarity);
     expect(target.score).toBeGreaterThan(other.score + 3);
   });
+
+  it('a name of nothing but function words matches when a run equals all of it', () => {
+    const about = score('about page link', { role: 'link', name: 'About' });
+    expect(about.matched).toBe(true);
+    // Only the whole name: a headline merely containing "about" is still no match.
+    expect(score('about page link', { role: 'heading', name: 'All about us' }).matched).toBe(false);
+  });
+
+  it('a query word written together matches a name written apart', () => {
+    expect(score('signup', { name: 'Sign up' }).matched).toBe(true);
+    expect(score('checkout', { name: 'Check out now' }).matched).toBe(true);
+    // Not across unrelated parts: "carpet" is not "car" + "pet" of a three-word gap.
+    expect(score('signup', { name: 'Sign in to keep up' }).matched).toBe(false);
+  });
+
+  it('an unnamed field is labelled by its placeholder; a named one counts it as text', () => {
+    expect(score('nickname field', { role: 'textbox', placeholder: 'nickname' }).matched).toBe(true);
+    const named = score('nickname', { role: 'textbox', name: 'Handle', placeholder: 'nickname' });
+    const plain = score('nickname', { role: 'textbox', name: 'Nickname' });
+    expect(named.matched).toBe(true);
+    expect(plain.score).toBeGreaterThan(named.score);
+  });
+
+  it('a synonym is a weaker, weak-flagged match; never a part of a word', () => {
+    const syn = score('remove item', { name: 'Delete item' });
+    const word = score('remove item', { name: 'Remove item' });
+    expect(syn.matched).toBe(true);
+    expect(word.score).toBeGreaterThan(syn.score);
+    expect(score('remove', { name: 'Delete' }).weak).toBe(true);
+    expect(score('remove', { name: 'Remove' }).weak).toBe(false);
+    expect(score('back', { name: 'Preview' }).matched).toBe(false);
+  });
+
+  it('a live region is named by its role word alone; a button is not', () => {
+    expect(score('the status message', { role: 'status', text: 'not paid' }).matched).toBe(true);
+    expect(score('button', { role: 'button', name: 'Clicked 3 times' }).matched).toBe(false);
+  });
+
+  it("a form control's name or id is a weak signal for a word nothing else hit", () => {
+    const coupon = score('coupon code field', { role: 'textbox', name: 'Gutschein', fieldIds: 'coupon' });
+    expect(coupon.matched).toBe(true);
+    expect(coupon.weak).toBe(false);
+    // A role word in an id says nothing ("react select 2 input").
+    expect(score('select', { role: 'combobox', name: 'Country', fieldIds: 'react select 2 input' }).matched).toBe(
+      false,
+    );
+  });
 });

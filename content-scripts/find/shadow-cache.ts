@@ -4,26 +4,7 @@
  * root only on custom elements and a short list of HTML elements, so only those are asked, and
  * the roots found are remembered for the walk that follows (it asks about the same elements).
  */
-const HOSTABLE: ReadonlySet<string> = new Set([
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'div',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'main',
-  'nav',
-  'p',
-  'section',
-  'span',
-]);
+import { mayHostShadow } from '../ax/hit-test';
 
 export type ShadowReader = (el: Element) => ShadowRoot | null;
 
@@ -39,9 +20,7 @@ export function shadowCache(hook: ShadowReader | undefined): ShadowCache {
   return {
     known,
     read(el) {
-      if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml') return null;
-      const name = el.localName;
-      if (!HOSTABLE.has(name) && !name.includes('-')) return null;
+      if (!mayHostShadow(el)) return null;
       const root = hook ? hook(el) : el.shadowRoot;
       if (root) known.set(el, root);
       return root;

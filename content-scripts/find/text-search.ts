@@ -20,7 +20,7 @@ import { QUIET_ROLES } from '../ax/walk-rules';
 import { collectionPlace, contextText } from './collection';
 import { knownRoots, shadowCache } from './shadow-cache';
 import { eachChild, HAS_TEXT, markRelevance, NO_TEXT, RELEVANT, stripSpace, type Relevance } from './text-relevance';
-import { parentAcross } from './candidates';
+import { flatParentOf } from '../ax/hit-test';
 
 const SNIPPET_SIDE = 30;
 const NAME_MAX = 80;
@@ -73,11 +73,15 @@ function hiddenSubtree(el: Element, g: Gather): boolean {
   return s?.display === 'none' || el.hasAttribute('hidden');
 }
 
-function gather(n: Node, g: Gather, textVisible: boolean): void {
+/** `from`: the flat-tree parent `n` was reached from (a slot, for a host's slotted text). */
+function gather(n: Node, g: Gather, textVisible: boolean, from: Element | null = null): void {
   if (isText(n)) {
     if (textVisible || g.includeHidden) {
       const p = n.parentNode;
-      append(g, n.data, p && isShadowRoot(p) ? p.host : n.parentElement);
+      // Slotted text is drawn in its slot, inside the control the tree prints for it (Shoelace's
+      // <sl-button>Save</sl-button> is the inner button), not on the host that holds it in the DOM.
+      const holder = from?.localName === 'slot' ? from : p && isShadowRoot(p) ? p.host : n.parentElement;
+      append(g, n.data, holder);
     }
     return;
   }
@@ -94,7 +98,7 @@ function gather(n: Node, g: Gather, textVisible: boolean): void {
   if (block) append(g, ' ', null);
   if (flags & RELEVANT) {
     const visible = s ? s.visibility !== 'hidden' && s.visibility !== 'collapse' : textVisible;
-    eachChild(n, g.includeHidden, g.hints.shadowRootOf, (c) => gather(c, g, visible));
+    eachChild(n, g.includeHidden, g.hints.shadowRootOf, (c) => gather(c, g, visible, n));
   }
   // No text at all (an image, a field): only its box can part words, which `block` did.
   if (block) append(g, ' ', null);
@@ -121,24 +125,44 @@ function segmentIndex(segments: readonly Segment[], offset: number): number {
   return lo;
 }
 
-/** The nearest element at or above `el` that the tree prints as a line of its own. */
+/**
+ * The nearest element at or above `el`, in the flat tree (slotted text belongs to the control its
+ * slot sits in: `<sl-button>Save</sl-button>` is the inner button the tree prints), that the tree
+ * prints as a line of its own. Text with no such element below the scope (a bare text line at the
+ * top of the tree) is reported on the innermost element with a box around it, not on the whole page.
+ */
 function printedAncestor(
   el: Element,
   root: Element,
   ctx: AxContext,
   registry: RefRegistry,
-): { el: Element; role: string } {
-  for (let a: Element | null = el; a; a = parentAcross(a)) {
+  rootOf: (el: Element) => ShadowRoot | null,
+): { el: Element; role: string; bare: boolean } {
+  let innermost: Element | null = null;
+  for (let a: Element | null = el; a; a = flatParentOf(a, rootOf)) {
+    // A label's text is its control's name (HTML §4.10.4, accname 1.2 step 2D): the tree prints the
+    // control, named by it, and no line for the label.
+    const control = a.localName === 'label' && 'control' in a ? a.control : null;
+    if (control instanceof Element && control !== el)
+      return { el: control, role: computeRole(control, ctx), bare: false };
     const role = computeRole(a, ctx);
-    if (registry.peek(a) !== undefined || (role !== '' && !QUIET_ROLES.has(role)) || a === root) return { el: a, role };
+    if (registry.peek(a) !== undefined || (role !== '' && !QUIET_ROLES.has(role))) return { el: a, role, bare: false };
+    if (a === root) break;
+    if (!innermost && a.localName !== 'slot' && ctx.style(a)?.display !== 'contents') innermost = a;
   }
-  return { el: root, role: computeRole(root, ctx) };
+  if (innermost) return { el: innermost, role: computeRole(innermost, ctx), bare: true };
+  return { el: root, role: computeRole(root, ctx), bare: false };
 }
 
-function lineOf(el: Element, role: string, ref: string, ctx: AxContext): string {
+/** `bareText`: for an element the tree prints no line for, the text it holds there. */
+function lineOf(el: Element, role: string, ref: string, ctx: AxContext, bareText: string | null): string {
   let name = collapse(computeName(el, ctx)).trim();
   if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
-  return `${role || 'generic'}${name ? ` ${quote(name)}` : ''} [${ref}]`;
+  let line = `${role || 'generic'}${name ? ` ${quote(name)}` : ''} [${ref}]`;
+  // An unnamed element is known by its text, the tree's own form (`generic [ref_3]: "We never share it"`).
+  const text = bareText === null || name ? '' : bareText.trim();
+  if (text) line += `: ${quote(text.length > NAME_MAX ? `${text.slice(0, NAME_MAX)}…` : text)}`;
+  return line;
 }
 
 export function searchText(
@@ -164,9 +188,10 @@ export function searchText(
     flags: new Map(),
   };
   markRelevance(root, relevance);
+  const rootOf = knownRoots(shadow.known);
   const g: Gather = {
     ctx,
-    hints: { ...hints, shadowRootOf: knownRoots(shadow.known) },
+    hints: { ...hints, shadowRootOf: rootOf },
     includeHidden: options.includeHidden,
     parts: [],
     length: 0,
@@ -190,14 +215,15 @@ export function searchText(
     if (options.exact && collapse(seg.el.textContent ?? '').trim() !== needle) continue;
     count++;
     if (matches.length >= options.maxMatches) continue;
-    const printed = printedAncestor(seg.el, root, ctx, registry);
+    const printed = printedAncestor(seg.el, root, ctx, registry, rootOf);
     if (listed.has(printed.el)) continue;
     listed.add(printed.el);
     const ref = registry.refFor(printed.el);
     const from = Math.max(0, at - SNIPPET_SIDE);
     const to = Math.min(all.length, at + want.length + SNIPPET_SIDE);
     const snippet = `${from > 0 ? '…' : ''}${all.slice(from, to).trim()}${to < all.length ? '…' : ''}`;
-    const m: TextSearchMatch = { ref, line: lineOf(printed.el, printed.role, ref, ctx), snippet };
+    const bareText = printed.bare ? all.slice(seg.start, g.segments[index + 1]?.start ?? all.length) : null;
+    const m: TextSearchMatch = { ref, line: lineOf(printed.el, printed.role, ref, ctx, bareText), snippet };
     const place = collectionPlace(seg.el);
     if (place) m.context = contextText(place, ctx);
     matches.push(m);

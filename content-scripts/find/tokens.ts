@@ -20,6 +20,8 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set(
 const ROLE_WORDS: Readonly<Record<string, readonly string[]>> = {
   button: ['button'],
   btn: ['button'],
+  // "submit the form": the form's submit button is a button (its name is often something else: "Sign up").
+  submit: ['button'],
   icon: ['button', 'link', 'img'],
   link: ['link'],
   field: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
@@ -50,11 +52,67 @@ const ROLE_WORDS: Readonly<Record<string, readonly string[]>> = {
   nav: ['navigation'],
   toolbar: ['toolbar'],
   panel: ['tabpanel', 'tab', 'region'],
+  // Messages the page shows: live regions (ARIA 1.2 §5.3.7) are what "the status message" names.
+  status: ['status'],
+  alert: ['alert', 'alertdialog'],
+  message: ['status', 'alert', 'alertdialog', 'log'],
+  toast: ['status', 'alert'],
+  notification: ['status', 'alert'],
+  progress: ['progressbar'],
+  tooltip: ['tooltip'],
   section: ['region'],
   form: ['form'],
   row: ['row'],
   cell: ['cell', 'gridcell'],
 };
+
+/**
+ * Words UI labels use for the same action or thing ("remove the mug" for a "Delete item" button). A
+ * synonym hit counts as a weaker name hit than the word itself (rank.ts), never in phrase runs, and
+ * only as a whole word (a plural too): "prev" must not find "Preview".
+ * Groups, not chains: every word of a group stands for every other.
+ */
+const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['remove', 'delete', 'trash', 'discard'],
+  ['close', 'dismiss'],
+  ['add', 'create'],
+  ['edit', 'change', 'modify', 'update', 'rename'],
+  ['search', 'lookup'],
+  ['send', 'submit'],
+  ['buy', 'purchase', 'checkout', 'pay'],
+  ['login', 'signin'],
+  ['logout', 'signout'],
+  ['signup', 'register'],
+  ['settings', 'preferences', 'options'],
+  ['next', 'continue', 'proceed', 'forward'],
+  ['back', 'previous', 'prev'],
+  ['help', 'support', 'faq'],
+  ['cart', 'basket', 'bag'],
+  ['email', 'e-mail', 'mail'],
+  ['phone', 'telephone', 'mobile'],
+  ['picture', 'photo', 'image', 'avatar'],
+  ['account', 'profile'],
+  ['quantity', 'qty', 'amount'],
+  ['upload', 'attach'],
+  ['download', 'export'],
+  ['refresh', 'reload'],
+  ['favorite', 'favourite', 'star', 'bookmark'],
+  ['color', 'colour'],
+  ['payment', 'paid', 'pay'],
+];
+
+const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
+  const out = new Map<string, string[]>();
+  for (const group of SYNONYM_GROUPS) {
+    for (const w of group) out.set(w, [...(out.get(w) ?? []), ...group.filter((x) => x !== w)]);
+  }
+  return out;
+})();
+
+/** Other words for a query word ([] when none). */
+export function synonymsOf(word: string): readonly string[] {
+  return SYNONYMS.get(word) ?? [];
+}
 
 export interface QueryWords {
   /** Every word, lower-cased, in order (function words included: they may sit inside a phrase run). */
@@ -96,6 +154,49 @@ export function parseQuery(query: string): QueryWords {
     for (const r of named) roles.add(r);
   });
   return { all, content, label, roles, roleWords };
+}
+
+/**
+ * Second halves of compounds UI labels are often written apart ("Sign up", "Check out", "User name"),
+ * so a query word written together ("signup") is also looked for split before one of them. The ranker
+ * matches any two or three adjacent name words written together (rank.ts); this list only lets the
+ * cheap pre-pass (prefilter.ts) see such names without a regular expression over every text.
+ */
+const COMPOUND_TAILS: readonly string[] = [
+  'up',
+  'in',
+  'out',
+  'on',
+  'off',
+  'down',
+  'back',
+  'box',
+  'bar',
+  'name',
+  'word',
+  'page',
+  'list',
+  'mail',
+  'site',
+  'board',
+  'book',
+  'line',
+  'time',
+  'card',
+  'cart',
+  'code',
+  'key',
+];
+
+/** `word` split before a known compound tail ("signup" → "sign up"), for the pre-pass. */
+export function compoundSplits(label: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of label) {
+    for (const tail of COMPOUND_TAILS) {
+      if (w.length > tail.length + 1 && w.endsWith(tail)) out.push(`${w.slice(0, -tail.length)} ${tail}`);
+    }
+  }
+  return out;
 }
 
 /** A test id as words: `format-underline`, `formatUnderline`, `format_underline` → "format underline". */

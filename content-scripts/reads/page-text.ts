@@ -66,8 +66,36 @@ export function renderedText(el: Element): string {
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
-export function isPasswordField(el: Element): boolean {
+function isPasswordInput(el: Element): boolean {
   return el.localName === 'input' && (el.getAttribute('type') ?? '').trim().toLowerCase() === 'password';
+}
+
+/** A password field, or a custom element whose value lives in one (<sl-input type="password">). */
+export function isPasswordField(el: Element): boolean {
+  return isPasswordInput(valueHolder(el));
+}
+
+const CONTROLS = 'input, textarea, select';
+
+/**
+ * Where an element's form value is read: the element itself, or for a custom element (a name with a
+ * hyphen) the form control inside its shadow tree that a person types in or moves. A content script
+ * runs in an isolated world and does not see properties the page's own classes define (Shoelace's
+ * `value` getter), only the native elements they are built from. Hidden helpers (type=hidden,
+ * aria-hidden, tabindex -1: Shoelace's select keeps one) are passed over.
+ */
+function valueHolder(el: Element): Element {
+  if (!el.localName.includes('-')) return el;
+  const own: unknown = Reflect.get(el, 'value');
+  if (typeof own === 'string' || typeof own === 'number') return el;
+  const root = shadowRootOf(el);
+  if (!root) return el;
+  for (const c of Array.from(root.querySelectorAll(CONTROLS))) {
+    if ((c.getAttribute('type') ?? '').toLowerCase() === 'hidden') continue;
+    if (c.getAttribute('aria-hidden') === 'true' || c.getAttribute('tabindex') === '-1') continue;
+    return c;
+  }
+  return el;
 }
 
 function stringProp(el: Element, prop: string): string | null {
@@ -75,17 +103,26 @@ function stringProp(el: Element, prop: string): string | null {
   return typeof v === 'string' ? v : null;
 }
 
+/** A custom element's `value` where this world can see it: a number (<sl-range>) in its decimal form. */
+function customValue(el: Element): string | null {
+  const v: unknown = Reflect.get(el, 'value');
+  if (typeof v === 'string') return v;
+  return typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
+}
+
 /**
- * The element's current form value: `value` of inputs, textareas, selects and custom elements that
- * expose one (Shoelace's <sl-input>), the text of a contenteditable host, else `aria-valuenow`/
+ * The element's current form value: `value` of inputs, textareas, selects and custom elements (their
+ * own `value` where visible, else their inner control's, see valueHolder), the text of a
+ * contenteditable host, else `aria-valuenow`/
  * `aria-valuetext` (ARIA sliders, spinbuttons). null when the element holds no value.
  */
-export function formValue(el: Element): string | null {
+export function formValue(target: Element): string | null {
+  const el = valueHolder(target);
   const tag = el.localName;
   if (tag === 'input' || tag === 'textarea' || tag === 'select') return stringProp(el, 'value') ?? '';
   const editable = el.getAttribute('contenteditable');
   if (editable !== null && editable.toLowerCase() !== 'false') return renderedText(el);
-  const prop = stringProp(el, 'value');
+  const prop = el.localName.includes('-') ? customValue(el) : stringProp(el, 'value');
   if (prop !== null) return prop;
   return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow');
 }

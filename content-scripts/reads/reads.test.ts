@@ -118,3 +118,28 @@ describe('extract on jsdom', () => {
     });
   });
 });
+
+describe('custom elements: the value lives in the control inside the shadow root', () => {
+  it('reads a host through its inner field, skips hidden helpers, and masks a password inside', () => {
+    // No `value` property on the class: what a content script's isolated world sees of Shoelace.
+    const host = document.createElement('fancy-input');
+    host.id = 'fancy';
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<input type="hidden" value="helper"><input aria-hidden="true" value="x"><input value="typed">';
+    const pw = document.createElement('fancy-password');
+    pw.id = 'fancy-pw';
+    pw.attachShadow({ mode: 'open' }).innerHTML = '<input type="password" value="hunter2">';
+    document.body.append(host, pw);
+    expect(verify({ check: 'value', selector: '#fancy', value: 'typed' })).toMatchObject({
+      ok: true,
+      data: { holds: true },
+    });
+    const secret = verify({ check: 'value', selector: '#fancy-pw', value: 'wrong' });
+    expect(secret).toMatchObject({ ok: true, data: { holds: false, failure: { actual: '••••', expected: '••••' } } });
+    expect(JSON.stringify(secret)).not.toContain('hunter2');
+    expect(verify({ check: 'value', selector: '#fancy-pw', value: 'hunter2' })).toMatchObject({
+      ok: true,
+      data: { holds: true },
+    });
+  });
+});

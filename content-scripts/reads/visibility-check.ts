@@ -3,11 +3,12 @@
  * display:none (on it or a flat-tree ancestor), visibility:hidden, opacity 0 (opacity multiplies down
  * the tree, CSS Color 4 §4.2), zero size, off-screen (nothing left after clipping by the viewport and
  * by `overflow` ancestors, CSS Overflow 3 §3), covered (a hit test at its visible points lands on
- * another element). The hit test descends through shadow roots, closed ones included, since
- * `elementFromPoint` stops at a host (CSSOM View §6.1).
+ * another element). The hit test (ax/hit-test.ts) descends through shadow roots, closed ones
+ * included, since `elementFromPoint` stops at a host (CSSOM View §6.1), and into slots.
  */
 import type { VisibilityReason } from '../../src/tools/reads';
 import { flatParent } from '../ax/flat-tree';
+import { deepHit, flatContains } from '../ax/hit-test';
 import { shadowRootOf } from '../frames/shadow-roots';
 import { elementLine } from './element-line';
 
@@ -85,25 +86,6 @@ function visibleBox(el: Element): { box: Box; clippedBy: Element | null } {
   return { box, clippedBy };
 }
 
-/** The element hit at a point, through open and closed shadow roots. */
-function deepHit(doc: Document, x: number, y: number): Element | null {
-  if (typeof doc.elementFromPoint !== 'function') return null;
-  let hit = doc.elementFromPoint(x, y);
-  for (let guard = 0; hit && guard < 50; guard++) {
-    const root = shadowRootOf(hit);
-    const inner = root ? root.elementFromPoint(x, y) : null;
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  return hit;
-}
-
-/** `inner` is `outer` or inside it in the flat tree (slots and shadow hosts followed). */
-function flatContains(outer: Element, inner: Element | null): boolean {
-  for (let node = inner; node; node = flatParent(node)) if (node === outer) return true;
-  return false;
-}
-
 function offScreenDetail(el: Element, clippedBy: Element | null): string {
   if (clippedBy) return `scrolled or clipped out of ${elementLine(clippedBy)}; scroll it into view`;
   const r = el.getBoundingClientRect();
@@ -158,8 +140,9 @@ function coveredBy(el: Element, b: Box): Invisible | null {
   ] as const;
   let first: Element | null = null;
   for (const [x, y] of points) {
-    const hit = deepHit(el.ownerDocument, x, y);
-    if (!hit || flatContains(el, hit) || (passThrough && flatContains(hit, el))) return null;
+    const hit = deepHit(el.ownerDocument, x, y, shadowRootOf);
+    if (!hit || flatContains(el, hit, shadowRootOf) || (passThrough && flatContains(hit, el, shadowRootOf)))
+      return null;
     first ??= hit;
   }
   return first ? { reason: 'covered', detail: `by ${elementLine(first)}` } : null;

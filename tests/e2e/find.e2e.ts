@@ -72,6 +72,40 @@ describe('find', () => {
     await page.close();
   });
 
+  it('web components: a slotted label reaches its control, and text on it is reported on the control', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-shoelace.html'));
+    await page.locator('body[data-ready]').waitFor({ state: 'attached' });
+    const tree = (await readTree(env.browser, tabId, { filter: 'all', maxChars: 1_000_000 })).tree;
+    const treeRef = (pattern: RegExp) => {
+      const line = tree.split('\n').find((l) => pattern.test(l));
+      const ref = line ? /\[(ref_\d+)\]/.exec(line)?.[1] : undefined;
+      if (!ref) expect.fail(`no tree line matches ${pattern}\n${tree}`);
+      return ref;
+    };
+    // <sl-button>Save settings</sl-button>: the label is the host's light-DOM text, drawn in a slot
+    // inside the inner <button>; a hit on it is retargeted to the host, yet a click lands on the button.
+    const save = await first(tabId, 'save my settings');
+    expect(save.line).toBe(`button "Save settings" [${treeRef(/button "Save settings"/)}]`);
+    expect(save.rest).toMatch(/· actionable · box /);
+    // sl-switch draws its track over the real <input> inside the <label>: the label's click reaches it.
+    const dark = await first(tabId, 'turn on dark mode');
+    expect(dark.line).toBe(`switch "Dark mode" [${treeRef(/switch "Dark mode"/)}]`);
+    expect(dark.rest).toMatch(/· actionable · /);
+    // The unnamed field is found by its placeholder, the only words it shows.
+    expect((await first(tabId, 'the nickname field')).line).toMatch(/^textbox \[ref_\d+\] placeholder="Nickname"$/);
+    // text_search reports slotted text on the control the tree prints for it, with the same ref.
+    const saveText = text(okData(await ask('text_search', { text: 'Save settings' }, tabId)));
+    expect(saveText.split('\n')[1]).toMatch(new RegExp(`^1\\. button "Save settings" \\[${save.ref}\\] · `));
+    const darkText = text(okData(await ask('text_search', { text: 'Dark mode' }, tabId)));
+    expect(darkText.split('\n')[1]).toMatch(new RegExp(`^1\\. switch "Dark mode" \\[${dark.ref}\\] · `));
+    // A help text the tree prints as a bare line is reported on its own element, not on the page.
+    const help = text(okData(await ask('text_search', { text: 'never share' }, tabId)));
+    expect(help.split('\n')[1]).toMatch(/^1\. generic \[ref_\d+\]: "We never share it" · /);
+    const visible = await ask('verify', { check: 'visible', ref_id: save.ref }, tabId);
+    expect(visible).toEqual({ ok: true, data: { holds: true } });
+    await page.close();
+  });
+
   it('gives table and list context, and names only the tools the model has when nothing matches', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/find-extra.html'));
     const dl = await first(tabId, 'download the invoice from May 13');

@@ -217,6 +217,54 @@ describe('verify value after type_ax equals the app’s own state', () => {
   });
 });
 
+describe('web components: values live in the control inside the shadow root', () => {
+  const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
+  it('verify value on a Shoelace host equals the app’s own state after type_ax', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-shoelace.html'));
+    const ref = await refFor(env.browser, tabId, /textbox "Handle"/);
+    expect((await act('type_ax', { ref_id: ref, text: 'ada_l' }, tabId)).ok).toBe(true);
+    const state = await appState<{ value: string }>(page);
+    expect(state.value).toBe('ada_l');
+    // The content script cannot see sl-input's own `value` getter (isolated world): the host's value is
+    // read from its inner <input>, the one type_ax typed into.
+    expect(await ask('verify', { check: 'value', selector: '#handle', value: state.value }, tabId)).toMatchObject({
+      ok: true,
+      data: { holds: true },
+    });
+    expect(await ask('verify', { check: 'value', selector: '#handle', value: 'ada' }, tabId)).toMatchObject({
+      ok: true,
+      data: { holds: false, failure: { actual: 'ada_l' } },
+    });
+    await page.close();
+  });
+
+  it('a range, a select and a text field read through their hosts; extract reads the same values', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-shoelace.html'));
+    await page.locator('body[data-ready]').waitFor({ state: 'attached' });
+    expect(await ask('verify', { check: 'value', selector: 'sl-range', value: '40' }, tabId)).toMatchObject({
+      ok: true,
+      data: { holds: true },
+    });
+    // sl-select shows its label in a readonly input (its value input is a hidden helper).
+    expect(await ask('verify', { check: 'value', selector: 'sl-select', value: 'Pro' }, tabId)).toMatchObject({
+      ok: true,
+      data: { holds: true },
+    });
+    const schema = {
+      type: 'object',
+      properties: {
+        volume: { type: 'number', 'x-source': { selector: 'sl-range', value: true } },
+        email: { type: 'string', 'x-source': { selector: 'sl-input[name="email"]', value: true } },
+      },
+    };
+    expect(await ask('extract', { schema }, tabId)).toMatchObject({
+      ok: true,
+      data: { complete: true, data: { volume: 40, email: '' } },
+    });
+    await page.close();
+  });
+});
+
 describe('frames', () => {
   it('frameId and frame-qualified refs route verify and inspect to the frame, refs come back qualified', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/frames-main.html'));
