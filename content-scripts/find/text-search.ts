@@ -21,6 +21,7 @@ import { collectionPlace, contextText } from './collection';
 import { knownRoots, shadowCache } from './shadow-cache';
 import { eachChild, HAS_TEXT, markRelevance, NO_TEXT, RELEVANT, stripSpace, type Relevance } from './text-relevance';
 import { flatParentOf } from '../ax/hit-test';
+import { separatesText } from '../reads/page-text';
 
 const SNIPPET_SIDE = 30;
 const NAME_MAX = 80;
@@ -94,7 +95,7 @@ function gather(n: Node, g: Gather, textVisible: boolean, from: Element | null =
   }
   if (hiddenSubtree(n, g)) return;
   const s = g.ctx.style(n);
-  const block = s !== null && !s.display.startsWith('inline') && s.display !== 'contents';
+  const block = s !== null && separatesText(s.display);
   if (block) append(g, ' ', null);
   if (flags & RELEVANT) {
     const visible = s ? s.visibility !== 'hidden' && s.visibility !== 'collapse' : textVisible;

@@ -16,6 +16,16 @@ function styleOf(el: Element): CSSStyleDeclaration | null {
   return view ? view.getComputedStyle(el) : null;
 }
 
+/**
+ * Whether a box with this `display` keeps its text apart from its neighbours' for a reader: blocks,
+ * and atomic inline boxes (inline-block, inline-flex, inline-grid, inline-table: CSS Display 3 §2.4),
+ * which a person sees as separate boxes even where no space sits between them in the DOM
+ * (`<button>Edit profile</button><button>Pick a plan</button>` is not "profilePick").
+ */
+export function separatesText(display: string): boolean {
+  return display !== 'inline' && display !== 'contents' && !display.startsWith('ruby');
+}
+
 const NO_TEXT_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'meta', 'link']);
 
 function isSlot(el: Element): el is HTMLSlotElement {
@@ -57,7 +67,7 @@ export function renderedText(el: Element): string {
     }
     // visibility is inherited and a descendant may turn visible again (CSS 2 §11.2).
     const shown = style ? style.visibility !== 'hidden' && style.visibility !== 'collapse' : visible;
-    const block = style !== null && !style.display.startsWith('inline') && style.display !== 'contents';
+    const block = style !== null && separatesText(style.display);
     if (block) parts.push('\n');
     for (const child of childrenOf(node)) walk(child, shown);
     if (block) parts.push('\n');
