@@ -8,9 +8,10 @@
  * pointer would hit there. Handlers that insist on `event.isTrusted` still refuse it; those get the
  * worker's one guarded CDP click.
  */
+import { flatParent } from '../ax/flat-tree';
 import { deepHit, flatContains as flatContainsIn } from '../ax/hit-test';
 import { shadowRootOf } from '../frames/shadow-roots';
-import { deepActiveElement, isElementNode, isShadowRoot } from './element-info';
+import { deepActiveElement } from './element-info';
 
 export interface Point {
   x: number;
@@ -98,14 +99,6 @@ export function pointerTarget(el: Element, p: Point): Element {
   if (!el.isConnected) return el;
   const hit = deepElementFromPoint(el.ownerDocument, p.x, p.y);
   return hit && flatContains(el, hit) ? hit : el;
-}
-
-function flatParent(node: Element): Element | null {
-  if (node.assignedSlot) return node.assignedSlot;
-  const parent = node.parentNode;
-  if (!parent) return null;
-  if (isShadowRoot(parent)) return parent.host;
-  return isElementNode(parent) ? parent : null;
 }
 
 function canFocus(el: Element): el is HTMLElement | SVGElement {

@@ -6,8 +6,9 @@
  * Clicking the hidden node synthetically often works, but a trusted click must land on what is drawn,
  * and a person's click goes to the stand-in, so that is what we target.
  */
+import { flatParent } from '../ax/flat-tree';
 import { centreOf, deepElementFromPoint, flatContains } from './pointer';
-import { describe, isElementNode, isHtmlElement, isShadowRoot, labelsOf } from './element-info';
+import { describe, isHtmlElement, isShadowRoot, labelsOf } from './element-info';
 
 export interface VisualState {
   /** Why a person cannot see it, or null when visible. */
@@ -18,13 +19,8 @@ export interface VisualState {
   disabled: boolean;
 }
 
-export function flatParentOf(el: Element): Element | null {
-  if (el.assignedSlot) return el.assignedSlot;
-  const parent = el.parentNode;
-  if (!parent) return null;
-  if (isShadowRoot(parent)) return parent.host;
-  return isElementNode(parent) ? parent : null;
-}
+/** ax/flat-tree's flatParent, under the name the actions import it by. */
+export const flatParentOf = flatParent;
 
 export function visualState(el: Element): VisualState {
   const view = el.ownerDocument.defaultView;

@@ -14,6 +14,37 @@ export function flatParent(el: Element): Element | null {
   return isElement(parent) ? parent : null;
 }
 
+/**
+ * Elements that can host a shadow root: custom elements and the list in DOM §4.2.14
+ * attachShadow(). Only these are worth asking a closed-root reader about (an extension API call).
+ */
+const ATTACHABLE: ReadonlySet<string> = new Set([
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'div',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'main',
+  'nav',
+  'p',
+  'section',
+  'span',
+]);
+
+export function mayHostShadow(el: Element): boolean {
+  return (
+    el.namespaceURI === 'http://www.w3.org/1999/xhtml' && (ATTACHABLE.has(el.localName) || el.localName.includes('-'))
+  );
+}
+
 /** The element's children in the flat tree (text and element nodes). */
 export function flatChildren(el: Element): Node[] {
   const root = el.shadowRoot;

@@ -11,42 +11,11 @@
  * so `<sl-button>Save</sl-button>`'s inner `<button>` receives it. The walk therefore resolves such
  * text to its slot; without that a Shoelace button reads as covered by its own host.
  */
-import { isElement, isShadowRoot } from './flat-tree';
+import { flatParent, isElement, isShadowRoot, mayHostShadow } from './flat-tree';
 
 export type RootReader = (el: Element) => ShadowRoot | null;
 
 const openRoot: RootReader = (el) => el.shadowRoot;
-
-/**
- * Elements that can host a shadow root: custom elements and the list in DOM §4.2.14
- * attachShadow(). Only these are worth asking a closed-root reader about (an extension API call).
- */
-const ATTACHABLE: ReadonlySet<string> = new Set([
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'div',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'main',
-  'nav',
-  'p',
-  'section',
-  'span',
-]);
-
-export function mayHostShadow(el: Element): boolean {
-  return (
-    el.namespaceURI === 'http://www.w3.org/1999/xhtml' && (ATTACHABLE.has(el.localName) || el.localName.includes('-'))
-  );
-}
 
 type Slottable = Node & { readonly assignedSlot: HTMLSlotElement | null };
 
@@ -58,11 +27,9 @@ function isSlot(node: Node): node is HTMLSlotElement {
   return isElement(node) && node.localName === 'slot' && 'assignedNodes' in node;
 }
 
-/** The slot a light-DOM node of `host` is rendered in, following slots assigned to further slots. */
+/** The slot a light-DOM node of `host` is rendered in (each step up the flat tree follows one slot). */
 function renderedSlot(node: Slottable, host: Element, rootOf: RootReader): HTMLSlotElement | null {
-  let slot = node.assignedSlot ?? closedSlotOf(node, host, rootOf);
-  for (let guard = 0; slot?.assignedSlot && guard < 16; guard++) slot = slot.assignedSlot;
-  return slot;
+  return node.assignedSlot ?? closedSlotOf(node, host, rootOf);
 }
 
 /** `assignedSlot` answers only for open roots (DOM §4.2.2.3); a closed root is searched by hand. */
@@ -116,24 +83,22 @@ export function deepHit(doc: Document, x: number, y: number, rootOf: RootReader 
   return hit;
 }
 
-/** The element's parent in the flat tree: its slot when it is slotted, else its parent or host. */
+/** ax/flat-tree's flatParent, and a slot in a closed shadow root, which `assignedSlot` does not tell. */
 export function flatParentOf(el: Element, rootOf: RootReader = openRoot): Element | null {
   const parent = el.parentNode;
-  if (!parent) return null;
-  if (isElement(parent)) {
-    const slot = renderedSlot(el, parent, rootOf);
-    if (slot) return slot;
-  }
-  if (isShadowRoot(parent)) return parent.host;
-  return isElement(parent) ? parent : null;
+  const closed = !el.assignedSlot && parent && isElement(parent) ? closedSlotOf(el, parent, rootOf) : null;
+  return closed ?? flatParent(el);
+}
+
+/** Whether `test` holds for `node` or one of its flat-tree ancestors. */
+function upFlatTree(node: Element | null, rootOf: RootReader, test: (el: Element) => boolean): boolean {
+  for (let n = node, guard = 0; n && guard < 10_000; n = flatParentOf(n, rootOf), guard++) if (test(n)) return true;
+  return false;
 }
 
 /** True when `inner` is `outer` or inside it in the flat tree (slots and shadow hosts followed). */
 export function flatContains(outer: Element, inner: Element | null, rootOf: RootReader = openRoot): boolean {
-  for (let node = inner, guard = 0; node && guard < 10_000; node = flatParentOf(node, rootOf), guard++) {
-    if (node === outer) return true;
-  }
-  return false;
+  return upFlatTree(inner, rootOf, (n) => n === outer);
 }
 
 /**
@@ -142,9 +107,5 @@ export function flatContains(outer: Element, inner: Element | null, rootOf: Root
  * checkboxes and switches hide the real input under a drawn one).
  */
 export function reachesControl(hit: Element, el: Element, rootOf: RootReader = openRoot): boolean {
-  for (let node: Element | null = hit, guard = 0; node && guard < 10_000; node = flatParentOf(node, rootOf), guard++) {
-    if (node === el) return true;
-    if (node.localName === 'label' && 'control' in node && node.control === el) return true;
-  }
-  return false;
+  return upFlatTree(hit, rootOf, (n) => n === el || (n.localName === 'label' && 'control' in n && n.control === el));
 }

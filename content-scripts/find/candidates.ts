@@ -12,7 +12,7 @@ import type { RefRegistry } from '../ax/ref-registry';
 import { collapse, pageBase, quote } from '../ax/render';
 import { walkTree, type WalkEnv, type WalkHints } from '../ax/tree-walk';
 import type { Prefiltered } from './prefilter';
-import { LIVE_ROLES } from './rank';
+import { LIVE_ROLES } from './tokens';
 import { hidesSubtree } from '../ax/visibility';
 import { computeName } from '../ax/names';
 import { computeRole } from '../ax/roles';

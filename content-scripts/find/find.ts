@@ -21,7 +21,7 @@ import { knownRoots } from './shadow-cache';
 import { collectionPlace, contextText, rowTextOf, type CollectionPlace } from './collection';
 import { place, type Placement } from './geometry';
 import { scoreCandidate, type Features } from './rank';
-import { parseQuery, testIdWords, type QueryWords } from './tokens';
+import { parseQuery, type QueryWords } from './tokens';
 
 const ON_STATES = /\{[^}]*\b(selected|pressed|checked|on)\b/;
 const DISABLED = /\{[^}]*\bdisabled\b/;
@@ -51,15 +51,10 @@ function ownText(c: Candidate): string {
     .toLowerCase();
 }
 
-function fieldIdsOf(el: Element): string {
-  if (!FIELD_TAGS.has(el.localName)) return '';
-  return testIdWords(`${el.getAttribute('name') ?? ''} ${el.id}`);
-}
-
 function featuresOf(c: Candidate): Features {
   const placeholder = c.el.getAttribute('placeholder') ?? c.el.getAttribute('aria-placeholder');
   return {
-    fieldIds: fieldIdsOf(c.el),
+    fieldIds: FIELD_TAGS.has(c.el.localName) ? `${c.el.getAttribute('name') ?? ''} ${c.el.id}`.trim() : '',
     role: c.node.role,
     name: c.node.name,
     testId: c.testId,

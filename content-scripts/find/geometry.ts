@@ -22,7 +22,7 @@ function clips(value: string): boolean {
 }
 
 /** The visible part of the element's box, or null when nothing of it is on screen. */
-function clippedBox(el: Element, ctx: AxContext, rootOf: RootReader): Box | null {
+function clippedBox(el: Element, ctx: AxContext, rootOf: RootReader | undefined): Box | null {
   const win = ctx.win;
   const r = el.getBoundingClientRect();
   let left = r.left;
@@ -61,13 +61,7 @@ function clippedBox(el: Element, ctx: AxContext, rootOf: RootReader): Box | null
   return { x: Math.round(left), y: Math.round(top), width: Math.round(right - left), height: Math.round(bottom - top) };
 }
 
-export function place(
-  el: Element,
-  disabled: boolean,
-  ctx: AxContext,
-  shadowRootOf?: (el: Element) => ShadowRoot | null,
-): Placement {
-  const rootOf = shadowRootOf ?? ((e: Element) => e.shadowRoot);
+export function place(el: Element, disabled: boolean, ctx: AxContext, rootOf?: RootReader): Placement {
   const box = clippedBox(el, ctx, rootOf);
   if (disabled) return { box, actionable: 'disabled' };
   if (!box) return { box, actionable: 'off-screen' };

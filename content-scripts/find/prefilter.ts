@@ -14,8 +14,7 @@
 import { flatParent, isElement, isShadowRoot } from '../ax/flat-tree';
 import type { WalkPrune } from '../ax/tree-walk';
 import { shadowCache, type ShadowCache } from './shadow-cache';
-import { LIVE_ROLES } from './rank';
-import { compoundSplits, synonymsOf, type QueryWords } from './tokens';
+import { compoundSplits, LIVE_ROLES, synonymsOf, type QueryWords } from './tokens';
 
 /** Attributes a name, tooltip, value, hint label or test id is read from (names.ts, name-fallback.ts). */
 const WORD_ATTRS: ReadonlySet<string> = new Set([
@@ -118,8 +117,6 @@ function scanAttributes(el: Element, p: Pass): { hot: boolean; likely: boolean }
     }
   }
   if (!hot && el.localName === 'input' && !el.hasAttribute('value')) hot = submitTypeHot(el, p.words);
-  // <output> is a status (HTML-AAM).
-  if (!hot && el.localName === 'output' && p.liveRoles.has('status')) hot = true;
   return { hot, likely };
 }
 
@@ -130,10 +127,9 @@ function visit(el: Element, p: Pass): void {
     const seen = scanAttributes(el, p);
     hot = seen.hot;
     if (seen.likely) p.out.estimate++;
-  } else {
-    if (LIKELY_CANDIDATE_TAGS.has(el.localName)) p.out.estimate++;
-    if (el.localName === 'output' && p.liveRoles.has('status')) hot = true;
-  }
+  } else if (LIKELY_CANDIDATE_TAGS.has(el.localName)) p.out.estimate++;
+  // <output> is a status (HTML-AAM).
+  if (!hot && el.localName === 'output' && p.liveRoles.has('status')) hot = true;
   const sr = p.shadow.read(el);
   // Light children too, even under a shadow host: a slotted child is reached from its slot by the
   // tree's walk, and marking goes up the flat tree (flatParent), so visiting it here is enough.

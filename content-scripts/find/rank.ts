@@ -24,7 +24,7 @@
  *   matches them.
  * - A form control's `name` / `id` attribute, read as words, scores 1 for a word nothing else hit.
  */
-import { synonymsOf, testIdWords, words, type QueryWords } from './tokens';
+import { LIVE_ROLES, synonymsOf, testIdWords, words, type QueryWords } from './tokens';
 
 export interface Features {
   role: string;
@@ -39,7 +39,7 @@ export interface Features {
   on: boolean;
   /** Its `placeholder` / `aria-placeholder`, lower-cased ('' when none). */
   placeholder?: string;
-  /** A form control's `name` and `id` as words ("coupon", "gift wrap"): '' for other elements. */
+  /** A form control's `name` and `id` ("coupon gift-wrap"), read as words when needed: '' for other elements. */
   fieldIds?: string;
 }
 
@@ -54,18 +54,6 @@ export interface Score {
    */
   weak?: boolean;
 }
-
-/** Roles a person names by what they are ("the status message"): ARIA 1.2 §5.3.7 live regions, tooltips. */
-export const LIVE_ROLES: ReadonlySet<string> = new Set([
-  'status',
-  'alert',
-  'alertdialog',
-  'log',
-  'marquee',
-  'timer',
-  'progressbar',
-  'tooltip',
-]);
 
 const RUN_BASE = 7;
 const RUN_PER_WORD = 3;
@@ -136,6 +124,7 @@ export function scoreCandidate(q: QueryWords, f: Features, rarity?: ReadonlyMap<
   const name = words(f.name || hint || (f.text.length <= TEXT_AS_NAME_MAX ? f.text : '')).join(' ');
   const text = f.name && hint ? `${f.text} ${hint}` : f.text;
   let textWords: string | null = null;
+  let fieldWords: string | null = null;
   const tid = f.testId ? testIdWords(f.testId) : '';
   const byName = phraseRuns(q, name);
   const byTid = phraseRuns(q, tid);
@@ -159,15 +148,14 @@ export function scoreCandidate(q: QueryWords, f: Features, rarity?: ReadonlyMap<
       score += 1;
       hit = true;
     }
+    if (hit) direct++;
     // A field's name / id is what its developer called it: a weak signal, used only when nothing
     // visible matched (a label in another language, a select with no label).
-    if (!hit && f.fieldIds && !q.roleWords.has(w) && hasWord(f.fieldIds, w)) {
+    else if (f.fieldIds && !q.roleWords.has(w) && hasWord((fieldWords ??= testIdWords(f.fieldIds)), w)) {
       score += 1;
       hit = true;
-    }
-    let viaSynonym = false;
-    if (!hit) {
-      viaSynonym = true;
+      direct++;
+    } else {
       const alt = synonymsOf(w);
       if (alt.some((a) => hasWord(name, a) || compound(name, a))) {
         score += 2;
@@ -182,7 +170,6 @@ export function scoreCandidate(q: QueryWords, f: Features, rarity?: ReadonlyMap<
     }
     if (hit) {
       hits++;
-      if (!viaSynonym) direct++;
     } else if (has(f.rowText, w)) {
       score += 1;
       aroundHits++;

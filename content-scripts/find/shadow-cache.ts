@@ -4,7 +4,7 @@
  * root only on custom elements and a short list of HTML elements, so only those are asked, and
  * the roots found are remembered for the walk that follows (it asks about the same elements).
  */
-import { mayHostShadow } from '../ax/hit-test';
+import { mayHostShadow } from '../ax/flat-tree';
 
 export type ShadowReader = (el: Element) => ShadowRoot | null;
 

@@ -12,7 +12,7 @@ import { createAxContext } from '../ax/ax-context';
 import { isElement, isShadowRoot } from '../ax/flat-tree';
 import { computeName } from '../ax/names';
 import type { RefRegistry } from '../ax/ref-registry';
-import { collapse, quote } from '../ax/render';
+import { cap, collapse, quote } from '../ax/render';
 import { computeRole } from '../ax/roles';
 import type { AxContext } from '../ax/style-cache';
 import type { WalkHints } from '../ax/tree-walk';
@@ -157,12 +157,13 @@ function printedAncestor(
 
 /** `bareText`: for an element the tree prints no line for, the text it holds there. */
 function lineOf(el: Element, role: string, ref: string, ctx: AxContext, bareText: string | null): string {
-  let name = collapse(computeName(el, ctx)).trim();
-  if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX)}…`;
+  // The tree's cut (never inside a surrogate pair), at a pointer's length.
+  const capper = { limit: NAME_MAX, cut: 0 };
+  const name = cap(collapse(computeName(el, ctx)).trim(), capper);
   let line = `${role || 'generic'}${name ? ` ${quote(name)}` : ''} [${ref}]`;
   // An unnamed element is known by its text, the tree's own form (`generic [ref_3]: "We never share it"`).
   const text = bareText === null || name ? '' : bareText.trim();
-  if (text) line += `: ${quote(text.length > NAME_MAX ? `${text.slice(0, NAME_MAX)}…` : text)}`;
+  if (text) line += `: ${quote(cap(text, capper))}`;
   return line;
 }
 

@@ -16,6 +16,18 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** Roles a person names by what they are ("the status message"): ARIA 1.2 §5.3.7 live regions, tooltips. */
+export const LIVE_ROLES: ReadonlySet<string> = new Set([
+  'status',
+  'alert',
+  'alertdialog',
+  'log',
+  'marquee',
+  'timer',
+  'progressbar',
+  'tooltip',
+]);
+
 /** Words that name a role (or a family of roles) rather than an element's label. */
 const ROLE_WORDS: Readonly<Record<string, readonly string[]>> = {
   button: ['button'],
