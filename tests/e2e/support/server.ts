@@ -65,7 +65,14 @@ export async function startFixtureServer(
     url: (p) => new URL(p, origin).toString(),
     route: (p, h) => void routes.set(p, h),
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // close() waits for every open connection to end: a browser still holding one (a keep-alive socket,
+    // a request a page left pending) kept the red team's attacker server, closed while Chromium is
+    // still up, from closing until the 180 s hook timeout. Cut them, as the fake providers do.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
