@@ -68,6 +68,11 @@ export function printedRole(role: string, s: AxStates): string {
   return role === 'heading' && s.level !== undefined && s.level >= 1 && s.level <= 6 ? `h${s.level}` : role;
 }
 
+/** True for a role as a line prints a heading: `h1`…`h6`, or `heading` when no level is known. */
+export function isPrintedHeading(role: string): boolean {
+  return role === 'heading' || /^h[1-6]$/.test(role);
+}
+
 /**
  * The state words in the one fixed order (so lines diff cleanly). A combobox never says `collapsed`:
  * collapsed is its resting state (WAI-ARIA 1.2 §5.4 combobox, aria-expanded defaults to false). The

@@ -6,12 +6,7 @@ import { compactHistory, ContextMeter, fitContext, messagesChars, promptLimit, s
 const nonce = '0123456789abcdef01234567';
 
 function tree(n: number, url: string): string {
-  const lines = [
-    `url: ${url}`,
-    'title: Shop',
-    `page 1 of 1 · tree_revision r${n} · 200 refs`,
-    'heading "Products" [ref_1]',
-  ];
+  const lines = [`url: ${url}`, 'title: Shop', `page 1 of 1 · tree_revision r${n} · 200 refs`, 'h2 "Products" [ref_1]'];
   for (let i = 0; i < 200; i++) lines.push(` link "Product ${n}-${i}" [ref_${n * 1000 + i}]`);
   lines.push('[end of tree: hasMore:false]');
   return fence(nonce, 'get_accessibility_tree', lines.join('\n'));
@@ -54,7 +49,7 @@ describe('compactHistory', () => {
     expect(first.fenced?.body).toMatch(/^\[compacted\] Older read/);
     expect(first.fenced?.body).toContain('url: https://a.example/1');
     expect(first.fenced?.body).toContain('link "Product 1-5" [ref_1005]');
-    expect(first.fenced?.body).toContain('heading "Products" [ref_1]');
+    expect(first.fenced?.body).toContain('h2 "Products" [ref_1]');
     expect(first.fenced?.body).not.toContain('Product 1-6"');
     // The refusal is Weaverbird's own words: byte for byte.
     expect(resultText(out.history[6])).toBe('REFUSED BY THE USER: the user declined this navigation.');

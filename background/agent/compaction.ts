@@ -17,6 +17,8 @@
  */
 import type { ModelMessage, ToolResultPart } from 'ai';
 import { fence, splitFenced } from '../../src/fence';
+import { parseTreeLine } from '../../src/tree-line';
+import { isPrintedHeading } from '../../src/tree-print';
 import { TREE_TOOLS } from './budgets';
 
 /** Marks a summarised result; the summary says what was dropped and how to get it back. */
@@ -222,7 +224,9 @@ function summariseTree(body: string, refs: ReadonlySet<string>, brief: boolean):
       continue;
     }
     const named = (line.match(QUALIFIED_REF) ?? []).some((r) => refs.has(r) || refs.has(r.replace(/^f0:/, '')));
-    const heading = !brief && headings < KEEP_HEADINGS && /^\s*heading "/.test(line);
+    // Headings print as `h1`…`h6` (src/tree-print.ts printedRole): judged on the parsed role, never on
+    // the line's text, so a grammar change cannot silently stop compaction keeping them.
+    const heading = !brief && headings < KEEP_HEADINGS && isPrintedHeading(parseTreeLine(line)?.role ?? '');
     if (named || heading) {
       if (heading && !named) headings++;
       kept.push(line.trim());
