@@ -29,14 +29,35 @@ describe('guards', () => {
     expect(g.atCheckpoint()).toBe(false);
   });
 
-  it('counts each new exact page as progress, but not a repeated page', () => {
+  it('counts the next page of a read in progress as progress, but not a repeated or skipped-to page', () => {
     const g = new Guards(emptyGuards());
-    for (let i = 0; i < 7; i++) g.recordRead(null);
+    for (let i = 0; i < 6; i++) g.recordRead(null);
+    g.recordRead(page(1));
     g.recordRead(page(2));
     g.recordRead(page(3));
     expect(g.atCheckpoint()).toBe(false);
     g.recordRead(page(3));
     expect(g.atCheckpoint()).toBe(true);
+
+    const skip = new Guards(emptyGuards());
+    for (let i = 0; i < 6; i++) skip.recordRead(null);
+    skip.recordRead(page(1, 'r2'));
+    skip.recordRead(page(3, 'r2'));
+    expect(skip.atCheckpoint()).toBe(true);
+  });
+
+  it('lets the next page of a read in progress through the checkpoint, and nothing else', () => {
+    const g = new Guards(emptyGuards());
+    for (let i = 0; i < OBSERVATION_LIMIT - 1; i++) g.recordRead(null);
+    g.recordRead(page(1));
+    expect(g.atCheckpoint()).toBe(true);
+    expect(g.continuesRead({ page: 2, tree_revision: 'r1' })).toBe(true);
+    expect(g.continuesRead({ page: 3, tree_revision: 'r1' })).toBe(false);
+    expect(g.continuesRead({ page: 2, tree_revision: 'other' })).toBe(false);
+    expect(g.continuesRead({})).toBe(false);
+    g.recordRead(page(2));
+    expect(g.continuesRead({ page: 2, tree_revision: 'r1' })).toBe(false);
+    expect(g.continuesRead({ page: 3, tree_revision: 'r1' })).toBe(true);
   });
 
   it('warns then stops on the same call with the same result', () => {

@@ -43,6 +43,10 @@ function fingerprint(text: string): string {
   return (h >>> 0).toString(16);
 }
 
+function pageKey(revision: string, page: number): string {
+  return `${revision}#${page}`;
+}
+
 export type LoopVerdict = { kind: 'ok' } | { kind: 'warn'; count: number } | { kind: 'stop'; count: number };
 
 /**
@@ -69,19 +73,34 @@ export class Guards {
   }
 
   /**
-   * Records one read. Each new exact page (page 2 onward of a snapshot, not seen before) counts
-   * as progress, so a long paged read is not mistaken for dithering; repeated pages are not.
+   * Records one read. The next page of a snapshot already being read (page n after page n − 1 of the
+   * same tree_revision) is progress, so a long paged read is not mistaken for dithering; a repeated
+   * page, or one that skips ahead past pages never read, is not.
    */
   recordRead(tree: TreeResult | null): void {
-    if (tree && tree.page > 1) {
-      const key = `${tree.tree_revision}#${tree.page}`;
-      if (!this.s.seenPages.includes(key)) {
-        this.s.seenPages.push(key);
-        return;
-      }
+    if (tree && tree.page > 1 && this.continues(tree.tree_revision, tree.page)) {
+      this.s.seenPages.push(pageKey(tree.tree_revision, tree.page));
+      return;
     }
-    if (tree && tree.page === 1) this.s.seenPages.push(`${tree.tree_revision}#1`);
+    if (tree) {
+      const key = pageKey(tree.tree_revision, tree.page);
+      if (!this.s.seenPages.includes(key)) this.s.seenPages.push(key);
+    }
     this.s.readsWithoutProgress++;
+  }
+
+  /**
+   * True when a read's arguments ask for the next unread page of a snapshot in progress: allowed at the
+   * checkpoint, since stopping half-way through a document is worse than the read itself.
+   */
+  continuesRead(args: unknown): boolean {
+    if (!isRecord(args) || typeof args.page !== 'number' || typeof args.tree_revision !== 'string') return false;
+    return args.page > 1 && this.continues(args.tree_revision, args.page);
+  }
+
+  private continues(revision: string, page: number): boolean {
+    const seen = this.s.seenPages;
+    return seen.includes(pageKey(revision, page - 1)) && !seen.includes(pageKey(revision, page));
   }
 
   /** A page action that succeeded is progress: the page changed, so reading it again is useful. */

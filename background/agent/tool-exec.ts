@@ -59,7 +59,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   if (own) return own;
   const tool = getTool(name);
   const readOnly = tool?.readOnly ?? false;
-  if (tool && readOnly && guards.atCheckpoint()) {
+  if (tool && readOnly && guards.atCheckpoint() && !guards.continuesRead(rawArgs)) {
     const text = `REFUSED: ${guards.checkpointMessage()}`;
     guards.recordCall(name, rawArgs, text);
     return { ok: false, text, args: rawArgs };
@@ -112,8 +112,12 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   }
 
   const wasAtCheckpoint = guards.atCheckpoint();
-  // Waiting is not reading: a wait is not a read without progress (it is still loop-guarded below).
-  if (readOnly && !WAIT_TOOL_NAMES.has(name)) guards.recordRead(tree);
+  // Waiting is neither reading nor progress: a wait does not count towards the checkpoint, and a wait
+  // that "succeeds" (or times out) does not reset it either, or reads with waits between would never
+  // reach it (docs/verify-extract.md). Waits are still loop-guarded below.
+  if (WAIT_TOOL_NAMES.has(name)) {
+    // nothing to record
+  } else if (readOnly) guards.recordRead(tree);
   else guards.recordAction(result.ok);
   const loop = guards.recordCall(name, plan.args, body);
 

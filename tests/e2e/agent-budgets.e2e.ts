@@ -1,7 +1,7 @@
 // Read budgets and the observation checkpoint through the whole stack: what the model asks for,
 // what it is given, and the exact continuation it must follow.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageThrough, readForever } from '../fake-providers/policies';
+import { pageThrough, readAndWaitForever, readForever } from '../fake-providers/policies';
 import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
 import { useExtension } from './support/setup';
 
@@ -86,6 +86,25 @@ describe('observation checkpoint', () => {
     expect(offered[0]).toContain('get_accessibility_tree');
     expect(offered[8]).not.toContain('get_accessibility_tree');
     expect(offered[8]).toContain('click_ax');
+    await page.close();
+  });
+
+  it('holds with waits between the reads: a wait neither counts as a read nor resets the count', async () => {
+    env.fake.scenario('checkpoint-waits', { apiKey: FAKE_KEY, policy: readAndWaitForever });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('checkpoint-waits', 'openai')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-shop.html'));
+    const report = await run(env.browser, { tabId, task: 'Look at the cart.', mode: 'act' });
+    expect(report.status).toBe('done');
+    const reads = report.steps.filter((s) => s.tool === 'get_accessibility_tree');
+    const waits = report.steps.filter((s) => s.tool === 'wait_for_stable');
+    // Eight reads with a wait after each: the eighth read reaches the checkpoint, and the wait after it
+    // is refused like any other read-only call (before the fix each wait reset the count).
+    expect(reads).toHaveLength(8);
+    expect(waits).toHaveLength(8);
+    expect(waits.slice(0, 7).every((w) => w.ok)).toBe(true);
+    expect(reads[7]?.result).toMatch(/CHECKPOINT: observation checkpoint: 8 reads without progress/);
+    expect(waits[7]?.result).toMatch(/^REFUSED: observation checkpoint/);
+    expect(report.steps.at(-1)?.tool).toBe('wait_for_stable');
     await page.close();
   });
 });

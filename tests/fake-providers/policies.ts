@@ -182,6 +182,16 @@ export const readForever: FakePolicy = (turn) => {
   return read({ maxDepth: calls.length + 1 });
 };
 
+/** Like readForever, with a wait_for_stable between reads (waits are neither reads nor progress). */
+export const readAndWaitForever: FakePolicy = (turn) => {
+  const calls = callsThisTask(turn);
+  const last = calls.at(-1);
+  if (last && /^REFUSED/m.test(last.result)) return answer(`Stopping: ${last.result.split('\n')[0] ?? ''}`);
+  return last?.call.name === 'get_accessibility_tree'
+    ? call('wait_for_stable', { timeoutMs: 1000 })
+    : read({ maxDepth: calls.length + 1 });
+};
+
 /** Reads a payment iframe with iframe_read and clicks its Pay button by its frame-qualified ref. */
 export const payInFrame: FakePolicy = (turn) => {
   const last = lastCall(turn);
