@@ -3,7 +3,8 @@
 // counts as one. A step that exits 77 (SKIP_EXIT: e.g. conformance without the WPT corpora outside
 // CI, see docs/testing.md) counts as skipped.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { SKIP_EXIT } from './lib/corpora.mjs';
 
 const steps = [
@@ -34,8 +35,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+// Each step's wall time and the machine's load, for the durations table (npm run durations).
+const started = Date.now();
+const load = () => loadavg()[0].toFixed(1);
+const record = { ranAt: new Date().toISOString(), cpus: cpus().length, load: { start: load() }, steps: [] };
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+  const stepStart = Date.now();
+  const failedBefore = failures.length;
   const run = spawnSync(step.cmd[0], step.cmd.slice(1), { stdio: 'inherit' });
   if (step.vitest) {
     const report = existsSync('tests/.out/vitest.json')
@@ -58,7 +65,13 @@ for (const step of steps) {
     failed += 1;
     failures.push(`${step.name} exited ${run.status}`);
   }
+  const result =
+    run.status === SKIP_EXIT && !step.vitest ? 'skipped' : failures.length > failedBefore ? 'failed' : 'passed';
+  record.steps.push({ name: step.name, seconds: (Date.now() - stepStart) / 1000, result });
 }
+record.load.end = load();
+record.wallSeconds = (Date.now() - started) / 1000;
+writeFileSync('tests/.out/test-run.json', `${JSON.stringify(record, null, 2)}\n`);
 if (failures.length > 0) console.log(`\nFailures: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -4,7 +4,9 @@
 //   - docs/tools.md from the tool registry (background/tools): name, description, arguments (from
 //     each tool's zod schema, as the model gets them), modes, tiers and read-only;
 //   - the benchmark table in docs/benchmarks.md (between the bench markers) from
-//     docs/bench-results.json, which `npm run bench` writes.
+//     docs/bench-results.json, which `npm run bench` writes;
+//   - the test-durations table in docs/testing.md from docs/test-durations.json, which
+//     `npm run durations` writes after a full `npm test`.
 // --check writes nothing and exits 1 when a generated file differs from what its source gives
 // (it runs in `npm run lint`, so `npm test` and CI fail on stale docs).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import * as prettier from 'prettier';
 import { renderBenchTable, BENCH_START, BENCH_END } from './bench-table.mjs';
 import { renderTools } from './tools-md.mjs';
 import { CAPS_END, CAPS_START, renderCapabilities } from './capabilities.mjs';
+import { DURATIONS_END, DURATIONS_START, renderDurations } from './durations-table.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const check = process.argv.includes('--check');
@@ -86,6 +89,17 @@ outputs.push({
   file: firefoxFile,
   text: await format(between(firefoxFile, CAPS_START, CAPS_END, renderCapabilities(allTools())), firefoxFile),
 });
+
+// The test-durations table (docs/testing.md) from the last full run that `npm run durations` recorded.
+const testingFile = path.join(ROOT, 'docs/testing.md');
+const durationsFile = path.join(ROOT, 'docs/test-durations.json');
+if (existsSync(durationsFile)) {
+  const table = renderDurations(JSON.parse(readFileSync(durationsFile, 'utf8')));
+  outputs.push({
+    file: testingFile,
+    text: await format(between(testingFile, DURATIONS_START, DURATIONS_END, table), testingFile),
+  });
+}
 
 const benchFile = path.join(ROOT, 'docs/benchmarks.md');
 const resultsFile = path.join(ROOT, 'docs/bench-results.json');

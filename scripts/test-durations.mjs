@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm run durations`: after a full `npm test`, writes docs/test-durations.json from the run's own
+// records (tests/.out/vitest.json: each file's start and end; tests/.out/test-run.json: each step's
+// wall time and the machine's load), then `npm run docs` renders the table in docs/testing.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vitestFile = path.join(ROOT, 'tests/.out/vitest.json');
+const runFile = path.join(ROOT, 'tests/.out/test-run.json');
+for (const f of [vitestFile, runFile]) {
+  if (!existsSync(f)) {
+    console.error(`durations: ${path.relative(ROOT, f)} is missing: run the full npm test first`);
+    process.exit(1);
+  }
+}
+const vitest = JSON.parse(readFileSync(vitestFile, 'utf8'));
+const run = JSON.parse(readFileSync(runFile, 'utf8'));
+
+function project(rel) {
+  if (rel.startsWith('tests/e2e-firefox/')) return 'e2e-firefox';
+  if (rel.startsWith('tests/e2e/')) return 'e2e';
+  return 'unit';
+}
+
+const files = vitest.testResults
+  .map((r) => {
+    const file = path.relative(ROOT, r.name);
+    return {
+      file,
+      project: project(file),
+      tests: r.assertionResults.length,
+      seconds: Math.max(0, (r.endTime - r.startTime) / 1000),
+    };
+  })
+  .sort((a, b) => a.file.localeCompare(b.file));
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+const out = { ...run, commit, files };
+writeFileSync(path.join(ROOT, 'docs/test-durations.json'), `${JSON.stringify(out, null, 2)}\n`);
+console.log(`durations: wrote docs/test-durations.json (${files.length} files); now run npm run docs`);
