@@ -9,58 +9,16 @@
 //     `npm run durations` writes after a full `npm test`.
 // --check writes nothing and exits 1 when a generated file differs from what its source gives
 // (it runs in `npm run lint`, so `npm test` and CI fail on stale docs).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import * as prettier from 'prettier';
 import { renderBenchTable, BENCH_START, BENCH_END } from './bench-table.mjs';
 import { renderTools } from './tools-md.mjs';
 import { CAPS_END, CAPS_START, renderCapabilities } from './capabilities.mjs';
 import { DURATIONS_END, DURATIONS_START, renderDurations } from './durations-table.mjs';
+import { loadSources, ROOT } from './load-sources.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const check = process.argv.includes('--check');
-
-/**
- * Loads the registry in Node. The tool modules only reference `chrome.*` inside handlers and
- * listeners, never to compute a tool's name, schema or exposure, so a stand-in `chrome` that
- * accepts any property access and call is enough to import them.
- */
-async function loadTools() {
-  const out = path.join(ROOT, 'tests/.out/scripts/tools.mjs');
-  mkdirSync(path.dirname(out), { recursive: true });
-  await build({
-    stdin: {
-      contents: [
-        "import { registerAllTools } from './background/tools/index';",
-        "import { allTools, toolsFor } from './background/tools/registry';",
-        'registerAllTools();',
-        'export { allTools, toolsFor };',
-        "export { toJSONSchema } from 'zod';",
-      ].join('\n'),
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    banner: {
-      js: [
-        'const __wbStub = new Proxy(function () {}, {',
-        "  get: (_t, key) => (key === 'then' ? undefined : __wbStub),",
-        '  apply: () => __wbStub,',
-        '  construct: () => __wbStub,',
-        '});',
-        'globalThis.chrome ??= __wbStub;',
-      ].join('\n'),
-    },
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  return import(`${pathToFileURL(out).href}?t=${Date.now()}`);
-}
 
 async function format(text, file) {
   const options = (await prettier.resolveConfig(file)) ?? {};
@@ -69,7 +27,7 @@ async function format(text, file) {
 
 const outputs = [];
 
-const { allTools, toolsFor, toJSONSchema } = await loadTools();
+const { allTools, toolsFor, toJSONSchema } = await loadSources();
 const toolsFile = path.join(ROOT, 'docs/tools.md');
 outputs.push({ file: toolsFile, text: await format(renderTools(allTools(), toolsFor, toJSONSchema), toolsFile) });
 
