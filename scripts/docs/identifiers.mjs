@@ -5,8 +5,8 @@
 
 /** File endings that make a bare or relative span a file name (`.js` is left out: those are build outputs). */
 const FILE_EXT = /\.(tsx?|mjs|json|md|html|css|svg|png)$/;
-/** A camelCase/PascalCase word: a lower-case letter directly followed by an upper-case one. */
-const CAMEL = /[a-z][A-Z]/;
+/** A camelCase/PascalCase word: a lower-case letter directly followed by an upper-case one (not a placeholder like `fN`). */
+const CAMEL = /^(?=.{4})[\w$]*[a-z][A-Z]/;
 const DOTTED = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?$/;
 
 /**
@@ -147,7 +147,7 @@ function judgeWord(span, world) {
     if (saysTool) return [{ id: head, why: 'called a tool, but the tool registry has no such tool' }];
     return world.words.has(head) ? [] : [{ id: head, why: 'no tool by this name, and no source file names it' }];
   }
-  if (DOTTED.test(text) && CAMEL.test(text)) {
+  if (DOTTED.test(text) && text.split('.').some((part) => CAMEL.test(part))) {
     const missing = text.split('.').filter((part) => CAMEL.test(part) && !world.words.has(part));
     return missing.map((part) => ({
       id: part === text ? text : `${part} (in ${text})`,

@@ -101,7 +101,7 @@ describe('doc identifier matching', () => {
   });
 
   it('checks code identifiers against the words of the source', () => {
-    expect(missing('`runTool` `stale_ref` `AxContext.nameLookup` `h1` `display: none`')).toEqual([]);
+    expect(missing('`runTool` `stale_ref` `AxContext.nameLookup` `h1` `fN` `display: none`')).toEqual([]);
     expect(missing('`runTools` `made_up_code` `AxContext.nameLookups`')).toEqual([
       'runTools',
       'made_up_code',
