@@ -5,6 +5,7 @@
 //     each tool's zod schema, as the model gets them), modes, tiers and read-only;
 //   - the benchmark table in docs/benchmarks.md (between the bench markers) from
 //     docs/bench-results.json, which `npm run bench` writes;
+//   - the mode × tier table in docs/agent-and-providers.md from the registry's filter;
 //   - the test-durations table in docs/testing.md from docs/test-durations.json, which
 //     `npm run durations` writes after a full `npm test`.
 // --check writes nothing and exits 1 when a generated file differs from what its source gives
@@ -17,6 +18,7 @@ import { renderTools } from './tools-md.mjs';
 import { CAPS_END, CAPS_START, renderCapabilities } from './capabilities.mjs';
 import { DURATIONS_END, DURATIONS_START, renderDurations } from './durations-table.mjs';
 import { loadSources, ROOT } from './load-sources.mjs';
+import { renderTierTable, TIERS_END, TIERS_START } from './tier-table.mjs';
 
 const check = process.argv.includes('--check');
 
@@ -46,6 +48,12 @@ const firefoxFile = path.join(ROOT, 'docs/firefox.md');
 outputs.push({
   file: firefoxFile,
   text: await format(between(firefoxFile, CAPS_START, CAPS_END, renderCapabilities(allTools())), firefoxFile),
+});
+
+const agentFile = path.join(ROOT, 'docs/agent-and-providers.md');
+outputs.push({
+  file: agentFile,
+  text: await format(between(agentFile, TIERS_START, TIERS_END, renderTierTable(toolsFor)), agentFile),
 });
 
 // The test-durations table (docs/testing.md) from the last full run that `npm run durations` recorded.
