@@ -160,7 +160,10 @@ function judgeWord(span, world) {
 /** Every problem with one span: [{id, why}] (empty when it names nothing or names something that exists). */
 export function judgeSpan(span, world) {
   const text = span.text;
-  if (/^(?:await\s+)?wb\./.test(text)) return judgeConsole(text, world);
+  // A console call or member (`wb.run`, `await wb.tool(…)`); `wb.read-origins.<taskId>`-like storage keys are no member.
+  if (/^(?:await\s+)?wb\.[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(.*\))?;?$/.test(text))
+    return judgeConsole(text, world);
+  if (/^wb\./.test(text)) return [];
   if (span.shell || /^(npm|npx|node)\s/.test(text)) return judgeCommand(text, world);
   const why = judgePath(text, world);
   if (why) return [{ id: text, why }];

@@ -93,6 +93,8 @@ describe('doc identifier matching', () => {
 
   it('checks setting keys and wb console members', () => {
     expect(missing('the `planFirst` setting, `wb.settings.set({planFirst: true})`, `wb.run`')).toEqual([]);
+    // Storage keys that start with `wb.` are no console members.
+    expect(missing('`wb.read-origins.<taskId>` `wb.provenance.<taskId>` `wb.trust-grants`')).toEqual([]);
     expect(missing('the `planFurst` setting, `wb.settings.set({bogus: 1})`, `wb.walk()`')).toEqual([
       'planFurst',
       'bogus',
