@@ -25,3 +25,4 @@ export function extractSpans(markdown: string): Span[];
 export function judgePath(raw: string, world: World): string | null;
 export function judgeSpan(span: Span, world: World): Problem[];
 export function allowed(id: string, allowList: readonly AllowEntry[]): boolean;
+export function namesItsCode(markdown: string): boolean;
