@@ -5,11 +5,12 @@
 // Markdown file of the repo except CHANGELOG.md (history names what used to be). What is judged
 // and how: identifiers.mjs. Deliberate non-existent names: identifier-allow.json, each with a reason.
 // It also fails when a hand-written page under docs/ does not open with a `Code:` line naming the
-// files it describes (pages still waiting for theirs are listed in the same file, with a reason).
+// files it describes (pages still waiting for theirs are listed in the same file, with a reason), and
+// when docs/permissions.md's table and manifest.json's permissions differ.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadSources, ROOT } from './load-sources.mjs';
-import { allowed, extractSpans, judgeSpan, namesItsCode } from './identifiers.mjs';
+import { allowed, extractSpans, judgeSpan, namesItsCode, permissionTableProblems } from './identifiers.mjs';
 
 /** Build and test outputs and dependencies: not the repo's own content. */
 const SKIP_DIRS = new Set(['.git', 'node_modules', 'dist', 'dist-firefox', 'coverage', '.out']);
@@ -74,6 +75,13 @@ for (const doc of docs.filter((d) => /^docs\/[^/]+\.md$/.test(d))) {
     problems.push(`${doc}:1: no \`Code:\` line naming the files this page describes (put one under the title)`);
   if (names && exempt)
     problems.push(`scripts/docs/identifier-allow.json: ${doc} names its code now: remove it from withoutCodeLine`);
+}
+// The permissions page against manifest.json: one row per permission asked for, none for another.
+{
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'manifest.json'), 'utf8'));
+  for (const p of permissionTableProblems(readFileSync(path.join(ROOT, 'docs/permissions.md'), 'utf8'), manifest)) {
+    problems.push(`docs/permissions.md: \`${p.id}\`: ${p.why}`);
+  }
 }
 for (const a of allowList) {
   if (!used.has(a))

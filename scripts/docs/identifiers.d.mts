@@ -26,3 +26,7 @@ export function judgePath(raw: string, world: World): string | null;
 export function judgeSpan(span: Span, world: World): Problem[];
 export function allowed(id: string, allowList: readonly AllowEntry[]): boolean;
 export function namesItsCode(markdown: string): boolean;
+export function permissionTableProblems(
+  markdown: string,
+  manifest: { permissions?: string[]; host_permissions?: string[] },
+): Problem[];

@@ -185,3 +185,24 @@ export function namesItsCode(markdown) {
   const intro = markdown.split(/\n## /)[0] ?? '';
   return /\bCode:\s*`/.test(intro);
 }
+
+/**
+ * docs/permissions.md against the manifest: its table must have one row per permission and host
+ * permission the manifest asks for (first cell, backticked), and no row for one it no longer asks for.
+ */
+export function permissionTableProblems(markdown, manifest) {
+  const asked = [...(manifest.permissions ?? []), ...(manifest.host_permissions ?? [])];
+  const rows = [];
+  for (const line of markdown.split('\n')) {
+    const first = /^\|([^|]*)\|/.exec(line)?.[1] ?? '';
+    for (const m of first.matchAll(/`([^`]+)`/g)) rows.push(m[1]);
+  }
+  return [
+    ...asked
+      .filter((p) => !rows.includes(p))
+      .map((p) => ({ id: p, why: 'the manifest asks for it, but the table has no row for it' })),
+    ...rows
+      .filter((p) => !asked.includes(p))
+      .map((p) => ({ id: p, why: 'a row for a permission the manifest does not ask for' })),
+  ];
+}
