@@ -54,6 +54,18 @@ const allowFileData = JSON.parse(readFileSync(allowFile, 'utf8'));
 const allowList = allowFileData.allow;
 /** Pages not yet opening with their `Code:` line, each with a reason (another part's page, for now). */
 const withoutCode = allowFileData.withoutCodeLine ?? [];
+const badEntries = [...allowList, ...withoutCode].filter(
+  (e) =>
+    typeof e.why !== 'string' ||
+    !e.why.trim() ||
+    [e.id, e.prefix, e.page].filter((x) => typeof x === 'string').length !== 1,
+);
+if (badEntries.length) {
+  console.error(
+    `scripts/docs/identifier-allow.json: each entry needs one of id, prefix or page, and a why: ${JSON.stringify(badEntries)}`,
+  );
+  process.exit(1);
+}
 const docs = paths.filter((p) => p.endsWith('.md') && !SKIP_DOCS.has(path.basename(p)));
 
 const problems = [];
