@@ -10,7 +10,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadSources, ROOT } from './load-sources.mjs';
-import { allowed, extractSpans, judgeSpan, namesItsCode, permissionTableProblems } from './identifiers.mjs';
+import {
+  allowed,
+  extractLinks,
+  extractSpans,
+  judgeSpan,
+  namesItsCode,
+  permissionTableProblems,
+} from './identifiers.mjs';
 
 /** Build and test outputs and dependencies: not the repo's own content. */
 const SKIP_DIRS = new Set(['.git', 'node_modules', 'dist', 'dist-firefox', 'coverage', '.out']);
@@ -71,7 +78,14 @@ const docs = paths.filter((p) => p.endsWith('.md') && !SKIP_DOCS.has(path.basena
 const problems = [];
 const used = new Set();
 for (const doc of docs) {
-  for (const span of extractSpans(readFileSync(path.join(ROOT, doc), 'utf8'))) {
+  const text = readFileSync(path.join(ROOT, doc), 'utf8');
+  // Relative links name files too: each must resolve from the doc's own folder.
+  for (const link of extractLinks(text)) {
+    const target = path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, doc)), link.target));
+    if (!world.pathSet.has(target.replace(/\/$/, '')))
+      problems.push(`${doc}:${link.line}: link \`${link.target}\`: no such file or folder`);
+  }
+  for (const span of extractSpans(text)) {
     for (const p of judgeSpan(span, world)) {
       const entry = allowList.find((a) => allowed(p.id, [a]));
       if (entry) used.add(entry);

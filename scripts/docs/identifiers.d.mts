@@ -30,3 +30,4 @@ export function permissionTableProblems(
   markdown: string,
   manifest: { permissions?: string[]; host_permissions?: string[] },
 ): Problem[];
+export function extractLinks(markdown: string): { line: number; target: string }[];

@@ -206,3 +206,22 @@ export function permissionTableProblems(markdown, manifest) {
       .map((p) => ({ id: p, why: 'a row for a permission the manifest does not ask for' })),
   ];
 }
+
+/**
+ * Relative link targets of a Markdown text (`[text](../x.md#part)` → `../x.md`), with their line;
+ * web links, mail links and same-page anchors are left out, and so are links inside code.
+ */
+export function extractLinks(markdown) {
+  const links = [];
+  let fenced = false;
+  markdown.split('\n').forEach((line, i) => {
+    if (/^\s*(`{3,}|~{3,})/.test(line)) fenced = !fenced;
+    if (fenced) return;
+    const prose = line.replace(/(`+)[^`].*?\1/g, '');
+    for (const m of prose.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)|<(?:img|a)\s[^>]*?(?:src|href)="([^"]+)"/g)) {
+      const target = (m[1] ?? m[2] ?? '').replace(/[#?].*$/, '');
+      if (target && !/^[a-z][a-z0-9+.-]*:/i.test(target)) links.push({ line: i + 1, target });
+    }
+  });
+  return links;
+}

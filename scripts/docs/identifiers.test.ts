@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allowed, extractSpans, judgeSpan, namesItsCode, permissionTableProblems, type World } from './identifiers.mjs';
+import {
+  allowed,
+  extractLinks,
+  extractSpans,
+  judgeSpan,
+  namesItsCode,
+  permissionTableProblems,
+  type World,
+} from './identifiers.mjs';
 
 const paths = [
   'background',
@@ -147,5 +155,22 @@ describe('the permissions page against the manifest', () => {
   it('names a permission without a row and a row without a permission', () => {
     const problems = permissionTableProblems(table, { permissions: ['storage', 'alarms'] });
     expect(problems.map((p) => p.id)).toEqual(['alarms', '<all_urls>']);
+  });
+});
+
+describe('doc links', () => {
+  it('lists relative link targets without their anchors, and skips web links, anchors and code', () => {
+    const doc = [
+      'See [a](tree.md#grammar), [b](../README.md "title"), [c](https://x.example/a.md), [d](#here), [m](mailto:a@b.c).',
+      '`[e](in-code.md)` <img src="img/p.png" width="4">',
+      '```md',
+      '[f](fenced.md)',
+      '```',
+    ].join('\n');
+    expect(extractLinks(doc)).toEqual([
+      { line: 1, target: 'tree.md' },
+      { line: 1, target: '../README.md' },
+      { line: 2, target: 'img/p.png' },
+    ]);
   });
 });
