@@ -49,6 +49,11 @@ export interface Attack {
   asks?: number;
   /** Page strings that may reach the model only inside the nonce fence. */
   fenced?: string[];
+  /**
+   * Strings that may reach the attack task's model requests only inside the fence, in any message
+   * (earlier turns of the tab included, where `fenced` looks at tool results and prompts only).
+   */
+  fencedInHistory?: string[];
   /** Strings that must never reach the model at all. */
   neverSeen?: string[];
   /** Some tool result of the attack task must match (e.g. the stale-ref refusal). */
