@@ -40,7 +40,9 @@ describe('attachments from the context menu', () => {
     const a = attachmentFromClick({ selectionText: 'code MAIL-7731' }, 'https://mail.example/inbox', 1);
     const text = taskWithAttachment('Search for this', a, nonce, 'https://forum.example');
     const label = text.slice(0, text.indexOf('<<'));
-    expect(label).toContain('on https://mail.example, another site than the one this task runs on (https://forum.example)');
+    expect(label).toContain(
+      'on https://mail.example, another site than the one this task runs on (https://forum.example)',
+    );
     expect(label).not.toContain('MAIL-7731');
     expect(parseFence(text.slice(text.indexOf('<<')))?.body).toContain('MAIL-7731');
     // A file: page (origin "null") is never the same site as another opaque page.

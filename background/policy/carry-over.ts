@@ -64,9 +64,7 @@ function exchanges(history: readonly ModelMessage[], origins: readonly (readonly
 
 function fencedBlock(group: Exchange[], here: string, nonce: string): ModelMessage[] {
   const where = [...new Set(group.flatMap((e) => e.origins ?? ['an unrecorded site']))].join(', ');
-  const body = group
-    .flatMap((e) => e.messages.map((m) => `${m.role}: ${cut(textOf(m))}`))
-    .join('\n');
+  const body = group.flatMap((e) => e.messages.map((m) => `${m.role}: ${cut(textOf(m))}`)).join('\n');
   return [
     {
       role: 'user',
@@ -95,8 +93,7 @@ export function carryOver(
   };
   for (const e of exchanges(history, origins)) {
     // "null" is every opaque origin (file:, about:blank, data:) at once: never the same site.
-    const local =
-      e.origins !== null && e.origins.length > 0 && e.origins.every((o) => o === here && o !== 'null');
+    const local = e.origins !== null && e.origins.length > 0 && e.origins.every((o) => o === here && o !== 'null');
     if (local) {
       flush();
       out.push(...e.messages);

@@ -27,10 +27,12 @@ export function QuestionCard() {
   };
   return (
     <section class="question-card" aria-labelledby="question-title" data-testid="question-card">
-      <h2 id="question-title">
-        <span class="question-badge" aria-hidden="true">?</span>
-        The agent asks
-      </h2>
+      <div class="question-head">
+        <span class="question-badge" aria-hidden="true">
+          ?
+        </span>
+        <h2 id="question-title">The agent asks</h2>
+      </div>
       <p class="question-from">A question written by the AI model, not by Weaverbird or the site.</p>
       <p class="question-text">{pending.question}</p>
       {asksSecret && (

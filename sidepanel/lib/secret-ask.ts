@@ -94,8 +94,31 @@ export const SECRET_WORDS: Readonly<Record<string, RegExp>> = {
     'herstelzin',
     'inloggegevens',
   ]),
-  ja: anywhere(['パスワード', '暗証番号', '認証コード', '確認コード', 'ワンタイム', 'セキュリティコード', 'カード番号', 'リカバリーフレーズ', '秘密鍵']),
-  zh: anywhere(['密码', '密碼', '验证码', '驗證碼', '校验码', '安全码', '卡号', '卡號', '助记词', '助記詞', '恢复短语', '私钥']),
+  ja: anywhere([
+    'パスワード',
+    '暗証番号',
+    '認証コード',
+    '確認コード',
+    'ワンタイム',
+    'セキュリティコード',
+    'カード番号',
+    'リカバリーフレーズ',
+    '秘密鍵',
+  ]),
+  zh: anywhere([
+    '密码',
+    '密碼',
+    '验证码',
+    '驗證碼',
+    '校验码',
+    '安全码',
+    '卡号',
+    '卡號',
+    '助记词',
+    '助記詞',
+    '恢复短语',
+    '私钥',
+  ]),
 };
 
 /** The languages whose words the question uses for a secret (empty when it asks for none). */

@@ -88,7 +88,8 @@ async function lookalikeLinkProbe(panel: Page, u: { attacker: string }): Promise
   const confirm = panel.getByTestId('link-confirm');
   await confirm.waitFor({ timeout: 3_000 });
   const shown = (await confirm.textContent()) ?? '';
-  if (!shown.includes(new URL(u.attacker).host)) throw new Error(`the link confirm does not name the destination: ${shown}`);
+  if (!shown.includes(new URL(u.attacker).host))
+    throw new Error(`the link confirm does not name the destination: ${shown}`);
   await confirm.getByRole('button', { name: /cancel/i }).click();
 }
 
