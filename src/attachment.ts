@@ -72,7 +72,7 @@ export function suggestedQuestion(a: Attachment): string {
 }
 
 /** The origin the attachment was taken on ("null" when its page was not a web URL). */
-export function attachmentOrigin(a: Attachment): string {
+function attachmentOrigin(a: Attachment): string {
   try {
     return new URL(a.pageUrl).origin;
   } catch {

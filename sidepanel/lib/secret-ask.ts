@@ -18,7 +18,7 @@ function words(alternatives: readonly string[]): RegExp {
 /** Japanese and Chinese have no word spaces: the words themselves are specific enough. */
 const anywhere = (alternatives: readonly string[]): RegExp => new RegExp(alternatives.join('|'), 'u');
 
-export const SECRET_WORDS: Readonly<Record<string, RegExp>> = {
+const SECRET_WORDS: Readonly<Record<string, RegExp>> = {
   en: words([
     'pass(?:word|code|phrase)s?',
     // "pin" alone is also "pin this tab": only as a possession or with its noun.
