@@ -11,6 +11,7 @@ import { LinkConfirm, type PendingLink } from './link-confirm';
 export function MarkdownView({ text }: { text: string }) {
   const html = useMemo(() => renderMarkdown(text), [text]);
   const [pending, setPending] = useState<PendingLink | null>(null);
+  // `click` covers the primary button and Enter on a focused link; a middle click fires only `auxclick`.
   const onClick = (e: MouseEvent) => {
     const target = e.target instanceof Element ? e.target.closest('a[href]') : null;
     if (!(target instanceof HTMLAnchorElement)) return;
@@ -25,7 +26,7 @@ export function MarkdownView({ text }: { text: string }) {
   };
   return (
     <>
-      <div class="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      <div class="markdown" onClick={onClick} onAuxClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
       {pending && <LinkConfirm link={pending} onOpen={open} onCancel={() => setPending(null)} />}
     </>
   );
