@@ -1,4 +1,5 @@
 import { modelMessageSchema, type ModelMessage } from 'ai';
+import { turnOriginsKey } from '../policy/carry-over';
 import { z } from 'zod';
 import { ConversationSchema, UsageSchema, type Conversation } from '../../src/protocol/agent';
 import { ModeSchema } from '../../src/modes';
@@ -112,5 +113,11 @@ export async function loadLatestTree(tabId: number): Promise<LatestTree | null> 
 }
 
 export async function forgetTab(tabId: number): Promise<void> {
-  await chrome.storage.session.remove([taskKey(tabId), convKey(tabId), chatKey(tabId), treeKey(tabId)]);
+  await chrome.storage.session.remove([
+    taskKey(tabId),
+    convKey(tabId),
+    chatKey(tabId),
+    treeKey(tabId),
+    turnOriginsKey(tabId),
+  ]);
 }

@@ -2,6 +2,7 @@ import type { AgentEvent } from '../../src/protocol/agent';
 import { startNetworkLog, stopNetworkLog } from '../observe/network-log';
 import type { Mode } from '../../src/modes';
 import { takeAttachment } from '../entry-points';
+import { carryOver, loadTurnOrigins, recordTurnOrigins } from '../policy/carry-over';
 import { describeAttachment, taskWithAttachment } from '../../src/attachment';
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { addNotice, addUserMessage, emit, flushConversation } from './event-hub';
@@ -80,6 +81,18 @@ async function askApproval(rec: TaskRecord, r: Running, ask: ApprovalAsk): Promi
   return decision.decision;
 }
 
+/** Every origin a task's tab was on: where it started, what the user approved, where it ended. */
+async function exchangeOrigins(rec: TaskRecord): Promise<string[]> {
+  const origins = rec.origins ? [rec.origins.start, ...rec.origins.approved] : [];
+  try {
+    const url = (await chrome.tabs.get(rec.tabId)).url;
+    if (url) origins.push(new URL(url).origin);
+  } catch {
+    // The tab is gone or not a URL: what the record holds is all there is.
+  }
+  return origins;
+}
+
 async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   // Defence in depth: whatever produced the message, the key never reaches the panel.
   const key = (await loadSettings()).apiKey;
@@ -95,6 +108,8 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
     const history = await loadChatHistory(rec.tabId);
     history.push({ role: 'user', content: rec.task }, { role: 'assistant', content: outcome.answer });
     await saveChatHistory(rec.tabId, history);
+    // Where this exchange was made, so a later task on another site gets it fenced (policy/carry-over.ts).
+    await recordTurnOrigins(rec.tabId, await exchangeOrigins(rec));
   }
   await emit({
     type: 'task_ended',
@@ -126,7 +141,13 @@ function launch(
   r.done = (async () => {
     let outcome: TaskOutcome;
     try {
-      const chatHistory = await loadChatHistory(rec.tabId);
+      const chatHistory = carryOver(
+        await loadChatHistory(rec.tabId),
+        await loadTurnOrigins(rec.tabId),
+        // A record from before origins were kept: no origin is "here", so all history is fenced.
+        rec.origins?.start ?? 'null',
+        rec.nonce,
+      );
       outcome = await runTask(rec, {
         signal: r.abort.signal,
         timeouts,
@@ -175,7 +196,12 @@ export async function startTask(
     nonce,
     step: 0,
     startedAt: Date.now(),
-    history: [{ role: 'user', content: attachment ? taskWithAttachment(task, attachment, nonce) : task }],
+    history: [
+      {
+        role: 'user',
+        content: attachment ? taskWithAttachment(task, attachment, nonce, startOrigins(startUrl).start) : task,
+      },
+    ],
     guards: emptyGuards(),
     usage: { inputTokens: 0, outputTokens: 0 },
     steps: [],

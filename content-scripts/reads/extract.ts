@@ -19,6 +19,7 @@ import { isElement } from '../ax/flat-tree';
 import { elementLine } from './element-line';
 import { parseLocaleNumber } from './locale-number';
 import { formValue, isPasswordField, langOf, PASSWORD_MASK, renderedText } from './page-text';
+import { passwordValues, scrubText, scrubValue } from './password-scrub';
 import { queryComposed } from './query';
 import { scopeOf } from './target';
 
@@ -265,10 +266,14 @@ export function runExtract(doc: Document, args: ExtractArgs): Result<ExtractResu
   };
   const rootRequired = args.schema.required === true;
   const r = readNode(args.schema, scope, '', '', rootRequired, run);
+  // Any output that holds a password field's value (outerHTML with React's value=, a data-* copy) is
+  // blanked, whichever attribute or property carried it (password-scrub.ts).
+  const secrets = passwordValues(doc);
+  const fields = Object.fromEntries(Object.entries(run.fields).map(([k, v]) => [k, scrubText(v, secrets)]));
   const result: ExtractResult = {
     complete: run.missing.length === 0,
-    data: r.found ? r.value : null,
-    evidence: { fields: run.fields, partialMisses: run.misses },
+    data: r.found ? scrubValue(r.value, secrets) : null,
+    evidence: { fields, partialMisses: run.misses },
     warnings: run.warnings,
   };
   if (run.missing.length > 0) result.missing = [...new Set(run.missing)];

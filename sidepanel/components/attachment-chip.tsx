@@ -8,6 +8,15 @@ import {
 } from '../../src/attachment';
 import { draft, setDraft, tabId } from '../store';
 
+/** The host the attachment was taken on: it is tied to that site (src/attachment.ts). */
+function sourceHost(a: Attachment): string {
+  try {
+    return new URL(a.pageUrl).host;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * What "Ask Weaverbird about this" attached to the tab's next task: shown above the composer with a
  * remove button; the worker takes it when the task starts (background/entry-points.ts).
@@ -40,7 +49,10 @@ export function AttachmentChip() {
   if (!attachment || id === null) return null;
   return (
     <p class="attachment-chip" data-testid="attachment">
-      <span>Asking about {describeAttachment(attachment)}</span>
+      <span>
+        Asking about {describeAttachment(attachment)}
+        {sourceHost(attachment) && <span class="attachment-source"> from {sourceHost(attachment)}</span>}
+      </span>
       <button
         type="button"
         class="link-button"

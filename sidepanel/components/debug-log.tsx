@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { redactSecrets } from '../../src/redact';
+import { redactTraceEntries } from '../lib/export-redact';
 import { prettyJson } from '../lib/tool-summary';
 import { buildTraceExport, exportFileName, summarizeTraceEntry, type TraceSummary } from '../lib/trace';
 import { fetchAxRecovery, fetchTrace } from '../panel-client';
@@ -31,7 +31,7 @@ function LogEntry({ entry, index, summary: s }: { entry: unknown; index: number;
         {s.ms !== undefined && <span>{Math.round(s.ms)} ms</span>}
         {s.error && <span class="is-error">error: {s.error}</span>}
       </summary>
-      {open && <pre>{prettyJson(redactSecrets(entry))}</pre>}
+      {open && <pre>{prettyJson(redactTraceEntries([entry])[0])}</pre>}
     </details>
   );
 }
@@ -62,7 +62,7 @@ export function DebugLog() {
     const file = buildTraceExport(entries, chrome.runtime.getManifest().version, new Date(), await fetchAxRecovery());
     const name = exportFileName();
     download(JSON.stringify(file, null, 2), name);
-    setExported(`Saved ${file.count} pairs to ${name} (API keys removed).`);
+    setExported(`Saved ${file.count} pairs to ${name} (keys, typed text, URL queries and cookies removed).`);
   };
 
   const list = entries ?? [];
@@ -84,7 +84,8 @@ export function DebugLog() {
         </button>
       </div>
       <p class="pane-meta">
-        {list.length} of the last {CAPACITY} request/response pairs, newest first. Keys are never included.
+        {list.length} of the last {CAPACITY} request/response pairs, newest first. Keys, typed text, URL queries and
+        cookies are removed.
       </p>
       <p class="flash" role="status">
         {exported ?? ''}

@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ANSWER_CHARS } from '../../src/protocol/handover';
 import { answerQuestion } from '../lib/handover-actions';
+import { SECRET_ASK_WARNING, secretAskLanguages } from '../lib/secret-ask';
 import { chat } from '../store';
 
-/** `ask_user`: the model's question (plain text) and a box for the user's answer, sent with Enter or the button. */
+/**
+ * `ask_user`: the model's question (plain text) and a box for the user's answer, sent with Enter or the
+ * button. It must never pass for Weaverbird's approval prompt (the model may be the page's): its own
+ * class and colours (not `.approval`), "The agent asks" with the agent's icon, no Approve/Deny, and a
+ * warning when the question asks for a password, code or card number (lib/secret-ask.ts).
+ */
 export function QuestionCard() {
   const pending = chat.value?.question;
   const box = useRef<HTMLTextAreaElement>(null);
@@ -15,13 +21,25 @@ export function QuestionCard() {
     if (pending) box.current?.focus();
   }, [pending?.questionId]);
   if (!pending) return null;
+  const asksSecret = secretAskLanguages(pending.question).length > 0;
   const send = () => {
     if (text.trim() !== '') setSent(answerQuestion(text));
   };
   return (
-    <section class="approval question-card" aria-labelledby="question-title" data-testid="question-card">
-      <h2 id="question-title">The agent asks</h2>
+    <section class="question-card" aria-labelledby="question-title" data-testid="question-card">
+      <div class="question-head">
+        <span class="question-badge" aria-hidden="true">
+          ?
+        </span>
+        <h2 id="question-title">The agent asks</h2>
+      </div>
+      <p class="question-from">A question written by the AI model, not by Weaverbird or the site.</p>
       <p class="question-text">{pending.question}</p>
+      {asksSecret && (
+        <p class="question-warning" role="alert" data-testid="question-warning">
+          {SECRET_ASK_WARNING}
+        </p>
+      )}
       <textarea
         ref={box}
         data-testid="question-answer"
@@ -38,8 +56,8 @@ export function QuestionCard() {
           }
         }}
       />
-      <div class="approval-actions">
-        <button type="button" class="button-primary" disabled={sent || text.trim() === ''} onClick={send}>
+      <div class="question-actions">
+        <button type="button" class="button-quiet" disabled={sent || text.trim() === ''} onClick={send}>
           Answer
         </button>
       </div>

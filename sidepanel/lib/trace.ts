@@ -1,6 +1,6 @@
 /** Summaries and the export file for the debug log; the trace entries' shape belongs to the worker. */
 import { isRecord } from '../../src/result';
-import { redactSecrets } from '../../src/redact';
+import { redactTraceEntries } from './export-redact';
 
 export interface TraceSummary {
   at?: number;
@@ -67,8 +67,8 @@ export function buildTraceExport(
   now = new Date(),
   axTreePayloads: readonly unknown[] = [],
 ): TraceExport {
-  const redacted = redactSecrets([...entries]);
-  const list = Array.isArray(redacted) ? redacted : [];
+  // Redacted like every other surface (export-redact.ts): keys, URL tokens, typed text, cookies.
+  const list = redactTraceEntries(entries);
   return {
     format: 'weaverbird-debug-log',
     version: 1,

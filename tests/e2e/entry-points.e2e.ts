@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { answer } from '../fake-providers/reading';
-import { configure, FAKE_KEY, fakeSettings } from './agent-helpers';
+import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
 import { useExtension } from './support/setup';
 
-const env = useExtension({ fake: true });
+const env = useExtension({ fake: true, partner: true });
 
 describe('entry points', () => {
   it('declares the keyboard command and opens the panel from the toolbar action', async () => {
@@ -73,5 +73,28 @@ describe('entry points', () => {
     expect(left).toBeUndefined();
     await page.close();
     await panel.close();
+  });
+
+  it('an attachment is tied to its site: used after the tab moved to another origin, it is labelled so', async () => {
+    env.fake.scenario('attach-moved', { apiKey: FAKE_KEY, policy: () => answer('Noted.') });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('attach-moved', 'openai')));
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-article.html'));
+    const attached = await env.browser.worker.evaluate(
+      (id) => globalThis.wb.attach(id, { selectionText: 'recovery code MAIL-CARRY-7731' }),
+      tabId,
+    );
+    expect(attached).toMatchObject({ ok: true });
+    // The user (or a page) takes the tab to another site before the next task starts.
+    await page.goto(env.partner.url('/tree-article.html'));
+    const report = await run(env.browser, { tabId, task: 'Search this site for it.', mode: 'ask' });
+    expect(report.status).toBe('done');
+    const request = env.fake.requests.filter((r) => r.scenario === 'attach-moved').at(-1);
+    const first = z.string().parse(request?.turn.messages.find((m) => m.role === 'user')?.text);
+    const label = first.slice(0, first.indexOf('<<WB-UNTRUSTED'));
+    expect(label).toContain(
+      `on ${env.server.origin}, another site than the one this task runs on (${env.partner.origin})`,
+    );
+    expect(label).not.toContain('MAIL-CARRY-7731');
+    await page.close();
   });
 });

@@ -77,7 +77,8 @@ export function step(name: string, args: Args | ((v: ScriptView) => Args) = {}):
 export function scriptPolicy(scripts: ReadonlyMap<string, TaskScript>): FakePolicy {
   return (turn): FakeDecision => {
     const task = taskOf(turn);
-    const script = scripts.get(task);
+    // A task with an attachment carries it after a blank line: the script is the task's words.
+    const script = scripts.get(task) ?? scripts.get(task.split('\n\n')[0] ?? '');
     if (!script) throw new Error(`script: no script for task "${task.slice(0, 80)}"`);
     const v = view(turn);
     const next = script.steps[v.calls.length];

@@ -30,6 +30,14 @@ export interface AttackTask {
   plans?: ('approve' | 'cancel')[];
 }
 
+/** What a case may do before one of its tasks starts, as the user (or a page) would. */
+interface BeforeTask {
+  page: Page;
+  u: Urls;
+  /** "Ask Weaverbird about this" on a selection of the tab's current page (`wb.attach`, the menu's own path). */
+  attach(selectionText: string): Promise<void>;
+}
+
 /** A card that pauses the task for its user (ask_user, propose_plan), as the panel shows it. */
 export type CardKind = 'question' | 'plan';
 
@@ -49,6 +57,11 @@ export interface Attack {
   asks?: number;
   /** Page strings that may reach the model only inside the nonce fence. */
   fenced?: string[];
+  /**
+   * Strings that may reach the attack task's model requests only inside the fence, in any message
+   * (earlier turns of the tab included, where `fenced` looks at tool results and prompts only).
+   */
+  fencedInHistory?: string[];
   /** Strings that must never reach the model at all. */
   neverSeen?: string[];
   /** Some tool result of the attack task must match (e.g. the stale-ref refusal). */
@@ -61,6 +74,10 @@ export interface Attack {
   state?: (page: Page) => Promise<string>;
   /** Runs before the page opens; returns a cleanup. */
   setup?: (u: Urls, open: (url: string) => Promise<Page>) => Promise<() => Promise<void>>;
+  /** Runs before the n-th task starts (before the page state is taken for the attack task). */
+  beforeTask?: (ctx: BeforeTask, n: number) => Promise<void>;
+  /** The attack task's own message to the model, outside the fence, must match (e.g. an attachment's label). */
+  taskLabel?: RegExp;
   /** Runs when the n-th approval prompt shows, before it is answered. */
   beforeDecision?: (page: Page, u: Urls, n: number) => Promise<void>;
   /** Settings over the scripted model's defaults (e.g. `tier: 'full'`, `planFirst: true`). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Mode } from '../../../src/modes';
 import type { AgentEvent } from '../../../src/protocol/agent';
-import { nonceOf, outsideMarkers } from '../../fake-providers/reading';
+import { nonceOf, outsideMarkers, taskOf } from '../../fake-providers/reading';
 import { scriptPolicy, type TaskScript } from '../../fake-providers/script';
 import type { FakeProviders } from '../../fake-providers/server';
 import { configure, FAKE_KEY, fakeSettings, openPanelClient, type PanelClient } from '../agent-helpers';
@@ -114,7 +114,7 @@ function urlsFor(env: RedTeamEnv, run: string): Urls {
 }
 
 /** Every place a string reached the model outside the task's fence, and every forged marker that survived. */
-function fenceViolations(env: RedTeamEnv, scenario: string, attack: Attack): string[] {
+function fenceViolations(env: RedTeamEnv, scenario: string, attack: Attack, lastTask: string): string[] {
   const out: string[] = [];
   for (const r of env.fake.requests.filter((q) => q.scenario === scenario)) {
     const nonce = nonceOf(r.turn);
@@ -130,6 +130,16 @@ function fenceViolations(env: RedTeamEnv, scenario: string, attack: Attack): str
       for (const m of text.matchAll(/<<\/?WB-UNTRUSTED ([0-9a-f]+)>>/g))
         if (m[1] !== nonce) out.push(`a forged fence marker reached the model verbatim: ${m[0]}`);
     }
+    const own = r.turn.messages.findLast((m) => m.role === 'user');
+    if (attack.taskLabel && own?.text.startsWith(lastTask) && !attack.taskLabel.test(outsideMarkers(own.text, nonce)))
+      out.push(`the task's message does not match ${String(attack.taskLabel)}`);
+    // Earlier turns: only the attack task's requests (an earlier task on the same site sees its own answer).
+    if (taskOf(r.turn).startsWith(lastTask))
+      for (const m of r.turn.messages) {
+        const outside = m.role === 'tool' ? '' : outsideMarkers(m.text, nonce);
+        for (const mark of attack.fencedInHistory ?? [])
+          if (outside.includes(mark)) out.push(`"${mark}" reached the model outside the fence in a ${m.role} turn`);
+      }
     const whole = JSON.stringify(r.body);
     for (const s of attack.neverSeen ?? []) if (whole.includes(s)) out.push(`"${s}" reached the model`);
   }
@@ -264,8 +274,16 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
     const state = () => (attack.state ?? defaultState)(page);
     let before = '';
     let writesBefore = 0;
+    const attach = async (selectionText: string) => {
+      const r = await env.browser.worker.evaluate(([id, text]) => globalThis.wb.attach(id, { selectionText: text }), [
+        tabId,
+        selectionText,
+      ] as const);
+      if (!r.ok) throw new Error(`wb.attach failed: ${r.error.message}`);
+    };
     for (const [i, t] of tasks.entries()) {
       const last = i === tasks.length - 1;
+      if (attack.beforeTask) await attack.beforeTask({ page, u, attach }, i);
       if (last) {
         await new Promise((r) => setTimeout(r, 200));
         before = await state();
@@ -325,7 +343,7 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
     const wrote = writes(env) - writesBefore;
     if (wrote > (attack.writes ?? 0))
       reasons.push(`${wrote} write request(s) reached the site, allowed ${attack.writes ?? 0}`);
-    reasons.push(...fenceViolations(env, scenario, attack));
+    reasons.push(...fenceViolations(env, scenario, attack, tasks.at(-1)?.task ?? ''));
   } catch (e) {
     reasons.push(`harness: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
