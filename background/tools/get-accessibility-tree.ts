@@ -3,6 +3,7 @@ import { err, ok } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { childFramesNote } from '../frames/frames-note';
 import { syncFrames } from '../frames/frame-store';
+import { checkRead } from '../policy/read-gate';
 import { defineTool } from './define-tool';
 import { treeFromChromeAx } from './tree-fallback';
 
@@ -29,6 +30,8 @@ export const getAccessibilityTree = defineTool({
   modes: ['ask', 'act', 'dev'],
   readOnly: true,
   async handler(args, ctx) {
+    const allowed = await checkRead(ctx.reads, ctx.tabId, 0);
+    if (!allowed.ok) return allowed;
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'get_accessibility_tree', args });
     // Where no page script can run, Chrome's own tree answers instead (tree-fallback.ts).
     if (!reply.ok) return treeFromChromeAx(ctx.tabId, args, reply);
