@@ -30,7 +30,7 @@ describe('findFlow', () => {
     'Post 4411',
   );
   it('finds text read on one origin written to another', () => {
-    expect(findFlow(read, 'code: MAIL-INBOX-RT-7788', FORUM)).toEqual({ from: MAIL, sample: 'mail-inbox-rt-7788' });
+    expect(findFlow(read, 'code: MAIL-INBOX-RT-7788', FORUM)).toEqual({ from: MAIL, sample: 'MAIL-INBOX-RT-7788' });
   });
   it('is no flow on the origin it was read on, nor for text the model did not read', () => {
     expect(findFlow(read, 'MAIL-INBOX-RT-7788', MAIL)).toBeNull();

@@ -66,6 +66,12 @@ export function noteUserText(ledger: Ledger, text: string): Ledger {
   return { ...ledger, user };
 }
 
+/** The token as `text` spells it (tokens are compared lower-cased). */
+function asWritten(text: string, token: string): string {
+  const at = text.toLowerCase().indexOf(token);
+  return at < 0 ? token : text.slice(at, at + token.length);
+}
+
 /**
  * The first token of `text` that was read on another origin than `destination` and that the user
  * did not write, or null. A token read on the destination itself is not a flow (the site had it).
@@ -76,7 +82,7 @@ export function findFlow(ledger: Ledger, text: string, destination: string): Flo
     if (user.has(token)) continue;
     if (ledger.origins[destination]?.includes(token)) continue;
     for (const [from, tokens] of Object.entries(ledger.origins))
-      if (from !== destination && tokens.includes(token)) return { from, sample: token };
+      if (from !== destination && tokens.includes(token)) return { from, sample: asWritten(text, token) };
   }
   return null;
 }
