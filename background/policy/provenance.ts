@@ -39,8 +39,10 @@ async function save(taskId: string, ledger: Ledger): Promise<void> {
 export function recordRead(taskId: string, origins: Iterable<string>, text: string, userText: string): Promise<void> {
   const list = [...origins];
   return serialised(taskId, async () => {
-    const ledger = noteRead(noteUserText(await load(taskId), userText), list, text);
-    await save(taskId, ledger);
+    const before = await load(taskId);
+    const ledger = noteRead(before.user.length > 0 ? before : noteUserText(before, userText), list, text);
+    // Most results hold nothing new (a click's "ok"): no storage write for them.
+    if (ledger !== before) await save(taskId, ledger);
   });
 }
 
