@@ -95,4 +95,12 @@ describe('read gate', () => {
     expect((await makeReadGate(d.deps).pixels(1)).ok).toBe(false);
     expect(d.asked).toHaveLength(1);
   });
+
+  it('lists the frames whose reading would ask, without asking', async () => {
+    vi.stubGlobal('chrome', fakeChrome());
+    const { makeReadGate } = await import('./read-gate');
+    const d = deps([]);
+    expect([...(await makeReadGate(d.deps).outside(1))]).toEqual([3]);
+    expect(d.asked).toEqual([]);
+  });
 });

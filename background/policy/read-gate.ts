@@ -12,7 +12,7 @@
 import * as z from 'zod/mini';
 import { err, ok, type Result } from '../../src/result';
 import { withTimeout } from '../frames/inventory';
-import { contentOrigin, mayRead, readPrompt, type FrameLink } from './read-scope';
+import { contentOrigin, mayRead, readPrompt, type FrameLink, type ReadScope } from './read-scope';
 
 /** Read-approval state outlives the worker, not the browser session. */
 const key = (taskId: string): string => `wb.read-origins.${taskId}`;
@@ -23,6 +23,8 @@ export interface ReadGate {
   frame(tabId: number, chromeFrameId: number): Promise<Result<true>>;
   /** Before capturing the tab's pixels: every frame it shows is read, so each other site asks. */
   pixels(tabId: number): Promise<Result<true>>;
+  /** The frames of the tab whose reading would ask (not the task's origins): judged, never asked. */
+  outside(tabId: number): Promise<ReadonlySet<number>>;
   /** The origins whose content this call has read so far (provenance.ts records them). */
   readonly origins: ReadonlySet<string>;
 }
@@ -68,15 +70,20 @@ function denied(host: string): Result<true> {
 
 export function makeReadGate(deps: ReadGateDeps): ReadGate {
   const origins = new Set<string>();
+  async function scope(): Promise<ReadScope> {
+    const nav = deps.navOrigins();
+    return {
+      start: nav?.start ?? 'null',
+      approved: nav?.approved ?? [],
+      frames: await approvedFrameOrigins(deps.taskId),
+    };
+  }
   /** One prompt per origin per call, even when a screenshot shows several of its frames. */
   async function judge(origin: string | null, mainFrame: boolean): Promise<Result<true>> {
     // Not a web document (chrome:, the PDF viewer's own page…): nothing of another site to read.
     if (origin === null) return ok(true);
     origins.add(origin);
-    const nav = deps.navOrigins();
-    const frames = await approvedFrameOrigins(deps.taskId);
-    const scope = { start: nav?.start ?? 'null', approved: nav?.approved ?? [], frames };
-    if (mayRead(scope, origin)) return ok(true);
+    if (mayRead(await scope(), origin)) return ok(true);
     if (!(await deps.ask(origin, readPrompt(origin, mainFrame)))) {
       origins.delete(origin);
       return denied(new URL(origin).host);
@@ -88,6 +95,15 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
     origins,
     async frame(tabId, chromeFrameId) {
       return judge(contentOrigin(await framesOf(tabId), chromeFrameId), chromeFrameId === 0);
+    },
+    async outside(tabId) {
+      const [frames, s] = await Promise.all([framesOf(tabId), scope()]);
+      const out = new Set<number>();
+      for (const f of frames) {
+        const origin = contentOrigin(frames, f.frameId);
+        if (origin !== null && !mayRead(s, origin)) out.add(f.frameId);
+      }
+      return out;
     },
     async pixels(tabId) {
       const frames = await framesOf(tabId);
