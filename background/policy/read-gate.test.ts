@@ -32,7 +32,7 @@ function deps(answers: boolean[]) {
     asked,
     deps: {
       taskId: 't1',
-      navOrigins: () => ({ start: 'https://news.example', approved: [] }),
+      navOrigins: () => Promise.resolve({ start: 'https://news.example', approved: [] }),
       ask: (site: string, description: string) => {
         asked.push(`${site}: ${description}`);
         return Promise.resolve(answers.shift() ?? false);

@@ -32,7 +32,7 @@ export interface ReadGate {
 export interface ReadGateDeps {
   taskId: string;
   /** The task's navigation origins now (origin-policy.ts state on the task record). */
-  navOrigins(): { start: string; approved: readonly string[] } | undefined;
+  navOrigins(): Promise<{ start: string; approved: readonly string[] }>;
   /** Shows the approval prompt; true when the user said yes. */
   ask(site: string, description: string): Promise<boolean>;
 }
@@ -71,12 +71,8 @@ function denied(host: string): Result<true> {
 export function makeReadGate(deps: ReadGateDeps): ReadGate {
   const origins = new Set<string>();
   async function scope(): Promise<ReadScope> {
-    const nav = deps.navOrigins();
-    return {
-      start: nav?.start ?? 'null',
-      approved: nav?.approved ?? [],
-      frames: await approvedFrameOrigins(deps.taskId),
-    };
+    const nav = await deps.navOrigins();
+    return { start: nav.start, approved: nav.approved, frames: await approvedFrameOrigins(deps.taskId) };
   }
   /** One prompt per origin per call, even when a screenshot shows several of its frames. */
   async function judge(origin: string | null, mainFrame: boolean): Promise<Result<true>> {

@@ -4,10 +4,19 @@
  * returned to the model.
  */
 import type { ActionKind } from '../agent/approval-rules';
+import { startOrigins } from '../agent/origin-policy';
 import type { TaskRecord } from '../agent/state-store';
 import { forgetProvenance, recordRead } from './provenance';
 import { forgetReadOrigins, framesOf, makeReadGate, type ReadGate } from './read-gate';
 import { contentOrigin } from './read-scope';
+
+async function tabUrl(tabId: number): Promise<string | undefined> {
+  try {
+    return (await chrome.tabs.get(tabId)).url;
+  } catch {
+    return undefined;
+  }
+}
 
 type Ask = (ask: {
   tool: string;
@@ -20,7 +29,8 @@ type Ask = (ask: {
 export function taskReadGate(rec: TaskRecord, tool: string, args: unknown, requestApproval: Ask): ReadGate {
   return makeReadGate({
     taskId: rec.taskId,
-    navOrigins: () => rec.origins,
+    // A record from before origins were kept starts from its tab, as the approval gate does (gate.ts).
+    navOrigins: async () => (rec.origins ??= startOrigins(await tabUrl(rec.tabId))),
     // Reads are never covered by a "trust this site" grant ('other'): each origin is asked once per task.
     ask: async (site, description) =>
       (await requestApproval({ tool, args, site, description, kind: 'other' })) === 'approve',
