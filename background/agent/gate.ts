@@ -14,6 +14,7 @@ import { approveOrigin, judgeNavigation, startOrigins } from './origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { isTrusted, originOf } from './trusted-sites';
 import { actingTab } from './task-tabs';
+import { gateWrite } from '../policy/write-gate';
 
 export interface ApprovalAsk {
   tool: string;
@@ -62,6 +63,8 @@ async function ask(
  */
 export async function gatePageAction(name: string, args: unknown, ctx: GateContext): Promise<string | null> {
   if (SELF_GATED.has(name)) return null;
+  const crossing = await gateWrite(name, args, ctx);
+  if (crossing) return crossing;
   const query = factsQuery(name, args);
   const frame = isRecord(args) && typeof args.frameId === 'string' ? args.frameId : undefined;
   let facts = null;

@@ -19,6 +19,7 @@ import { startOrigins } from './origin-policy';
 import { planRequiredFor } from '../../src/plan-first';
 import { onOriginsChanged, pruneNavigationGuards, stopNavigationGuard } from './navigation-guard';
 import { releaseTaskTabs } from './task-tabs';
+import { forgetTaskReads } from '../policy/task-hooks';
 
 type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
 type Decision = { decision: 'approve' | 'deny'; trust: TrustScope | null };
@@ -101,6 +102,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   setTaskKeepalive(running.size > 0);
   stopNetworkLog(rec.tabId, rec.taskId);
   await forgetTaskTrust(rec.taskId);
+  await forgetTaskReads(rec.taskId);
   await stopNavigationGuard(rec.taskId);
   await releaseTaskTabs(rec).catch(() => undefined);
   await deleteTask(rec.tabId);

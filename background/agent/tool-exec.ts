@@ -11,6 +11,7 @@ import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
 import { imageOfResult, type StoredImage } from '../vision/image-store';
 import { planGate, runUserTool } from './user-turns-exec';
+import { noteProvenance, taskReadGate } from '../policy/task-hooks';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from './task-tabs';
 
 export type { ApprovalAsk } from './gate';
@@ -87,6 +88,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   rec.inFlight = { tool: name, readOnly };
   await saveTask(rec);
   const floor = await floorBefore(acting.tabId);
+  // Every read of a frame or page goes through the read gate, Ask mode included (policy/read-gate.ts).
+  const reads = taskReadGate(rec, name, plan.args, ctx.requestApproval);
   let result;
   try {
     result = await runTool(name, plan.args, {
@@ -96,6 +99,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
       vision: ctx.vision,
       signal: ctx.signal,
       tabs: taskTabsApi(rec),
+      reads,
       ...(gated ? { approvals: toolApprovals(name, plan.args, ctx) } : {}),
     });
   } catch (e) {
@@ -106,6 +110,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
 
   const rendered = renderResult(name, result, plan, rec.nonce);
   const { body, tree } = rendered;
+  await noteProvenance(rec, reads, acting.tabId, body);
   if (tree) {
     rememberTreeLines(tree.tree, ctx.treeLines);
     await saveLatestTree({ tabId: rec.tabId, url: tree.url, title: tree.title, text: body, ts: Date.now() });

@@ -11,14 +11,21 @@ import { MAIN_FRAME_ID } from './frame-ids';
 const MAX_LISTED = 8;
 const URL_MAX = 80;
 
-export function childFramesNote(frames: readonly BrowserFrame[]): string | undefined {
+/**
+ * `outside`: Chrome frame ids whose origin is not the task's (background/policy/read-gate.ts): they are
+ * listed without content, marked, so the model knows reading them asks the user first.
+ */
+export function childFramesNote(
+  frames: readonly BrowserFrame[],
+  outside: ReadonlySet<number> = new Set(),
+): string | undefined {
   const children = frames.filter((f) => f.id !== MAIN_FRAME_ID && !f.errorOccurred && !f.id.startsWith('f?'));
   if (children.length === 0) return undefined;
   const listed = children
     .slice(0, MAX_LISTED)
     .map(
       (f) =>
-        `${f.id} ${capPageText(f.url, URL_MAX) || '(no url)'}${f.parent && f.parent !== MAIN_FRAME_ID ? ` (in ${f.parent})` : ''}`,
+        `${f.id} ${capPageText(f.url, URL_MAX) || '(no url)'}${f.parent && f.parent !== MAIN_FRAME_ID ? ` (in ${f.parent})` : ''}${outside.has(f.chromeFrameId) ? ' (another site: reading it asks the user)' : ''}`,
     );
   const more = children.length > MAX_LISTED ? ` and ${children.length - MAX_LISTED} more` : '';
   const first = children[0]?.id ?? 'f1';

@@ -13,6 +13,7 @@ import { MAIN_FRAME_ID } from './frame-ids';
 import { syncFrames } from './frame-store';
 import { parseQualifiedRef, qualifyRef, qualifyRefsInText } from './qualified-ref';
 import { sanitizeUrl } from '../../src/url-sanitize';
+import { checkRead, type ReadGate } from '../policy/read-gate';
 
 const QualifiedRefArg = z
   .string()
@@ -28,7 +29,11 @@ export const IframeReadArgsSchema = TreeArgsSchema.extend({
 });
 export type IframeReadArgs = z.infer<typeof IframeReadArgsSchema>;
 
-export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Result<FrameTreeResult>> {
+export async function readFrame(
+  tabId: number,
+  args: IframeReadArgs,
+  reads: ReadGate | undefined,
+): Promise<Result<FrameTreeResult>> {
   const frames = await syncFrames(tabId);
   if (!frames.ok) return frames;
   const pick = pickFrame(frames.data, args);
@@ -40,6 +45,8 @@ export async function readFrame(tabId: number, args: IframeReadArgs): Promise<Re
     );
   }
   const frame = pick.data.frame;
+  const allowed = await checkRead(reads, tabId, frame.chromeFrameId);
+  if (!allowed.ok) return allowed;
   const { frameId: _f, urlFilter: _u, matchIndex: _m, ref_id, ...treeArgs } = args;
   const pageArgs: TreeArgs = { ...treeArgs };
   if (ref_id !== undefined) {

@@ -16,6 +16,7 @@ import type { Tool, ToolContext } from '../tools/types';
 import { pdfUrlOf, probePdf } from './pdf-detect';
 import { pdfFind, pdfTextSearch, pdfTree, refMiss } from './pdf-read';
 import { loadedPdf, pdfDocument, type PdfDocument } from './pdf-store';
+import { checkRead } from '../policy/read-gate';
 
 /** Errors that mean "the page scripts could not run here": worth asking whether the tab is a PDF. */
 const NOT_SCRIPTABLE: ReadonlySet<string> = new Set([
@@ -32,6 +33,9 @@ export function pdfAware(tool: Tool, onPdf: PdfHandler, note?: string): Tool {
     const parsed = tool.schema.safeParse(raw ?? {});
     // Bad arguments get the tool's own message.
     if (!parsed.success) return tool.run(raw, ctx);
+    // The PDF is the tab's document: read only on the task's origins, like any page (read-gate.ts).
+    const allowed = await checkRead(ctx.reads, ctx.tabId, 0);
+    if (!allowed.ok) return allowed;
     const doc = await pdfDocument(ctx.tabId, url);
     if (!doc.ok) return doc;
     return onPdf(doc.data, parsed.data, ctx);

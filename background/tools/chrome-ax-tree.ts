@@ -12,6 +12,7 @@ import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { syncFrames } from '../frames/frame-store';
 import { resolveRefTarget } from '../frames/route-ref';
+import { checkRead, type ReadGate } from '../policy/read-gate';
 import { qualifyRefsInText } from '../../src/refs';
 import { defineTool } from './define-tool';
 import { ReadFrameArg, RefIdArg } from './page-read';
@@ -47,6 +48,7 @@ async function chromeAxTarget(
   tabId: number,
   refId: string | undefined,
   frameId: string | undefined,
+  reads: ReadGate | undefined,
 ): Promise<Result<ChromeAxTarget>> {
   let chromeFrameId = 0;
   let frame = frameId ?? MAIN_FRAME_ID;
@@ -62,6 +64,8 @@ async function chromeAxTarget(
   if (!found) {
     return err('unknown_frame', `frame ${frame} is not on the page now; call get_frames and read a frame it lists`);
   }
+  const allowed = await checkRead(reads, tabId, found.chromeFrameId);
+  if (!allowed.ok) return allowed;
   return ok({ chromeFrameId: found.chromeFrameId, frame, localRef, documentId: found.documentId, url: found.url });
 }
 
@@ -76,9 +80,10 @@ export type ChromeAxResult = AxReadResult & { continuationArgs: null; frameId?: 
 export async function runChromeAx(
   tabId: number,
   args: ChromeAxArgsT,
+  reads: ReadGate | undefined,
   scripts?: boolean,
 ): Promise<Result<ChromeAxResult>> {
-  const target = await chromeAxTarget(tabId, args.ref_id, args.frameId);
+  const target = await chromeAxTarget(tabId, args.ref_id, args.frameId, reads);
   if (!target.ok) return target;
   const t = target.data;
   const page = args.page ?? 1;
@@ -128,5 +133,5 @@ export const chromeAxTree = defineTool({
   // Chrome's accessibility tree comes through chrome.debugger (CDP), which Firefox does not offer.
   browsers: ['chrome'],
   readOnly: true,
-  handler: (args, ctx) => runChromeAx(ctx.tabId, args),
+  handler: (args, ctx) => runChromeAx(ctx.tabId, args, ctx.reads),
 });

@@ -5,6 +5,7 @@ import { atLevel, CONSOLE_LEVELS, type ConsoleEntry, type ConsoleLevel } from '.
 import { defineTool } from './define-tool';
 import { FrameIdArg } from './page-target';
 import { findFrame } from '../frames/frame-store';
+import { checkRead } from '../policy/read-gate';
 
 const MAX_LIMIT = 500;
 
@@ -89,6 +90,9 @@ export const consoleRead = defineTool({
       if (!found.ok) return found;
       chromeFrameId = found.data.frame.chromeFrameId;
     }
+    // Without frameId the console of the page's own process is read: its frames are same-site.
+    const allowed = await checkRead(ctx.reads, ctx.tabId, chromeFrameId ?? 0);
+    if (!allowed.ok) return allowed;
     return readConsole(ctx.tabId, {
       level: args.level ?? 'all',
       limit: args.limit ?? 50,

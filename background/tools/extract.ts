@@ -50,7 +50,7 @@ export const extractTool = defineTool({
   async handler(args, ctx) {
     const schema = parseExtractSchema(args.schema);
     if (!schema.ok) return schema;
-    const reply = await pageRead(ctx.tabId, 'extract', { ...args, schema: schema.data });
+    const reply = await pageRead(ctx.tabId, 'extract', { ...args, schema: schema.data }, ctx.reads);
     if (!reply.ok) return reply;
     const parsed = ResultSchema.safeParse(reply.data);
     return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page returned a malformed extract result; retry');

@@ -74,7 +74,7 @@ async function runInPage(
   frameId: string | undefined,
   ctx: ToolContext,
 ): Promise<Result<{ data: unknown; frame: string }>> {
-  const target = await pageTarget(ctx.tabId, refId, frameId);
+  const target = await pageTarget(ctx.tabId, refId, frameId, ctx.reads);
   if (!target.ok) return target;
   const t = target.data;
   const args = t.localRef !== undefined ? { ...pageArgs, ref_id: t.localRef } : pageArgs;

@@ -50,7 +50,7 @@ export const iframeRead = defineTool({
   schema: IframeReadArgsSchema,
   modes: ['ask', 'act', 'dev'],
   readOnly: true,
-  handler: (args, ctx) => readFrame(ctx.tabId, args),
+  handler: (args, ctx) => readFrame(ctx.tabId, args, ctx.reads),
 });
 
 /** Runs an action tool with the ref qualified for `frameId`, after checking the ref belongs there. */

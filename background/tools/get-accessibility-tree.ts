@@ -3,13 +3,16 @@ import { err, ok } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { childFramesNote } from '../frames/frames-note';
 import { syncFrames } from '../frames/frame-store';
+import { checkRead, type ReadGate } from '../policy/read-gate';
 import { defineTool } from './define-tool';
 import { treeFromChromeAx } from './tree-fallback';
 
 /** Page 1 of a whole-page read names the child frames the tree leaves out (frames-note.ts). */
-async function withFramesNote(tabId: number, tree: TreeResult): Promise<TreeResult> {
+async function withFramesNote(tabId: number, tree: TreeResult, reads: ReadGate | undefined): Promise<TreeResult> {
   const frames = await syncFrames(tabId);
-  const note = frames.ok ? childFramesNote(frames.data) : undefined;
+  // Frames of other sites are listed, never inlined: marked so the model knows reading them asks.
+  const outside = reads ? await reads.outside(tabId) : undefined;
+  const note = frames.ok ? childFramesNote(frames.data, outside) : undefined;
   if (note === undefined) return tree;
   return { ...tree, notice: tree.notice === undefined ? note : `${tree.notice} ${note}` };
 }
@@ -29,12 +32,14 @@ export const getAccessibilityTree = defineTool({
   modes: ['ask', 'act', 'dev'],
   readOnly: true,
   async handler(args, ctx) {
+    const allowed = await checkRead(ctx.reads, ctx.tabId, 0);
+    if (!allowed.ok) return allowed;
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'get_accessibility_tree', args });
     // Where no page script can run, Chrome's own tree answers instead (tree-fallback.ts).
     if (!reply.ok) return treeFromChromeAx(ctx.tabId, args, reply);
     const result = TreeResultSchema.safeParse(reply.data);
     if (!result.success) return err('bad_reply', 'the page returned a malformed tree; reload the page and retry');
     const whole = result.data.page === 1 && args.ref_id === undefined;
-    return ok(whole ? await withFramesNote(ctx.tabId, result.data) : result.data);
+    return ok(whole ? await withFramesNote(ctx.tabId, result.data, ctx.reads) : result.data);
   },
 });

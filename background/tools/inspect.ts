@@ -40,7 +40,7 @@ export const inspectTool = defineTool({
   tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {
-    const reply = await pageRead(ctx.tabId, 'inspect', args);
+    const reply = await pageRead(ctx.tabId, 'inspect', args, ctx.reads);
     if (!reply.ok) return reply;
     const parsed = ResultSchema.safeParse(reply.data);
     return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page returned a malformed inspect result; retry');

@@ -9,6 +9,7 @@ import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { qualifyRefsInText } from '../frames/qualified-ref';
 import { qualifyDeep } from '../frames/route-ref';
+import type { ReadGate } from '../policy/read-gate';
 import { FrameIdArg, routeArgs } from './page-target';
 
 export { RefIdArg } from './page-target';
@@ -22,8 +23,13 @@ export const SelectorArg = z
   .describe('CSS selector, searched in the page and every shadow root (closed ones too)');
 
 /** Sends one read to the right frame and qualifies the refs in what comes back. */
-export async function pageRead(tabId: number, tool: string, args: Record<string, unknown>): Promise<Result<unknown>> {
-  const routed = await routeArgs(tabId, args);
+export async function pageRead(
+  tabId: number,
+  tool: string,
+  args: Record<string, unknown>,
+  reads: ReadGate | undefined,
+): Promise<Result<unknown>> {
+  const routed = await routeArgs(tabId, args, reads);
   if (!routed.ok) return routed;
   const { to, pageArgs } = routed.data;
   const reply = await sendToContent(tabId, { type: 'tool', tool, args: pageArgs }, to.chromeFrameId);

@@ -11,6 +11,7 @@ import { err, ok, type Result } from '../../src/result';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { findFrame } from '../frames/frame-store';
 import { resolveRefTarget } from '../frames/route-ref';
+import { checkRead, type ReadGate } from '../policy/read-gate';
 
 export const FrameIdArg = z
   .string()
@@ -26,7 +27,20 @@ export interface PageTarget {
   localRef?: string;
 }
 
-export async function pageTarget(tabId: number, refId?: string, frameId?: string): Promise<Result<PageTarget>> {
+/** The frame a read goes to, passed through the task's read gate before anything is read there. */
+export async function pageTarget(
+  tabId: number,
+  refId: string | undefined,
+  frameId: string | undefined,
+  reads: ReadGate | undefined,
+): Promise<Result<PageTarget>> {
+  const to = await resolveTarget(tabId, refId, frameId);
+  if (!to.ok) return to;
+  const allowed = await checkRead(reads, tabId, to.data.chromeFrameId);
+  return allowed.ok ? to : allowed;
+}
+
+async function resolveTarget(tabId: number, refId?: string, frameId?: string): Promise<Result<PageTarget>> {
   if (refId !== undefined) {
     const t = await resolveRefTarget(tabId, refId, frameId);
     if (!t.ok) return t;
@@ -42,10 +56,11 @@ export async function pageTarget(tabId: number, refId?: string, frameId?: string
 export async function routeArgs(
   tabId: number,
   args: Record<string, unknown>,
+  reads: ReadGate | undefined,
 ): Promise<Result<{ to: PageTarget; pageArgs: Record<string, unknown> }>> {
   const { frameId, ...rest } = args;
   const ref = typeof rest.ref_id === 'string' ? rest.ref_id : undefined;
-  const to = await pageTarget(tabId, ref, typeof frameId === 'string' ? frameId : undefined);
+  const to = await pageTarget(tabId, ref, typeof frameId === 'string' ? frameId : undefined, reads);
   if (!to.ok) return to;
   const local = to.data.localRef;
   return ok({ to: to.data, pageArgs: local !== undefined ? { ...rest, ref_id: local } : rest });

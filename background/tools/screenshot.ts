@@ -129,6 +129,11 @@ export const screenshotTool = defineTool({
   async handler(args, ctx) {
     const target = await targetOf(ctx.tabId, args);
     if (!target.ok) return target;
+    // Pixels are a read: a frame crop reads that frame; anything in the page's own frame may show
+    // any frame on it, so each other site on the page asks (background/policy/read-gate.ts).
+    const id = target.data.chromeFrameId;
+    const allowed = ctx.reads ? await (id === 0 ? ctx.reads.pixels(ctx.tabId) : ctx.reads.frame(ctx.tabId, id)) : null;
+    if (allowed && !allowed.ok) return allowed;
     const cropping = target.data.chromeFrameId !== 0 || target.data.request.ref || target.data.request.selector;
     const box = await boxOf(ctx.tabId, target.data);
     if (!box.ok) return box;

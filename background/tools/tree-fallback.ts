@@ -27,6 +27,8 @@ export async function treeFromChromeAx(
       ...(args.page !== undefined ? { page: args.page } : {}),
       ...(args.tree_revision !== undefined ? { tree_revision: args.tree_revision } : {}),
     },
+    // The main frame: get_accessibility_tree passed it through the read gate already.
+    undefined,
     false,
   );
   if (!read.ok) {

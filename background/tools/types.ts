@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { BrowserName } from '../../src/browser-target';
 import type { Mode, Tier } from '../../src/modes';
 import type { Result } from '../../src/result';
+import type { ReadGate } from '../policy/read-gate';
 
 export interface ToolContext {
   tabId: number;
@@ -18,6 +19,11 @@ export interface ToolContext {
   approvals?: ToolApprovals;
   /** False when the model cannot see images: vision tools are then refused. Absent (console): allowed. */
   vision?: boolean;
+  /**
+   * The read gate of the task (background/policy/read-gate.ts): read tools pass it the frame they
+   * resolved before reading. Absent for the user's own console calls, which read freely.
+   */
+  reads?: ReadGate;
   /** The task's tabs (background/agent/task-tabs.ts); absent outside a task, where tab tools refuse. */
   tabs?: TaskTabsApi;
 }

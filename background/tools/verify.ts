@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';
 import { checkArgsProblem, VERIFY_CHECKS, VISIBILITY_REASONS, type VerifyOutcome } from '../../src/tools/reads';
+import type { ReadGate } from '../policy/read-gate';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
 
@@ -54,8 +55,12 @@ const OutcomeSchema = z.object({
 });
 
 /** One verify against the page (frame-routed), its reply checked. */
-export async function verifyOnce(tabId: number, args: Record<string, unknown>): Promise<Result<VerifyOutcome>> {
-  const reply = await pageRead(tabId, 'verify', args);
+export async function verifyOnce(
+  tabId: number,
+  args: Record<string, unknown>,
+  reads: ReadGate | undefined,
+): Promise<Result<VerifyOutcome>> {
+  const reply = await pageRead(tabId, 'verify', args, reads);
   if (!reply.ok) return reply;
   const parsed = OutcomeSchema.safeParse(reply.data);
   return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page returned a malformed verify result; retry');
@@ -72,5 +77,5 @@ export const verifyTool = defineTool({
   schema: VerifyArgsSchema,
   modes: ['ask', 'act', 'dev'],
   readOnly: true,
-  handler: (args, ctx) => verifyOnce(ctx.tabId, args),
+  handler: (args, ctx) => verifyOnce(ctx.tabId, args, ctx.reads),
 });

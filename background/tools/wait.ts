@@ -61,7 +61,7 @@ export const waitForTool = defineTool({
     const started = Date.now();
     let last: VerifyOutcome | null = null;
     for (;;) {
-      const r = await verifyOnce(ctx.tabId, check);
+      const r = await verifyOnce(ctx.tabId, check, ctx.reads);
       if (r.ok) {
         last = r.data;
         if (r.data.holds) return ok({ ...r.data, waitedMs: Date.now() - started });

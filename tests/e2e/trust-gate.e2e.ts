@@ -303,6 +303,11 @@ describe('trust scope', () => {
     await page.frameLocator('iframe').locator('#pay').waitFor();
     await use('frame-site', payInFrame);
     const t = await start(panel, tabId, 'Pay the bill.');
+    // Reading the frame of another site asks first (background/policy/read-gate.ts); the user lets it.
+    const read = asApproval(await t.next());
+    expect(read).toMatchObject({ site: env.partner.origin, kind: 'other' });
+    expect(read.description).toMatch(/^Read the embedded frame from 127\.0\.0\.2:\d+\?/);
+    await answerIt(panel, tabId, read, 'approve');
     const ask = asApproval(await t.next());
     expect(ask).toMatchObject({ site: env.partner.origin, description: 'Click button "Pay $9.00"', kind: 'click' });
     await answerIt(panel, tabId, ask, 'deny');

@@ -32,10 +32,18 @@ export function nonceOf(turn: FakeTurn): string | null {
 }
 
 /** The latest user message: the task of the current run. */
+/**
+ * The user message the agent adds to carry a screenshot for one step (background/vision/vision-messages.ts)
+ * is not the user's: a scripted task goes on through it.
+ */
+function isImageNote(text: string): boolean {
+  return /^Screenshot img_\w+.*\(attached for this step only/.test(text);
+}
+
 export function taskOf(turn: FakeTurn): string {
   for (let i = turn.messages.length - 1; i >= 0; i--) {
     const m = turn.messages[i];
-    if (m?.role === 'user') return m.text;
+    if (m?.role === 'user' && !isImageNote(m.text)) return m.text;
   }
   return '';
 }
@@ -45,7 +53,7 @@ export function callsThisTask(turn: FakeTurn): { call: FakeToolCall; result: str
   const out: { call: FakeToolCall; result: string }[] = [];
   let start = 0;
   turn.messages.forEach((m, i) => {
-    if (m.role === 'user') start = i;
+    if (m.role === 'user' && !isImageNote(m.text)) start = i;
   });
   const results = new Map<string, string>();
   for (const m of turn.messages.slice(start)) if (m.role === 'tool') results.set(m.toolCallId, m.text);

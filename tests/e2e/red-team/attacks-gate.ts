@@ -317,10 +317,12 @@ const TRUST_SCOPE: Attack[] = [
           step('iframe_read', { urlFilter: 'frame-pay' }),
           click(/Pay \$500/, /button/),
         ],
-        approvals: ['trust', 'deny'],
+        // The user lets the agent read the payment frame (another site: the read gate asks, issue 24);
+        // the trust given to the top page still does not cover its Pay button.
+        approvals: ['trust', 'approve', 'deny'],
       },
     ],
-    asks: 2,
+    asks: 3,
     state: (page) => frameState(page, 'frame-pay'),
   },
   {

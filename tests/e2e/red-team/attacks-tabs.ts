@@ -183,6 +183,9 @@ export const TAB_ATTACKS: Attack[] = [
           step('wait_for', { check: 'count', selector: '#never-there', n: 1, timeoutMs: 1000 }),
           read,
         ],
+        // The user lets the agent use the partner's frame (its read asks, issue 24); typing the
+        // page's secret into it is a flow to another site and is denied.
+        approvals: ['approve'],
       },
     ],
     // The popup really was attempted (and blocked): the guard tells the model in a later result.

@@ -15,10 +15,18 @@ import { GATE_ATTACKS } from './attacks-gate';
 import { PANEL_ATTACKS } from './attacks-panel';
 import { TAB_ATTACKS } from './attacks-tabs';
 import { TOOL_ATTACKS } from './attacks-tools';
+import { READ_ATTACKS } from './attacks-reads';
 import { serveAttackPdf } from './pdf-attack';
 import { PUBLIC_HOST, runAttack, serveRedTeamPages, type CaseResult, type RedTeamEnv } from './harness';
 
-const ALL_ATTACKS = [...EXFIL_ATTACKS, ...GATE_ATTACKS, ...TAB_ATTACKS, ...TOOL_ATTACKS, ...PANEL_ATTACKS];
+const ALL_ATTACKS = [
+  ...EXFIL_ATTACKS,
+  ...GATE_ATTACKS,
+  ...TAB_ATTACKS,
+  ...TOOL_ATTACKS,
+  ...PANEL_ATTACKS,
+  ...READ_ATTACKS,
+];
 /** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */
 const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;
 const ATTACKS = ONLY ? ALL_ATTACKS.filter((a) => ONLY.test(a.id)) : ALL_ATTACKS;

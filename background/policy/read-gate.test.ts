@@ -1,0 +1,106 @@
+/**
+ * The read gate with the browser faked: the committed frames of a tab and chrome.storage.session
+ * (a fresh module instance over the same storage stands for a worker restart).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const FRAMES = [
+  { frameId: 0, parentFrameId: -1, url: 'https://news.example/a' },
+  { frameId: 3, parentFrameId: 0, url: 'https://mail.example/inbox' },
+  { frameId: 4, parentFrameId: 0, url: 'about:srcdoc' },
+];
+
+function fakeChrome() {
+  const data = new Map<string, unknown>();
+  const session = {
+    get: (key: string) => Promise.resolve(data.has(key) ? { [key]: data.get(key) } : {}),
+    set: (items: Record<string, unknown>) => {
+      for (const [k, v] of Object.entries(items)) data.set(k, v);
+      return Promise.resolve();
+    },
+    remove: (key: string) => {
+      data.delete(key);
+      return Promise.resolve();
+    },
+  };
+  return { storage: { session }, webNavigation: { getAllFrames: () => Promise.resolve(FRAMES) } };
+}
+
+function deps(answers: boolean[]) {
+  const asked: string[] = [];
+  return {
+    asked,
+    deps: {
+      taskId: 't1',
+      navOrigins: () => Promise.resolve({ start: 'https://news.example', approved: [] }),
+      ask: (site: string, description: string) => {
+        asked.push(`${site}: ${description}`);
+        return Promise.resolve(answers.shift() ?? false);
+      },
+    },
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+describe('read gate', () => {
+  it("reads the task's own page and its srcdoc frames without asking", async () => {
+    vi.stubGlobal('chrome', fakeChrome());
+    const { makeReadGate } = await import('./read-gate');
+    const d = deps([]);
+    const gate = makeReadGate(d.deps);
+    expect((await gate.frame(1, 0)).ok).toBe(true);
+    expect((await gate.frame(1, 4)).ok).toBe(true);
+    expect(d.asked).toEqual([]);
+    expect([...gate.origins]).toEqual(['https://news.example']);
+  });
+
+  it('asks before reading another site, and a denial is a value that tells the model what to do', async () => {
+    vi.stubGlobal('chrome', fakeChrome());
+    const { makeReadGate } = await import('./read-gate');
+    const d = deps([false]);
+    const r = await makeReadGate(d.deps).frame(1, 3);
+    expect(r).toMatchObject({ ok: false, error: { code: 'denied_by_user' } });
+    expect(r.ok ? '' : r.error.message).toMatch(/mail\.example.*Do not try to read it another way/);
+    expect(d.asked).toEqual([
+      expect.stringMatching(/^https:\/\/mail\.example: Read the embedded frame from mail\.example\?/),
+    ]);
+  });
+
+  it('an approval holds for the task, across a worker restart, until the task is forgotten', async () => {
+    const chrome = fakeChrome();
+    vi.stubGlobal('chrome', chrome);
+    const first = await import('./read-gate');
+    const d = deps([true]);
+    expect((await first.makeReadGate(d.deps).frame(1, 3)).ok).toBe(true);
+    vi.resetModules();
+    vi.stubGlobal('chrome', chrome);
+    const again = await import('./read-gate');
+    const d2 = deps([]);
+    const gate = again.makeReadGate(d2.deps);
+    expect((await gate.frame(1, 3)).ok).toBe(true);
+    expect((await gate.pixels(1)).ok).toBe(true);
+    expect(d2.asked).toEqual([]);
+    await again.forgetReadOrigins('t1');
+    expect((await again.makeReadGate(deps([false]).deps).frame(1, 3)).ok).toBe(false);
+  });
+
+  it('a screenshot of the page asks for each other site it may show', async () => {
+    vi.stubGlobal('chrome', fakeChrome());
+    const { makeReadGate } = await import('./read-gate');
+    const d = deps([false]);
+    expect((await makeReadGate(d.deps).pixels(1)).ok).toBe(false);
+    expect(d.asked).toHaveLength(1);
+  });
+
+  it('lists the frames whose reading would ask, without asking', async () => {
+    vi.stubGlobal('chrome', fakeChrome());
+    const { makeReadGate } = await import('./read-gate');
+    const d = deps([]);
+    expect([...(await makeReadGate(d.deps).outside(1))]).toEqual([3]);
+    expect(d.asked).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The read gate (issue 24, "Reads follow the same origins"): every read tool resolves the frame it
+ * reads and passes it here before any byte of it is read (page-target.ts, iframe-read.ts,
+ * chrome-ax-tree.ts, console-read.ts, screenshot.ts, get-accessibility-tree.ts). A frame or page
+ * whose content comes from an origin outside the task's asks first, in Ask mode too, because a
+ * hostile page can embed the user's logged-in inbox from another site and the agent would otherwise
+ * be a same-origin-policy bypass. The origin is read from what the browser has committed
+ * (webNavigation), never from the model's arguments or our frame store's cached URL.
+ * An approved frame origin holds for the rest of the task (chrome.storage.session, so a worker
+ * restart keeps it). Every origin read is noted for provenance (provenance.ts).
+ */
+import * as z from 'zod/mini';
+import { err, ok, type Result } from '../../src/result';
+import { withTimeout } from '../frames/inventory';
+import { contentOrigin, mayRead, readPrompt, type FrameLink, type ReadScope } from './read-scope';
+
+/** Read-approval state outlives the worker, not the browser session. */
+const key = (taskId: string): string => `wb.read-origins.${taskId}`;
+const FRAMES_MS = 2000;
+
+export interface ReadGate {
+  /** Before reading frame `chromeFrameId` (0: the page itself) of `tabId`. */
+  frame(tabId: number, chromeFrameId: number): Promise<Result<true>>;
+  /** Before capturing the tab's pixels: every frame it shows is read, so each other site asks. */
+  pixels(tabId: number): Promise<Result<true>>;
+  /** The frames of the tab whose reading would ask (not the task's origins): judged, never asked. */
+  outside(tabId: number): Promise<ReadonlySet<number>>;
+  /** The origins whose content this call has read so far (provenance.ts records them). */
+  readonly origins: ReadonlySet<string>;
+}
+
+export interface ReadGateDeps {
+  taskId: string;
+  /** The task's navigation origins now (origin-policy.ts state on the task record). */
+  navOrigins(): Promise<{ start: string; approved: readonly string[] }>;
+  /** Shows the approval prompt; true when the user said yes. */
+  ask(site: string, description: string): Promise<boolean>;
+}
+
+export async function framesOf(tabId: number): Promise<FrameLink[]> {
+  const all = await withTimeout(
+    chrome.webNavigation.getAllFrames({ tabId }).then((r) => r ?? []),
+    FRAMES_MS,
+    () => [],
+  );
+  return all.map((f) => ({ frameId: f.frameId, parentFrameId: f.parentFrameId, url: f.url }));
+}
+
+export async function approvedFrameOrigins(taskId: string): Promise<string[]> {
+  const raw: Record<string, unknown> = await chrome.storage.session.get(key(taskId));
+  const list = z.array(z.string()).safeParse(raw[key(taskId)]);
+  return list.success ? list.data : [];
+}
+
+export async function approveFrameOrigin(taskId: string, origin: string): Promise<void> {
+  const list = await approvedFrameOrigins(taskId);
+  if (!list.includes(origin)) await chrome.storage.session.set({ [key(taskId)]: [...list, origin] });
+}
+
+export async function forgetReadOrigins(taskId: string): Promise<void> {
+  await chrome.storage.session.remove(key(taskId));
+}
+
+function denied(host: string): Result<true> {
+  return err(
+    'denied_by_user',
+    `the user did not let this task read content from ${host}, another site embedded in or shown by this page. Do not try to read it another way; work with the task's own site or tell the user.`,
+  );
+}
+
+export function makeReadGate(deps: ReadGateDeps): ReadGate {
+  const origins = new Set<string>();
+  async function scope(): Promise<ReadScope> {
+    const nav = await deps.navOrigins();
+    return { start: nav.start, approved: nav.approved, frames: await approvedFrameOrigins(deps.taskId) };
+  }
+  /** One prompt per origin per call, even when a screenshot shows several of its frames. */
+  async function judge(origin: string | null, mainFrame: boolean): Promise<Result<true>> {
+    // Not a web document (chrome:, the PDF viewer's own page…): nothing of another site to read.
+    if (origin === null) return ok(true);
+    origins.add(origin);
+    if (mayRead(await scope(), origin)) return ok(true);
+    if (!(await deps.ask(origin, readPrompt(origin, mainFrame)))) {
+      origins.delete(origin);
+      return denied(new URL(origin).host);
+    }
+    await approveFrameOrigin(deps.taskId, origin);
+    return ok(true);
+  }
+  return {
+    origins,
+    async frame(tabId, chromeFrameId) {
+      return judge(contentOrigin(await framesOf(tabId), chromeFrameId), chromeFrameId === 0);
+    },
+    async outside(tabId) {
+      const [frames, s] = await Promise.all([framesOf(tabId), scope()]);
+      const out = new Set<number>();
+      for (const f of frames) {
+        const origin = contentOrigin(frames, f.frameId);
+        if (origin !== null && !mayRead(s, origin)) out.add(f.frameId);
+      }
+      return out;
+    },
+    async pixels(tabId) {
+      const frames = await framesOf(tabId);
+      const seen = new Set<string | null>(frames.map((f) => contentOrigin(frames, f.frameId)));
+      for (const origin of seen) {
+        const r = await judge(origin, false);
+        if (!r.ok) return r;
+      }
+      return ok(true);
+    },
+  };
+}
+
+/** Tools without a task (the user's console) read freely: the user is the one asking. */
+export async function checkRead(
+  gate: ReadGate | undefined,
+  tabId: number,
+  chromeFrameId: number,
+): Promise<Result<true>> {
+  return gate ? gate.frame(tabId, chromeFrameId) : ok(true);
+}
