@@ -144,15 +144,13 @@ export function classifyAction(
 function activationNeed(tool: string, key: string, facts: GateFacts): ApprovalNeed | null {
   const form = facts.form;
   const sensitive = form && (form.hasPayment || form.hasPassword) ? (form.hasPayment ? 'payment' : 'password') : null;
-  const via =
-    tool === 'press_key' ? `by pressing ${key} on ${named(facts.target)}` : `from ${named(facts.target)}`;
+  const via = tool === 'press_key' ? `by pressing ${key} on ${named(facts.target)}` : `from ${named(facts.target)}`;
   switch (facts.activation) {
     case 'none':
       return null;
     case 'click': {
       const t = facts.target;
-      const how =
-        tool === 'press_key' ? `Press ${key} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : 'Click';
+      const how = tool === 'press_key' ? `Press ${key} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : 'Click';
       if (t && !TOGGLE_ROLES.has(t.role) && hardToUndo(t.name))
         return { kind: 'click', description: `${how} ${named(t)}` };
       if (form && sensitive)

@@ -38,4 +38,3 @@ export function keyDown(target: Element, chord: KeyChord): boolean {
 export function keyUp(target: Element, chord: KeyChord): void {
   target.dispatchEvent(keyEvent(target, 'keyup', chord));
 }
-

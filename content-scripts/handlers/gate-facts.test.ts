@@ -85,7 +85,9 @@ describe('select_option: the gate judges the option the dispatcher chooses', () 
   });
 
   it('judges every option an ambiguous shape could end on', () => {
-    mount(`<select id="s"><option value="del-1">Delete drafts</option><option value="del-2">Delete account</option></select>`);
+    mount(
+      `<select id="s"><option value="del-1">Delete drafts</option><option value="del-2">Delete account</option></select>`,
+    );
     expect(facts({ tool: 'select', ref: ref('#s'), value: 'del' }).target?.name).toBe('Delete drafts / Delete account');
   });
 });
