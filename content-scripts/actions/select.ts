@@ -6,6 +6,7 @@
 import type { SelectArgs, SelectResult } from '../../src/tools/actions';
 import { ariaOptionValue, NATIVE_OPTION_KEYS, pickOption } from '../../src/option-pick';
 import { err, ok, type Result } from '../../src/result';
+import { mayChoose } from './judged-choice';
 import { ARIA_OPTION_KEYS } from './option-keys';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isHtmlElement, isLabel, isSelect, roleOf, shortName } from './element-info';
@@ -16,6 +17,14 @@ import { relatedTo } from './evidence';
 import { centreOf, hittablePoint, syntheticClick } from './pointer';
 import { visualState } from './reachability';
 import { controlledLists, isShown, itemsOf, norm, renderedWidgetFor } from './widget-twin';
+
+/** The option resolved now is not one the approval gate judged: the page changed the list in between. */
+function changedSinceApproval(ref: string): Result<never> {
+  return err(
+    'target_changed',
+    `the option ${ref} would now choose is not the one checked before acting (the list changed, or it was not rendered and the option was named by value or part of its label); open it with click_ax, re-read the tree, then choose by the option's full label`,
+  );
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,6 +48,7 @@ function pickNative(
       `${ref} has no ${pick === 'ambiguous' ? 'single' : ''} option matching ${value !== undefined ? 'value' : 'label'} ${JSON.stringify(wanted)}; options: ${listing.join(', ')}${options.length > 25 ? ', …' : ''}`,
     );
   }
+  if (!mayChoose(sel, pick, pick.label || pick.text)) return changedSinceApproval(ref);
   if (pick.disabled)
     return err(
       'option_disabled',
@@ -159,6 +169,10 @@ async function selectAria(
       'option_not_found',
       `no ${pick === 'ambiguous' ? 'single ' : ''}option matching ${JSON.stringify(wanted)} in the list ${ref} opened; options: ${listing.join(', ')}`,
     );
+  }
+  if (!mayChoose(trigger, pick, shortName(pick))) {
+    obs.stop();
+    return changedSinceApproval(ref);
   }
   if (pick.getAttribute('aria-disabled') === 'true') {
     obs.stop();

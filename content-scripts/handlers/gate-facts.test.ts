@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pickOption } from '../../src/option-pick';
 import { GateFactsSchema, type GateFacts } from '../../src/protocol/gate-facts';
 import { noteAgentWrote } from '../actions/agent-typed';
+import { mayChoose } from '../actions/judged-choice';
 import { ARIA_OPTION_KEYS } from '../actions/option-keys';
 import { selectOption } from '../actions/select';
 import { installAxApi, type WbAxApi } from '../ax/api';
@@ -89,6 +90,33 @@ describe('select_option: the gate judges the option the dispatcher chooses', () 
       `<select id="s"><option value="del-1">Delete drafts</option><option value="del-2">Delete account</option></select>`,
     );
     expect(facts({ tool: 'select', ref: ref('#s'), value: 'del' }).target?.name).toBe('Delete drafts / Delete account');
+  });
+});
+
+describe('select_option: the dispatcher chooses only what the gate judged', () => {
+  it('refuses an option element the gate did not see (the list was rebuilt in between)', async () => {
+    mount(NATIVE);
+    facts({ tool: 'select', ref: ref('#s'), value: 'd-a' });
+    const select = document.querySelector('select');
+    const swapped = document.createElement('option');
+    swapped.value = 'd-acct';
+    swapped.textContent = 'Delete account';
+    select?.querySelector('option[value="d-acct"]')?.replaceWith(swapped);
+    const r = await selectOption({ ref_id: ref('#s'), value: 'd-a' }, document);
+    expect(!r.ok && r.error.code).toBe('target_changed');
+  });
+  it('with no option rendered at the gate, only the option named exactly as judged', () => {
+    mount('<button id="t" aria-haspopup="listbox" aria-controls="m">Bulk</button><ul role="listbox" id="m"></ul>');
+    const trigger = document.querySelector('#t');
+    const item = document.createElement('li');
+    item.textContent = 'Delete all messages';
+    if (!trigger) throw new Error('no trigger');
+    facts({ tool: 'select', ref: ref('#t'), value: 'rm' });
+    expect(mayChoose(trigger, item, 'Delete all messages')).toBe(false);
+    facts({ tool: 'select', ref: ref('#t'), label: ' delete ALL messages' });
+    expect(mayChoose(trigger, item, 'Delete all messages')).toBe(true);
+    // Used once: a later dispatch without a gate question is not bound (direct calls outside a task).
+    expect(mayChoose(trigger, item, 'anything')).toBe(true);
   });
 });
 

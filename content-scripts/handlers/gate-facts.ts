@@ -7,6 +7,7 @@ import { GateFactsArgsSchema, type GateFacts, type GateFactsArgs } from '../../s
 import { err, ok, type Result } from '../../src/result';
 import { parseChord, type KeyChord } from '../../src/key-chord';
 import { NATIVE_OPTION_KEYS, pickOption, type OptionKeys } from '../../src/option-pick';
+import { noteJudged } from '../actions/judged-choice';
 import { ARIA_OPTION_KEYS } from '../actions/option-keys';
 import { getAxApi, type WbAxApi } from '../ax/api';
 import { keyErasure, typeErasure } from './erasure';
@@ -152,11 +153,13 @@ function selectFacts(api: WbAxApi, el: Element, args: GateFactsArgs, origin: str
     const pick = pickOption(opts, want, NATIVE_OPTION_KEYS);
     const hits = pick && pick !== 'ambiguous' ? [pick] : couldPick(opts, wanted, NATIVE_OPTION_KEYS);
     names = hits.map((o) => targetOf(api, o).name || o.label || o.text);
+    noteJudged(scope, hits, wanted);
   } else {
     const items = ariaItems(scope, doc);
     const pick = pickOption(items, want, ARIA_OPTION_KEYS);
     const hits = pick && pick !== 'ambiguous' ? [pick] : couldPick(items, wanted, ARIA_OPTION_KEYS);
     names = hits.map((o) => targetOf(api, o).name || ARIA_OPTION_KEYS.label(o));
+    noteJudged(scope, hits, wanted);
   }
   // Nothing rendered yet (a list built on open): the text the model asked for is all there is to judge.
   const name = names.length > 0 ? names.join(' / ') : wanted;
