@@ -147,23 +147,28 @@ function selectFacts(api: WbAxApi, el: Element, args: GateFactsArgs, origin: str
   const want = { value: args.value, label: args.label };
   const wanted = args.label ?? args.value ?? '';
   const scope = selectScope(el);
-  let names: string[];
+  let hits: Element[];
+  let textOf: (o: Element) => string;
   if (scope instanceof HTMLSelectElement) {
     const opts = [...scope.options];
     const pick = pickOption(opts, want, NATIVE_OPTION_KEYS);
-    const hits = pick && pick !== 'ambiguous' ? [pick] : couldPick(opts, wanted, NATIVE_OPTION_KEYS);
-    names = hits.map((o) => targetOf(api, o).name || o.label || o.text);
-    noteJudged(scope, hits, wanted);
+    hits = pick && pick !== 'ambiguous' ? [pick] : couldPick(opts, wanted, NATIVE_OPTION_KEYS);
+    textOf = (o) => (o instanceof HTMLOptionElement ? o.label || o.text : '');
   } else {
     const items = ariaItems(scope, doc);
     const pick = pickOption(items, want, ARIA_OPTION_KEYS);
-    const hits = pick && pick !== 'ambiguous' ? [pick] : couldPick(items, wanted, ARIA_OPTION_KEYS);
-    names = hits.map((o) => targetOf(api, o).name || ARIA_OPTION_KEYS.label(o));
-    noteJudged(scope, hits, wanted);
+    hits = pick && pick !== 'ambiguous' ? [pick] : couldPick(items, wanted, ARIA_OPTION_KEYS);
+    textOf = ARIA_OPTION_KEYS.label;
   }
+  noteJudged(scope, hits, wanted);
+  const judged = hits.map((o) => {
+    const t = targetOf(api, o);
+    return { role: t.role, name: t.name || textOf(o) };
+  });
   // Nothing rendered yet (a list built on open): the text the model asked for is all there is to judge.
-  const name = names.length > 0 ? names.join(' / ') : wanted;
-  return { origin, activation: 'choose', target: { role: 'option', name }, form: null };
+  const name = judged.length > 0 ? judged.map((t) => t.name).join(' / ') : wanted;
+  const role = judged.length === 1 ? (judged[0]?.role ?? 'option') : 'option';
+  return { origin, activation: 'choose', target: { role, name }, form: null };
 }
 
 /** An absolute http(s)-or-other URL, or null for javascript: and unparsable ones (they load nothing). */
