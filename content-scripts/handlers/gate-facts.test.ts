@@ -8,6 +8,7 @@ import { noteAgentWrote } from '../actions/agent-typed';
 import { mayChoose } from '../actions/judged-choice';
 import { ARIA_OPTION_KEYS } from '../actions/option-keys';
 import { selectOption } from '../actions/select';
+import { typeText } from '../actions/type';
 import { installAxApi, type WbAxApi } from '../ax/api';
 import { gateFactsHandler } from './gate-facts';
 
@@ -150,6 +151,16 @@ describe('data loss facts', () => {
     expect(facts({ tool: 'press_key', ref: ref('#bio'), key: 'Backspace' }).erases).toBeUndefined();
     bio.value = 'Typed by the agent, then edited by the user';
     expect(facts({ tool: 'press_key', ref: ref('#bio'), key: 'Backspace' }).erases?.what).toBe('content');
+  });
+  it('what type_ax wrote is the agent\u2019s to correct; appending to the user\u2019s text does not make it so', async () => {
+    mount('<label>Bio <textarea id="bio">Marine biologist.</textarea></label>');
+    const appended = await typeText({ ref_id: ref('#bio'), text: ' Diver.', clear: false }, document);
+    expect(appended.ok).toBe(true);
+    expect(facts({ tool: 'press_key', ref: ref('#bio'), key: 'Backspace' }).erases?.what).toBe('content');
+    const replaced = await typeText({ ref_id: ref('#bio'), text: 'Hello' }, document);
+    expect(replaced.ok && replaced.data.result.success).toBe(true);
+    expect(facts({ tool: 'press_key', ref: ref('#bio'), key: 'Backspace' }).erases).toBeUndefined();
+    expect(facts({ tool: 'type', ref: ref('#bio'), clear: true }).erases).toBeUndefined();
   });
   it.each(['Backspace', 'Delete', 'Control+Backspace', 'Alt+Delete', 'Control+x', 'Meta+X'])(
     '%j in a field with the user\u2019s text erases',
