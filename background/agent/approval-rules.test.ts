@@ -51,7 +51,9 @@ describe('approval classifier', () => {
       'Submit a form with payment fields by pressing Enter on textbox "Card number"',
     );
     expect(classifyAction('focus_type', { ref_id: 'ref_2', text: '4242', submit: true }, enter)?.kind).toBe('submit');
-    expect(factsQuery('focus_type', { ref_id: 'ref_2', text: '4242' })).toBeNull();
+    // Typing is inspected too (data loss): the page says whether it would replace text the agent did not write.
+    expect(factsQuery('focus_type', { ref_id: 'ref_2', text: '4242' })).toMatchObject({ tool: 'type', clear: true });
+    expect(factsQuery('type_ax', { ref_id: 'ref_2', text: '4242', clear: false })).toMatchObject({ clear: false });
   });
   it('asks when the form submitted by Enter has a hard-to-undo button', () => {
     const f: GateFacts = {
@@ -96,8 +98,8 @@ describe('approval classifier', () => {
       /^Click ref_9 \(Weaverbird cannot tell/,
     );
     expect(classifyAction('select_option', { ref_id: 'ref_9', label: 'x' }, null)).not.toBeNull();
-    // Nothing to activate: no question, whatever the page holds.
-    expect(classifyAction('type_ax', { ref_id: 'ref_9', text: 'x' }, null)).toBeNull();
+    // Typing over a field that could not be inspected may replace the user's text: it asks too.
+    expect(classifyAction('type_ax', { ref_id: 'ref_9', text: 'x' }, null)?.description).toMatch(/^Type into ref_9/);
     expect(classifyAction('scroll', { direction: 'down' }, null)).toBeNull();
     expect(classifyAction('some_new_tool', {}, null)?.kind).toBe('other');
   });

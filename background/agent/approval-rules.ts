@@ -6,10 +6,12 @@
  */
 import type { GateFacts, GateFactsArgs } from '../../src/protocol/gate-facts';
 import { isRecord } from '../../src/result';
+import { describeChord, parseChord } from '../../src/key-chord';
+import { dataLossNeed, isInertKey } from '../policy/data-loss';
 import { hardToUndo } from './hard-to-undo';
 
 /** What the user approves, and what "don't ask again" is scoped to. */
-export type ActionKind = 'click' | 'submit' | 'send' | 'choose' | 'navigate' | 'execute_js' | 'other';
+export type ActionKind = 'click' | 'submit' | 'send' | 'choose' | 'erase' | 'navigate' | 'execute_js' | 'other';
 
 export interface ApprovalNeed {
   kind: ActionKind;
@@ -64,8 +66,10 @@ export function factsQuery(tool: string, args: unknown): GateFactsArgs | null {
   const base = ref ? { ref } : {};
   if (CLICK_TOOLS.has(tool)) return { tool: 'click', ...base };
   if (tool === 'press_key') {
-    const key = str(args, 'key') ?? '';
-    return /(^|\+)\s*(enter|return|space|spacebar| )$/i.test(key) ? { tool: 'press_key', key, ...base } : null;
+    // The chord the page will press, by the page's own parser (src/key-chord.ts); a key that does
+    // not parse is refused by the page and presses nothing.
+    const chord = parseChord(str(args, 'key') ?? '');
+    return chord && !isInertKey(chord) ? { tool: 'press_key', key: describeChord(chord), ...base } : null;
   }
   if (tool === 'select_option') {
     const value = str(args, 'value');
@@ -77,8 +81,12 @@ export function factsQuery(tool: string, args: unknown): GateFactsArgs | null {
       ...(label !== undefined ? { label } : {}),
     };
   }
-  if (TYPE_TOOLS.has(tool))
-    return isRecord(args) && args.submit === true ? { tool: 'type', submit: true, ...base } : null;
+  if (TYPE_TOOLS.has(tool)) {
+    // Typing is judged too: replacing text the agent did not write is data loss (policy/data-loss.ts).
+    const submit = isRecord(args) && args.submit === true;
+    const clear = !(isRecord(args) && args.clear === false);
+    return { tool: 'type', clear, ...(submit ? { submit } : {}), ...base };
+  }
   return null;
 }
 
@@ -93,8 +101,14 @@ function isClassified(tool: string): boolean {
   );
 }
 
+/** The key as the page will press it ("Enter\t" is shown as Enter). */
+function keyName(args: unknown): string {
+  const chord = parseChord(str(args, 'key') ?? '');
+  return chord ? describeChord(chord) : 'a key';
+}
+
 function verb(tool: string, args: unknown): string {
-  if (tool === 'press_key') return `Press ${str(args, 'key') ?? 'a key'} on`;
+  if (tool === 'press_key') return `Press ${keyName(args)} on`;
   if (TYPE_TOOLS.has(tool)) return 'Type into';
   if (tool === 'select_option') return 'Choose in';
   return 'Click';
@@ -120,18 +134,23 @@ export function classifyAction(
       description: `${verb(tool, args)} ${what} (Weaverbird cannot tell what it is: ${unknownWhy})`,
     };
   }
+  const key = keyName(args);
+  const need = activationNeed(tool, key, facts);
+  if (need || !facts.erases) return need;
+  return dataLossNeed(tool, key, named(facts.target), facts.erases);
+}
+
+/** What activating the target needs, from the page's facts (null: nothing hard to undo). */
+function activationNeed(tool: string, key: string, facts: GateFacts): ApprovalNeed | null {
   const form = facts.form;
   const sensitive = form && (form.hasPayment || form.hasPassword) ? (form.hasPayment ? 'payment' : 'password') : null;
-  const key = str(args, 'key');
-  const via =
-    tool === 'press_key' ? `by pressing ${key ?? 'a key'} on ${named(facts.target)}` : `from ${named(facts.target)}`;
+  const via = tool === 'press_key' ? `by pressing ${key} on ${named(facts.target)}` : `from ${named(facts.target)}`;
   switch (facts.activation) {
     case 'none':
       return null;
     case 'click': {
       const t = facts.target;
-      const how =
-        tool === 'press_key' ? `Press ${key ?? 'a key'} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : 'Click';
+      const how = tool === 'press_key' ? `Press ${key} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : 'Click';
       if (t && !TOGGLE_ROLES.has(t.role) && hardToUndo(t.name))
         return { kind: 'click', description: `${how} ${named(t)}` };
       if (form && sensitive)
@@ -156,7 +175,7 @@ export function classifyAction(
       // Committing a message composer sends it to other people: always hard to undo.
       return {
         kind: 'send',
-        description: `Send what is typed in ${named(facts.target)} (${tool === 'press_key' ? `${key ?? 'key'} in a composer` : 'submit in a composer'})`,
+        description: `Send what is typed in ${named(facts.target)} (${tool === 'press_key' ? `${key} in a composer` : 'submit in a composer'})`,
       };
     case 'choose': {
       const t = facts.target;

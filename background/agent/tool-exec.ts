@@ -4,6 +4,7 @@ import { errorMessage } from '../../src/result';
 import { refsOfLine } from '../../src/tree-line';
 import { getTool, runTool, toolsFor } from '../tools/registry';
 import { WAIT_TOOL_NAMES } from '../tools/wait';
+import { normalizeAction } from '../policy/normalize-action';
 import { planRead } from './budgets';
 import { renderResult } from './model-view';
 import type { Guards } from './guards';
@@ -65,7 +66,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     guards.recordCall(name, rawArgs, text);
     return { ok: false, text, args: rawArgs };
   }
-  const plan = planRead(name, rawArgs, ctx.tier, ctx.contextWindow);
+  // The gate and the tool both get the normalized call (policy/normalize-action.ts).
+  const plan = planRead(name, normalizeAction(name, rawArgs), ctx.tier, ctx.contextWindow);
   // Refs are per tab: one the task read in another of its tabs is refused here, naming that tab.
   const acting = await checkedActingTab(rec);
   const misplaced = await wrongTabRefusal(rec, plan.args);

@@ -17,7 +17,9 @@ import {
   isSelect,
   isTextArea,
 } from './element-info';
-import { describeChord, isPrintable, keyDown, keyUp, parseChord, type KeyChord } from './keys';
+import { describeChord, isPrintable, parseChord, type KeyChord } from '../../src/key-chord';
+import { keyDown, keyUp } from './keys';
+import { isAgentsOwn, noteAgentWrote, textHolder } from './agent-typed';
 import { Observation, settle } from './observe';
 import { visualState } from './reachability';
 
@@ -160,8 +162,13 @@ export async function pressKey(args: PressKeyArgs, doc: Document): Promise<Resul
     }
   }
   const obs = new Observation(doc, [target]);
+  // An edit to text that was the agent's own (or empty) stays the agent's: correcting its own typing
+  // never asks (handlers/erasure.ts). Checked before the key, which may change it.
+  const holder = textHolder(target);
+  const ownBefore = holder !== null && isAgentsOwn(holder);
   const proceed = keyDown(target, chord);
   const emulated = proceed && target.isConnected ? emulateDefault(target, chord, doc) : undefined;
+  if (holder && ownBefore) noteAgentWrote(holder);
   keyUp(target.isConnected ? target : doc.body, chord);
   const report = await settle(obs, 150);
   return ok({

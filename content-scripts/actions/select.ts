@@ -4,36 +4,26 @@
  * wherever it rendered (portals included) and clicking it, then reading the choice back.
  */
 import type { SelectArgs, SelectResult } from '../../src/tools/actions';
+import { ariaOptionValue, NATIVE_OPTION_KEYS, pickOption } from '../../src/option-pick';
 import { err, ok, type Result } from '../../src/result';
+import { mayChoose } from './judged-choice';
+import { ARIA_OPTION_KEYS } from './option-keys';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isHtmlElement, isLabel, isSelect, roleOf, shortName } from './element-info';
-import { keyDown, keyUp, parseChord } from './keys';
+import { parseChord } from '../../src/key-chord';
+import { keyDown, keyUp } from './keys';
 import { Observation, settle } from './observe';
 import { relatedTo } from './evidence';
 import { centreOf, hittablePoint, syntheticClick } from './pointer';
 import { visualState } from './reachability';
 import { controlledLists, isShown, itemsOf, norm, renderedWidgetFor } from './widget-twin';
 
-/** Exact, then case-insensitive, then a unique prefix, then a unique substring match. */
-export function pickByText<T>(
-  items: readonly T[],
-  wanted: string,
-  textOf: (item: T) => string,
-): T | 'ambiguous' | null {
-  const w = norm(wanted);
-  const lw = w.toLowerCase();
-  const tiers: ((t: string) => boolean)[] = [
-    (t) => t === w,
-    (t) => t.toLowerCase() === lw,
-    (t) => t.toLowerCase().startsWith(lw),
-    (t) => t.toLowerCase().includes(lw),
-  ];
-  for (const [i, test] of tiers.entries()) {
-    const hits = items.filter((item) => test(norm(textOf(item))));
-    if (hits.length === 1) return hits[0] ?? null;
-    if (hits.length > 1) return i < 2 ? (hits[0] ?? null) : 'ambiguous';
-  }
-  return null;
+/** The option resolved now is not one the approval gate judged: the page changed the list in between. */
+function changedSinceApproval(ref: string): Result<never> {
+  return err(
+    'target_changed',
+    `the option ${ref} would now choose is not the one checked before acting (the list changed, or it was not rendered and the option was named by value or part of its label); open it with click_ax, re-read the tree, then choose by the option's full label`,
+  );
 }
 
 function sleep(ms: number): Promise<void> {
@@ -51,16 +41,14 @@ function pickNative(
     .slice(0, 25)
     .map((o) => `${JSON.stringify(norm(o.label || o.text))} (value ${JSON.stringify(o.value)})`);
   const wanted = value ?? label ?? '';
-  const pick =
-    value !== undefined
-      ? (options.find((o) => o.value === value) ?? pickByText(options, value, (o) => o.value))
-      : pickByText(options, wanted, (o) => o.label || o.text);
+  const pick = pickOption(options, { value, label }, NATIVE_OPTION_KEYS);
   if (pick === null || pick === 'ambiguous') {
     return err(
       'option_not_found',
       `${ref} has no ${pick === 'ambiguous' ? 'single' : ''} option matching ${value !== undefined ? 'value' : 'label'} ${JSON.stringify(wanted)}; options: ${listing.join(', ')}${options.length > 25 ? ', …' : ''}`,
     );
   }
+  if (!mayChoose(sel, pick, pick.label || pick.text)) return changedSinceApproval(ref);
   if (pick.disabled)
     return err(
       'option_disabled',
@@ -139,10 +127,6 @@ async function waitForListbox(
   }
 }
 
-function optionValue(o: Element): string {
-  return o.getAttribute('data-value') ?? o.getAttribute('value') ?? o.id;
-}
-
 async function selectAria(
   ref: string,
   trigger: Element,
@@ -177,10 +161,7 @@ async function selectAria(
   }
   const options = listboxes.flatMap((lb) => itemsOf(lb));
   const wanted = value ?? label ?? '';
-  const pick =
-    value !== undefined
-      ? (options.find((o) => optionValue(o) === value) ?? pickByText(options, value, shortName))
-      : pickByText(options, wanted, shortName);
+  const pick = pickOption(options, { value, label }, ARIA_OPTION_KEYS);
   if (pick === null || pick === 'ambiguous') {
     obs.stop();
     const listing = options.slice(0, 25).map((o) => JSON.stringify(shortName(o)));
@@ -188,6 +169,10 @@ async function selectAria(
       'option_not_found',
       `no ${pick === 'ambiguous' ? 'single ' : ''}option matching ${JSON.stringify(wanted)} in the list ${ref} opened; options: ${listing.join(', ')}`,
     );
+  }
+  if (!mayChoose(trigger, pick, shortName(pick))) {
+    obs.stop();
+    return changedSinceApproval(ref);
   }
   if (pick.getAttribute('aria-disabled') === 'true') {
     obs.stop();
@@ -209,7 +194,7 @@ async function selectAria(
     success,
     method: 'aria-click',
     selected: chosen,
-    ...(optionValue(pick) ? { value: optionValue(pick) } : {}),
+    ...(ariaOptionValue(pick) ? { value: ariaOptionValue(pick) } : {}),
     changes: report.changes,
     ...(success
       ? {}

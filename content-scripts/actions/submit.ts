@@ -5,7 +5,8 @@
  * anything else gets a plain Enter.
  */
 import { isHtmlElement, isInput, isTextArea, shortName } from './element-info';
-import { keyDown, keyUp, parseChord, type KeyChord } from './keys';
+import { parseChord, type KeyChord } from '../../src/key-chord';
+import { keyDown, keyUp } from './keys';
 import { visualState } from './reachability';
 
 function sleep(ms: number): Promise<void> {

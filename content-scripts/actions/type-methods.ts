@@ -13,7 +13,8 @@
  */
 import type { TypeMethod } from '../../src/tools/actions';
 import { isInput, isTextArea } from './element-info';
-import { chordFor, keyDown, keyUp } from './keys';
+import { chordFor } from '../../src/key-chord';
+import { keyDown, keyUp } from './keys';
 
 export type TextControl = HTMLInputElement | HTMLTextAreaElement;
 

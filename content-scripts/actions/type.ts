@@ -17,6 +17,7 @@ import {
   isTextArea,
   roleOf,
 } from './element-info';
+import { isAgentsOwn, noteAgentWrote } from './agent-typed';
 import { arm, Observation, settle } from './observe';
 import { submitAfterTyping } from './submit';
 import { byExecCommand, byInputEvents, byKeys, byValueSetter, landed, readValue, type Attempt } from './type-methods';
@@ -185,6 +186,8 @@ async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<
   el.focus({ preventScroll: true });
   const obs = new Observation(doc, [el]);
   const before = readValue(el);
+  // Checked before writing: appending to someone else's text does not make it the agent's.
+  const ownBefore = isAgentsOwn(el);
   const expected = target.kind === 'control' ? (clear ? text : before + text) : text;
 
   const attempts: Attempt[] = [];
@@ -217,6 +220,9 @@ async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<
       trusted: { plan, attempts, obs },
     });
   }
+  // What landed is the agent's writing: a replacement (the gate asked first when the field held text
+  // the agent did not write), or an addition to text that was already its own.
+  if (clear || ownBefore) noteAgentWrote(el);
   obs.closeSyncInterval();
   const report = obs.report();
   obs.stop();

@@ -5,7 +5,12 @@
  */
 import { GateFactsArgsSchema, type GateFacts, type GateFactsArgs } from '../../src/protocol/gate-facts';
 import { err, ok, type Result } from '../../src/result';
+import { parseChord, type KeyChord } from '../../src/key-chord';
+import { NATIVE_OPTION_KEYS, pickOption, type OptionKeys } from '../../src/option-pick';
+import { noteJudged } from '../actions/judged-choice';
+import { ARIA_OPTION_KEYS } from '../actions/option-keys';
 import { getAxApi, type WbAxApi } from '../ax/api';
+import { keyErasure, typeErasure } from './erasure';
 import type { ContentHandler } from './types';
 
 type Target = NonNullable<GateFacts['target']>;
@@ -88,60 +93,82 @@ function commitFacts(api: WbAxApi, el: Element, origin: string, modified: boolea
   return { origin, activation: modified ? 'send' : 'click', target, form: null };
 }
 
-function keyFacts(api: WbAxApi, el: Element, key: string, origin: string): GateFacts {
-  const parts = key.split('+').map((p) => p.trim().toLowerCase());
-  const last = parts.at(-1) ?? '';
-  const modified = parts.slice(0, -1).some((m) => /^(control|ctrl|meta|cmd|command)$/.test(m));
-  const isEnter = last === 'enter' || last === 'return';
-  const isSpace = last === 'space' || last === 'spacebar' || (key.endsWith(' ') && last === '');
+/** A key as the page will dispatch it: parsed by the dispatcher's own parser (src/key-chord.ts). */
+function keyFacts(api: WbAxApi, el: Element, chord: KeyChord, origin: string): GateFacts {
+  const modified = chord.ctrlKey || chord.metaKey;
+  const isEnter = chord.key === 'Enter';
+  const isSpace = chord.key === ' ';
   if (!isEnter && !isSpace) return { origin, activation: 'none', target: targetOf(api, el), form: null };
   const role = targetOf(api, el).role;
   if (TEXT_ROLES.has(role) || isMultiline(el)) {
     // Space in a text field types a space.
-    return isEnter ? commitFacts(api, el, origin, modified) : { origin, activation: 'none', target: null, form: null };
+    return isEnter
+      ? commitFacts(api, el, origin, modified)
+      : { origin, activation: 'none', target: targetOf(api, el), form: null };
   }
   // Enter/Space on anything else is keyboard activation: a click (HTML §6.3 activation behaviour).
   return clickFacts(api, el, origin);
 }
 
-function norm(s: string): string {
-  return s.replace(/\s+/g, ' ').trim().toLowerCase();
+/**
+ * Every option the call could end on when the shared rule finds no single one in what this frame
+ * sees (the dispatcher may see fewer options, e.g. only the list that opens): any option whose value
+ * or text contains what was asked for. Judging them all fails closed.
+ */
+function couldPick<T>(items: readonly T[], wanted: string, keys: OptionKeys<T>): T[] {
+  const w = wanted.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (!w) return [];
+  const has = (t: string): boolean => t.replace(/\s+/g, ' ').toLowerCase().includes(w);
+  return items.filter((o) => has(keys.value(o)) || has(keys.valueText(o)) || has(keys.label(o)));
 }
 
-function pickOption(items: readonly Element[], wanted: string, textOf: (el: Element) => string): Element | null {
-  const w = norm(wanted);
-  return (
-    items.find((i) => norm(textOf(i)) === w) ??
-    items.find((i) => norm(textOf(i)).startsWith(w)) ??
-    items.find((i) => norm(textOf(i)).includes(w)) ??
-    null
-  );
+/** The list select_option operates for this ref, as selectOption resolves it (actions/select.ts). */
+function selectScope(el: Element): Element {
+  const list = el.getAttribute('role') === 'option' ? el.closest('select, [role="listbox"]') : null;
+  const own = list ?? el;
+  if (own instanceof HTMLSelectElement) return own;
+  return own.shadowRoot?.querySelector('select') ?? own.querySelector('select') ?? own;
 }
 
-/** The option select_option will choose; when it is not rendered yet, the text the model asked for. */
+function ariaItems(el: Element, doc: Document): Element[] {
+  const owned = `${el.getAttribute('aria-controls') ?? ''} ${el.getAttribute('aria-owns') ?? ''}`
+    .split(/\s+/)
+    .flatMap((id) => (id ? [doc.getElementById(id)] : []))
+    .filter((x): x is HTMLElement => x !== null);
+  const scopes: ParentNode[] = owned.length ? owned : el.getAttribute('role') === 'listbox' ? [el] : [doc];
+  return scopes.flatMap((s) => [...s.querySelectorAll(OPTION_ROLES)]);
+}
+
+/**
+ * The option select_option will choose, resolved with the dispatcher's own rule and keys
+ * (src/option-pick.ts): a value prefix, `data-value` or `id` names the same option here as there.
+ */
 function selectFacts(api: WbAxApi, el: Element, args: GateFactsArgs, origin: string, doc: Document): GateFacts {
+  const want = { value: args.value, label: args.label };
   const wanted = args.label ?? args.value ?? '';
-  const select = el instanceof HTMLSelectElement ? el : el.querySelector('select');
-  let option: Element | null = null;
-  if (select instanceof HTMLSelectElement) {
-    const opts = [...select.options];
-    option =
-      args.value !== undefined
-        ? (opts.find((o) => o.value === args.value) ?? null)
-        : pickOption(opts, wanted, (o) => (o instanceof HTMLOptionElement ? o.label || o.text : ''));
+  const scope = selectScope(el);
+  let hits: Element[];
+  let textOf: (o: Element) => string;
+  if (scope instanceof HTMLSelectElement) {
+    const opts = [...scope.options];
+    const pick = pickOption(opts, want, NATIVE_OPTION_KEYS);
+    hits = pick && pick !== 'ambiguous' ? [pick] : couldPick(opts, wanted, NATIVE_OPTION_KEYS);
+    textOf = (o) => (o instanceof HTMLOptionElement ? o.label || o.text : '');
   } else {
-    const owned = (el.getAttribute('aria-controls') ?? '')
-      .split(/\s+/)
-      .flatMap((id) => (id ? [doc.getElementById(id)] : []))
-      .filter((x): x is HTMLElement => x !== null);
-    const scopes: ParentNode[] = owned.length ? owned : [doc];
-    const items = scopes.flatMap((s) => [...s.querySelectorAll(OPTION_ROLES)]);
-    option = pickOption(items, wanted, (o) => targetOf(api, o).name);
+    const items = ariaItems(scope, doc);
+    const pick = pickOption(items, want, ARIA_OPTION_KEYS);
+    hits = pick && pick !== 'ambiguous' ? [pick] : couldPick(items, wanted, ARIA_OPTION_KEYS);
+    textOf = ARIA_OPTION_KEYS.label;
   }
-  // A hidden option may have no computed name yet; the text the model asked for is what select matches on.
-  const found = option ? targetOf(api, option) : null;
-  const target = { role: found?.role ?? 'option', name: found?.name || wanted };
-  return { origin, activation: 'choose', target, form: null };
+  noteJudged(scope, hits, wanted);
+  const judged = hits.map((o) => {
+    const t = targetOf(api, o);
+    return { role: t.role, name: t.name || textOf(o) };
+  });
+  // Nothing rendered yet (a list built on open): the text the model asked for is all there is to judge.
+  const name = judged.length > 0 ? judged.map((t) => t.name).join(' / ') : wanted;
+  const role = judged.length === 1 ? (judged[0]?.role ?? 'option') : 'option';
+  return { origin, activation: 'choose', target: { role, name }, form: null };
 }
 
 /** An absolute http(s)-or-other URL, or null for javascript: and unparsable ones (they load nothing). */
@@ -211,13 +238,23 @@ function navigationOf(el: Element, facts: GateFacts, doc: Document): string | nu
 
 function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
   const r = baseFacts(args, doc);
-  if (!r.ok || r.data.activation === 'none') return r;
+  if (!r.ok) return r;
   const api = getAxApi(globalThis);
   const el = args.ref && api ? api.registry.resolve(args.ref) : null;
   const target = el ? (el.ok ? el.data : null) : deepActive(doc);
   const resolved = target instanceof HTMLLabelElement && target.control ? target.control : target;
-  const url = resolved ? navigationOf(resolved, r.data, doc) : null;
-  return url && !staysInFrame(url, resolved, doc) ? ok({ ...r.data, navigatesTo: url }) : r;
+  const erases = resolved ? erasureOf(args, resolved) : null;
+  const facts = erases ? { ...r.data, erases } : r.data;
+  if (facts.activation === 'none') return ok(facts);
+  const url = resolved ? navigationOf(resolved, facts, doc) : null;
+  return ok(url && !staysInFrame(url, resolved, doc) ? { ...facts, navigatesTo: url } : facts);
+}
+
+/** What typing or a key would delete or replace of text the agent did not write (handlers/erasure.ts). */
+function erasureOf(args: GateFactsArgs, el: Element): GateFacts['erases'] | null {
+  if (args.tool === 'type') return typeErasure(el, args.clear ?? true);
+  const chord = args.tool === 'press_key' ? parseChord(args.key ?? '') : null;
+  return chord ? keyErasure(el, chord) : null;
 }
 
 /**
@@ -258,8 +295,10 @@ function baseFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
   switch (args.tool) {
     case 'click':
       return ok(clickFacts(api, el, origin));
-    case 'press_key':
-      return ok(keyFacts(api, el, args.key ?? '', origin));
+    case 'press_key': {
+      const chord = parseChord(args.key ?? '');
+      return chord ? ok(keyFacts(api, el, chord, origin)) : err('bad_key', 'the key is not one press_key dispatches');
+    }
     case 'select':
       return ok(selectFacts(api, el, args, origin, doc));
     case 'type':

@@ -158,7 +158,7 @@ export const AgentEventSchema = z.discriminatedUnion('type', [
     site: z.string(),
     /** What will happen, in words a person checks before approving ("Click button \"Pay $40\""). */
     description: z.string(),
-    /** Action kind ("click", "submit", "send", "choose", "navigate", "execute_js", "other"): what a trust grant covers. */
+    /** Action kind ("click", "submit", "send", "choose", "erase", "navigate", "execute_js", "other"): what a trust grant covers. */
     kind: z.optional(z.string()),
     /** False when "don't ask again" is not offered (opaque or unknown origin, execute_js). */
     trustable: z.optional(z.boolean()),

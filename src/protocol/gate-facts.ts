@@ -12,6 +12,8 @@ export const GateFactsArgsSchema = z.object({
   value: z.optional(z.string()),
   label: z.optional(z.string()),
   submit: z.optional(z.boolean()),
+  /** type: false appends; true or absent replaces what the field holds (TypeArgs `clear`). */
+  clear: z.optional(z.boolean()),
   text: z.optional(z.string()),
 });
 export type GateFactsArgs = z.infer<typeof GateFactsArgsSchema>;
@@ -41,5 +43,12 @@ export const GateFactsSchema = z.object({
    * the page's markup says so; the gate judges it by the task's origin policy before acting.
    */
   navigatesTo: z.optional(z.string()),
+  /**
+   * Data loss (content-scripts/handlers/erasure.ts): the action would delete or replace text the
+   * agent did not write in this document: the field's `content`, the `selection` over it (chars
+   * counted), or a Delete/Backspace `shortcut` on an element that is not a text field (apps bind them
+   * to deleting the selected item).
+   */
+  erases: z.optional(z.object({ what: z.enum(['content', 'selection', 'shortcut']), chars: z.number() })),
 });
 export type GateFacts = z.infer<typeof GateFactsSchema>;

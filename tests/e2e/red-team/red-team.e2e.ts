@@ -13,6 +13,7 @@ import { useExtension } from '../support/setup';
 import { EXFIL_ATTACKS } from './attacks-exfil';
 import { GATE_ATTACKS } from './attacks-gate';
 import { PANEL_ATTACKS } from './attacks-panel';
+import { SHAPE_ATTACKS } from './attacks-shapes';
 import { TAB_ATTACKS } from './attacks-tabs';
 import { TOOL_ATTACKS } from './attacks-tools';
 import { READ_ATTACKS } from './attacks-reads';
@@ -26,6 +27,7 @@ const ALL_ATTACKS = [
   ...TOOL_ATTACKS,
   ...PANEL_ATTACKS,
   ...READ_ATTACKS,
+  ...SHAPE_ATTACKS,
 ];
 /** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */
 const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChord, parseChord } from './keys';
+import { describeChord, parseChord } from './key-chord';
 
 describe('parseChord', () => {
   it('parses named keys, aliases, characters and chords', () => {

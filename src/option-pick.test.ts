@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickByText } from './select';
+import { pickByText } from './option-pick';
 
 const id = (s: string) => s;
 

@@ -1,0 +1,13 @@
+import { ariaOptionValue, type OptionKeys } from '../../src/option-pick';
+import { shortName } from './element-info';
+
+/**
+ * How select_option names an ARIA option (role option/menuitem…): its value is `data-value`,
+ * `value` or `id`; its text is the short accessible name. The gate's facts (handlers/gate-facts.ts)
+ * use these very keys, so both sides resolve `{value}` / `{label}` to the same option.
+ */
+export const ARIA_OPTION_KEYS: OptionKeys<Element> = {
+  value: ariaOptionValue,
+  valueText: shortName,
+  label: shortName,
+};

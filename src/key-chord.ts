@@ -1,0 +1,159 @@
+/**
+ * Key chords: the one parser of press_key's `key` argument ("Enter", "Control+a", "Shift+Tab"),
+ * shared by the approval gate (background/agent/approval-rules.ts, via the page's gate facts) and the
+ * page that dispatches the key (content-scripts/actions/press-key.ts). Whitespace, case and aliases
+ * ("Enter\t", " return", "ctrl + enter") are folded here once, so the gate judges the chord that is
+ * pressed (issue 24 item 1). Values follow UI Events KeyboardEvent key and code values; keyCode the
+ * legacy table most widget libraries still read.
+ */
+export interface KeyChord {
+  key: string;
+  code: string;
+  keyCode: number;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  metaKey: boolean;
+}
+
+const ALIASES: Record<string, string> = {
+  esc: 'Escape',
+  escape: 'Escape',
+  enter: 'Enter',
+  return: 'Enter',
+  tab: 'Tab',
+  space: ' ',
+  spacebar: ' ',
+  backspace: 'Backspace',
+  delete: 'Delete',
+  del: 'Delete',
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
+  home: 'Home',
+  end: 'End',
+  pageup: 'PageUp',
+  pagedown: 'PageDown',
+  insert: 'Insert',
+};
+
+const MODIFIERS: Record<string, 'ctrlKey' | 'shiftKey' | 'altKey' | 'metaKey'> = {
+  control: 'ctrlKey',
+  ctrl: 'ctrlKey',
+  shift: 'shiftKey',
+  alt: 'altKey',
+  option: 'altKey',
+  meta: 'metaKey',
+  cmd: 'metaKey',
+  command: 'metaKey',
+  super: 'metaKey',
+};
+
+const NAMED_CODES: Record<string, [string, number]> = {
+  Enter: ['Enter', 13],
+  Escape: ['Escape', 27],
+  Tab: ['Tab', 9],
+  ' ': ['Space', 32],
+  Backspace: ['Backspace', 8],
+  Delete: ['Delete', 46],
+  ArrowUp: ['ArrowUp', 38],
+  ArrowDown: ['ArrowDown', 40],
+  ArrowLeft: ['ArrowLeft', 37],
+  ArrowRight: ['ArrowRight', 39],
+  Home: ['Home', 36],
+  End: ['End', 35],
+  PageUp: ['PageUp', 33],
+  PageDown: ['PageDown', 34],
+  Insert: ['Insert', 45],
+};
+
+const PUNCTUATION: Record<string, [string, number]> = {
+  '-': ['Minus', 189],
+  '=': ['Equal', 187],
+  '[': ['BracketLeft', 219],
+  ']': ['BracketRight', 221],
+  ';': ['Semicolon', 186],
+  "'": ['Quote', 222],
+  ',': ['Comma', 188],
+  '.': ['Period', 190],
+  '/': ['Slash', 191],
+  '\\': ['Backslash', 220],
+  '`': ['Backquote', 192],
+};
+
+/** The code and keyCode for one key value (best effort for characters outside US-QWERTY). */
+function codeFor(key: string): [string, number] {
+  const named = NAMED_CODES[key];
+  if (named) return named;
+  const fn = /^F([1-9]|1[0-2])$/.exec(key);
+  if (fn) return [key, 111 + Number(fn[1])];
+  if (/^[a-z]$/i.test(key)) return [`Key${key.toUpperCase()}`, key.toUpperCase().charCodeAt(0)];
+  if (/^[0-9]$/.test(key)) return [`Digit${key}`, key.charCodeAt(0)];
+  const punct = PUNCTUATION[key];
+  if (punct) return punct;
+  return ['', 0];
+}
+
+/** Parses "Enter", "Control+a", "Shift+Tab", "Meta+K"; null with no valid key. */
+export function parseChord(spec: string): KeyChord | null {
+  const parts = spec.split('+');
+  // "Control++" means the plus key: an empty last part after a separator.
+  if (spec.endsWith('++')) parts.splice(parts.length - 2, 2, '+');
+  const chord: KeyChord = {
+    key: '',
+    code: '',
+    keyCode: 0,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+    metaKey: false,
+  };
+  for (let i = 0; i < parts.length; i++) {
+    const raw = parts[i] ?? '';
+    const part = raw.trim() === '' && raw.length > 0 ? ' ' : raw.trim();
+    const modifier = MODIFIERS[part.toLowerCase()];
+    if (modifier && i < parts.length - 1) {
+      chord[modifier] = true;
+      continue;
+    }
+    if (i !== parts.length - 1 || part === '') return null;
+    const key = ALIASES[part.toLowerCase()] ?? (/^f([1-9]|1[0-2])$/i.test(part) ? part.toUpperCase() : part);
+    if (key.length > 1 && !NAMED_CODES[key] && !/^F([1-9]|1[0-2])$/.test(key)) return null;
+    chord.key = key;
+    [chord.code, chord.keyCode] = codeFor(key);
+  }
+  return chord.key ? chord : null;
+}
+
+/** A chord that types a character (no Control, Meta or Alt). */
+export function isPrintable(chord: KeyChord): boolean {
+  return chord.key.length === 1 && !chord.ctrlKey && !chord.metaKey && !chord.altKey;
+}
+
+export function chordFor(char: string): KeyChord {
+  const [code, keyCode] = codeFor(char.toLowerCase());
+  return {
+    key: char,
+    code,
+    keyCode,
+    ctrlKey: false,
+    shiftKey: char !== char.toLowerCase(),
+    altKey: false,
+    metaKey: false,
+  };
+}
+
+export function describeChord(chord: KeyChord): string {
+  const mods = [
+    chord.ctrlKey && 'Control',
+    chord.altKey && 'Alt',
+    chord.shiftKey && 'Shift',
+    chord.metaKey && 'Meta',
+  ].filter(Boolean);
+  return [...mods, chord.key === ' ' ? 'Space' : chord.key].join('+');
+}
