@@ -30,7 +30,7 @@ export interface GateContext {
 }
 
 /** Tools whose handlers ask themselves, at the moment they know the exact URL or document. */
-const SELF_GATED = new Set(['navigate', 'new_tab', 'promote_iframe', 'execute_js', 'go_back']);
+const SELF_GATED = new Set(['navigate', 'new_tab', 'promote_iframe', 'execute_js', 'go_back', 'handle_dialog']);
 
 async function tabUrl(tabId: number): Promise<string | undefined> {
   try {
@@ -145,6 +145,12 @@ export function toolApprovals(name: string, args: unknown, ctx: GateContext): To
       // execute_js is never covered by a grant: each call is approved on its own.
       const decision = await ctx.requestApproval({ tool: name, args, site: origin, kind: 'execute_js', description });
       return decision === 'approve' ? ok(true) : err('denied_by_user', refusal(`Run JavaScript in ${origin}`, origin));
+    },
+    async approveDialog(description, why, origin) {
+      // Like a click on a button with the dialog's words: a click grant for the site covers it.
+      const full = `${description} (${why})`;
+      const approved = await ask(ctx, name, args, { site: origin, kind: 'click', description: full });
+      return approved ? ok(true) : err('denied_by_user', refusal(description, origin));
     },
   };
 }

@@ -2,6 +2,10 @@ import { BROWSER } from '../../src/browser-target';
 import type { Mode, Tier } from '../../src/modes';
 import { err, errorMessage, type Result } from '../../src/result';
 import type { Tool, ToolContext } from './types';
+import { raceAbort } from '../../src/timeout';
+import { knownDialog } from '../cdp/dialogs';
+import { withDialog } from './dialogs';
+import { runWithDeadline, toolDeadlineMs } from './tool-deadline';
 
 const tools = new Map<string, Tool>();
 
@@ -61,8 +65,15 @@ export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext):
   } catch {
     return err('bad_tab', `tab ${ctx.tabId} does not exist (closed?); use a current tab id`);
   }
+  // Deadline and Stop: no call outlives either (issue 25); a dialog an action opened is its result.
+  const hadDialog = knownDialog(ctx.tabId) !== undefined;
   try {
-    return await tool.run(rawArgs, ctx);
+    const result = await raceAbort(
+      runWithDeadline(name, toolDeadlineMs(rawArgs), ctx, (c) => tool.run(rawArgs, c)),
+      ctx.signal,
+      () => err('cancelled', `the user stopped the task while ${name} was running; it was abandoned.`),
+    );
+    return withDialog(result, ctx.tabId, tool.readOnly, hadDialog);
   } catch (e) {
     return err('tool_failed', `${name} failed: ${errorMessage(e)}`);
   }
