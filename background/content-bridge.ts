@@ -7,7 +7,7 @@ import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
 import { noteRefHigh, refFloor } from './frames/ref-floor';
 import { pageScriptsBlocked } from './frames/script-block';
 import { ALWAYS_ON_MAIN_WORLD_SCRIPTS, ON_DEMAND_SCRIPTS } from './page-scripts';
-import { describeDialog, knownDialog, probeDialog, type OpenDialog } from './cdp/dialogs';
+import { describeDialog, knownDialog, type OpenDialog } from './cdp/dialogs';
 
 /** The extension's isolated world (handlers) or the page's own (the always-on core). */
 type PageWorld = 'ISOLATED' | 'MAIN';
@@ -18,8 +18,8 @@ const MISSING_HOST_PERMISSION = /Missing host permission/i;
 
 /** How long one page call may take unless its caller gives its own deadline (a wait's timeout). */
 export const PAGE_CALL_MS = 10_000;
-/** After this long without an answer, the bridge asks whether a JS dialog blocks the page. */
-const STALL_MS = 2_000;
+/** How often a waiting call looks whether a JS dialog opened (cdp/dialogs.ts) and blocks the page. */
+const DIALOG_POLL_MS = 200;
 
 /** The error every page call returns while a JS dialog blocks the page; tools read `dialog` off it. */
 export function dialogOpenError(dialog: OpenDialog): Result<never> {
@@ -31,8 +31,8 @@ export function dialogOpenError(dialog: OpenDialog): Result<never> {
 
 /**
  * Sends one request to one frame with a deadline (default PAGE_CALL_MS). A page blocked by a JS
- * dialog answers nothing: after STALL_MS the call asks the dialog watcher (cdp/dialogs.ts) and
- * returns `dialog_open` naming the dialog; a page that is only slow or busy gets `timeout` at the
+ * dialog answers nothing: the call returns `dialog_open` naming the dialog as soon as the dialog
+ * watcher (cdp/dialogs.ts) has seen one open; a page that is only slow or busy gets `timeout` at the
  * deadline. The request carries the deadline, and the page drops it if it arrives later (a click
  * queued behind a dialog must not happen after the model was told it did not).
  */
@@ -46,12 +46,12 @@ export async function sendToContent(
   if (known) return dialogOpenError(known);
   const started = Date.now();
   const call = sendUnbounded(tabId, { ...request, expiresAt: started + deadlineMs }, frameId).then((r) => ({ r }));
-  const early = await withTimeout(call, Math.min(STALL_MS, deadlineMs), () => undefined);
-  if (early) return early.r;
-  const dialog = await probeDialog(tabId);
-  if (dialog) return dialogOpenError(dialog);
-  const late = await withTimeout(call, Math.max(0, deadlineMs - (Date.now() - started)), () => undefined);
-  if (late) return late.r;
+  for (let left = deadlineMs; left > 0; left = deadlineMs - (Date.now() - started)) {
+    const reply = await withTimeout(call, Math.min(DIALOG_POLL_MS, left), () => undefined);
+    if (reply) return reply.r;
+    const dialog = knownDialog(tabId);
+    if (dialog) return dialogOpenError(dialog);
+  }
   const where = frameId ? `tab ${tabId} frame ${frameId}` : `tab ${tabId}`;
   const why = HAS_CDP
     ? 'the page is busy (a long-running script) or still loading'

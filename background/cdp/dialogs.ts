@@ -1,18 +1,22 @@
 /**
  * The JS dialog watcher (alert, confirm, prompt, beforeunload). A dialog blocks its page's script:
- * messages to the page wait in a queue until someone answers it, so a page call that stalls may be
- * behind a dialog. The bridge (content-bridge.ts) asks `probeDialog` after a short stall; the probe
- * attaches the debugger and enables the Page domain, which reports a dialog that is already showing
- * with `Page.javascriptDialogOpening` (measured in tests/e2e/dialogs.e2e.ts). While a dialog is open
- * the session stays attached, so `handle_dialog` can answer it (`Page.handleJavaScriptDialog`) and a
- * dialog the user answers is seen closing (`Page.javascriptDialogClosed`); then it detaches.
+ * messages to the page wait in a queue until someone answers it. Chrome reports a dialog only to a
+ * debugger session whose Page domain was enabled before it opened: a session attached later neither
+ * hears `Page.javascriptDialogOpening` nor may answer it ("No dialog is showing"), and Page.enable
+ * itself gets no reply while the page is blocked (measured in Chromium; tests/e2e/dialogs.e2e.ts).
+ * So every page action is armed first (registry.ts): the session is attached with Page enabled for
+ * the action, stays while a dialog it saw is open (so handle_dialog can answer it with
+ * `Page.handleJavaScriptDialog` and a dialog the user answers is seen closing), and detaches a
+ * moment after. Reads are not armed: they see a dialog an action opened (the watch is still held),
+ * and otherwise end at the bridge's deadline.
  *
- * The Firefox build has no `chrome.debugger`: the probe finds nothing there and the bridge's
- * deadline names a dialog as a possible cause (docs/dialogs-and-deadlines.md).
+ * The Firefox build has no `chrome.debugger`: arming is a no-op there, and the bridge's deadline
+ * names a dialog as a possible cause (docs/dialogs-and-deadlines.md).
  */
 import { z } from 'zod';
+import { HAS_CDP } from '../../src/browser-target';
 import { ok } from '../../src/result';
-import { sleep, withTimeout } from '../../src/timeout';
+import { sleep } from '../../src/timeout';
 import { DETACHED_EVENT, on, withSession } from './cdp-client';
 
 export interface OpenDialog {
@@ -28,17 +32,24 @@ const DialogOpeningSchema = z.object({
   defaultPrompt: z.string().optional(),
 });
 
-/** How long the probe waits for the re-reported dialog after Page.enable answers. */
-const REPORT_MS = 250;
-/** Page.enable's own deadline inside the probe (shorter than a command's default). */
+/** Page.enable's deadline while arming: a page blocked already (busy, or a dialog) never answers it. */
 const ENABLE_MS = 1_500;
-/** How long a session stays attached for one open dialog before it lets go. */
+/** How long the watch stays after its last action, for a dialog a page opens just after (a timer). */
+const GRACE_MS = 1_000;
+/** How long a session stays attached for one open dialog nobody answers. */
 const HOLD_MS = 120_000;
 
 const open = new Map<number, OpenDialog>();
-const probes = new Map<number, Promise<OpenDialog | null>>();
 
-/** The dialog known to be open on the tab (seen by a probe whose session is still attached). */
+interface Watch {
+  holders: number;
+  armed: Promise<void>;
+  /** Wakes the watch to check whether it may end. */
+  poke: () => void;
+}
+const watches = new Map<number, Watch>();
+
+/** The dialog open on the tab, as seen by a watch that is still attached. */
 export function knownDialog(tabId: number): OpenDialog | undefined {
   return open.get(tabId);
 }
@@ -51,56 +62,69 @@ function parseOpening(params: unknown): OpenDialog | null {
 }
 
 /**
- * Whether a JS dialog is open on the tab: the dialog, or null (none, or no debugger: Firefox, a
- * tab DevTools owns). Concurrent probes of one tab share one session.
+ * Arms the tab's dialog watch for one action; call the returned function when the action is over.
+ * Concurrent actions share one watch. Best effort: where the debugger cannot attach (Firefox,
+ * DevTools open on the tab) the action runs unwatched.
  */
-export function probeDialog(tabId: number): Promise<OpenDialog | null> {
-  const known = open.get(tabId);
-  if (known) return Promise.resolve(known);
-  const pending = probes.get(tabId);
-  if (pending) return pending;
-  const probe = new Promise<OpenDialog | null>((resolve) => {
-    void watch(tabId, resolve).then(() => resolve(null));
-  }).finally(() => probes.delete(tabId));
-  probes.set(tabId, probe);
-  return probe;
+export async function armDialogWatch(tabId: number): Promise<() => void> {
+  if (!HAS_CDP) return () => undefined;
+  let w = watches.get(tabId);
+  if (!w) w = startWatch(tabId);
+  w.holders += 1;
+  await w.armed;
+  const watch = w;
+  return () => {
+    watch.holders -= 1;
+    watch.poke();
+  };
 }
 
-/** Attaches, reports the open dialog (or null) through `report`, and holds the session while it is open. */
-async function watch(tabId: number, report: (d: OpenDialog | null) => void): Promise<void> {
-  let closed = (): void => undefined;
-  const gone = new Promise<void>((r) => (closed = r));
+function startWatch(tabId: number): Watch {
+  let armedDone = (): void => undefined;
+  let wake = (): void => undefined;
+  const w: Watch = {
+    holders: 0,
+    armed: new Promise<void>((r) => (armedDone = r)),
+    poke: () => wake(),
+  };
+  watches.set(tabId, w);
+  let detached = false;
   const offs = [
     on(tabId, 'Page.javascriptDialogOpening', (params) => {
       const d = parseOpening(params);
-      if (!d) return;
-      open.set(tabId, d);
-      report(d);
+      if (d) open.set(tabId, d);
     }),
     on(tabId, 'Page.javascriptDialogClosed', () => {
       open.delete(tabId);
-      closed();
+      wake();
     }),
     on(tabId, DETACHED_EVENT, () => {
+      detached = true;
       open.delete(tabId);
-      closed();
+      wake();
     }),
   ];
-  try {
-    await withSession(tabId, async ({ send }) => {
-      await send(tabId, 'Page.enable', {}, ENABLE_MS);
-      if (!open.has(tabId)) await sleep(REPORT_MS);
-      if (!open.has(tabId)) {
-        report(null);
-        return ok(true);
-      }
-      await withTimeout(gone, HOLD_MS, () => undefined);
-      return ok(true);
-    });
-  } finally {
+  const idle = () => w.holders <= 0 && !open.has(tabId);
+  void withSession(tabId, async ({ send }) => {
+    await send(tabId, 'Page.enable', {}, ENABLE_MS);
+    armedDone();
+    const since = Date.now();
+    while (!detached) {
+      if (idle() && (await sleep(GRACE_MS)) && idle()) break;
+      if (w.holders <= 0 && Date.now() - since > HOLD_MS) break;
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, GRACE_MS);
+      });
+    }
+    return ok(true);
+  }).finally(() => {
     for (const off of offs) off();
     open.delete(tabId);
-  }
+    watches.delete(tabId);
+    armedDone();
+  });
+  return w;
 }
 
 /** How a dialog reads in errors and notes: `a confirm() dialog is open on this tab: "Delete draft?"`. */

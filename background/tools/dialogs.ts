@@ -1,7 +1,7 @@
 /**
  * handle_dialog answers the JS dialog (alert, confirm, prompt, beforeunload) that blocks the tab,
  * through CDP `Page.handleJavaScriptDialog` on the session the dialog watcher holds while the dialog
- * is open (cdp/dialogs.ts). Accepting a hard-to-undo confirm/prompt or a beforeunload asks the user
+ * is open (cdp/dialogs.ts, armed around every page action). Accepting a hard-to-undo confirm/prompt or a beforeunload asks the user
  * first (policy/dialog-approval.ts), like a click on such a button. Chrome only: the Firefox build
  * has no debugger, so its page calls time out naming a dialog as a possible cause instead.
  */
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';
 import { quotePageText } from '../../src/fence';
 import { send } from '../cdp/cdp-client';
-import { describeDialog, knownDialog, probeDialog, type OpenDialog } from '../cdp/dialogs';
+import { describeDialog, knownDialog, type OpenDialog } from '../cdp/dialogs';
 import { dialogNeedsApproval } from '../policy/dialog-approval';
 import { originOf } from '../agent/trusted-sites';
 import { defineTool } from './define-tool';
@@ -46,7 +46,7 @@ export const handleDialog = defineTool({
   readOnly: false,
   browsers: ['chrome'],
   async handler(args, ctx) {
-    const dialog = await probeDialog(ctx.tabId);
+    const dialog = knownDialog(ctx.tabId);
     if (!dialog)
       return err(
         'no_dialog',
@@ -73,23 +73,48 @@ export const handleDialog = defineTool({
   },
 });
 
-/**
- * An action during which a dialog opened returns the dialog as its result rather than an error:
- * the action most likely opened it (a "Delete" button's confirm()). A dialog already known before the
- * call, or any read, stays the `dialog_open` error (the page did nothing).
- */
-export function withDialog(
-  result: Result<unknown>,
-  tabId: number,
-  readOnly: boolean,
-  knownBefore: boolean,
-): Result<unknown> {
-  if (result.ok || result.error.code !== 'dialog_open' || readOnly || knownBefore) return result;
-  const dialog = knownDialog(tabId);
-  if (!dialog) return result;
+/** What an action returns when a dialog opened while it ran. */
+function dialogResult(dialog: OpenDialog): Result<unknown> {
   return ok({
     success: true,
     dialog,
     note: `${describeDialog(dialog)}; it opened while this action ran (if it was already open, the action was not done). The page is blocked until it is answered: call handle_dialog {accept: true|false}${dialog.type === 'prompt' ? ' with promptText' : ''}.`,
+  });
+}
+
+/** How often a running action looks whether a dialog opened. */
+const DIALOG_POLL_MS = 200;
+
+/**
+ * Runs an action so that it returns as soon as a JS dialog opens on its tab, with the dialog as its
+ * result (a "Delete" button's confirm(), a navigation's "leave this page?"): the action's own wait
+ * (a page reply, a page load) is abandoned, its deadline still ends it. Reads, and a dialog known
+ * before the call, keep the `dialog_open` error (the page did nothing).
+ */
+export function untilDialog(
+  run: Promise<Result<unknown>>,
+  tabId: number,
+  readOnly: boolean,
+  knownBefore: boolean,
+): Promise<Result<unknown>> {
+  if (readOnly || knownBefore) return run;
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const dialog = knownDialog(tabId);
+      if (!dialog) return;
+      clearInterval(timer);
+      resolve(dialogResult(dialog));
+    }, DIALOG_POLL_MS);
+    run.then(
+      (r) => {
+        clearInterval(timer);
+        const dialog = knownDialog(tabId);
+        resolve(!r.ok && r.error.code === 'dialog_open' && dialog ? dialogResult(dialog) : r);
+      },
+      (e: unknown) => {
+        clearInterval(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
   });
 }

@@ -3,8 +3,8 @@ import type { Mode, Tier } from '../../src/modes';
 import { err, errorMessage, type Result } from '../../src/result';
 import type { Tool, ToolContext } from './types';
 import { raceAbort } from '../../src/timeout';
-import { knownDialog } from '../cdp/dialogs';
-import { withDialog } from './dialogs';
+import { armDialogWatch, knownDialog } from '../cdp/dialogs';
+import { untilDialog } from './dialogs';
 import { runWithDeadline, toolDeadlineMs } from './tool-deadline';
 
 const tools = new Map<string, Tool>();
@@ -67,14 +67,16 @@ export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext):
   }
   // Deadline and Stop: no call outlives either (issue 25); a dialog an action opened is its result.
   const hadDialog = knownDialog(ctx.tabId) !== undefined;
+  // A page action may open a JS dialog: Chrome reports it only to a debugger armed before (cdp/dialogs.ts).
+  const disarm = tool.readOnly ? () => undefined : await armDialogWatch(ctx.tabId);
   try {
-    const result = await raceAbort(
-      runWithDeadline(name, toolDeadlineMs(rawArgs), ctx, (c) => tool.run(rawArgs, c)),
-      ctx.signal,
-      () => err('cancelled', `the user stopped the task while ${name} was running; it was abandoned.`),
+    const run = runWithDeadline(name, toolDeadlineMs(rawArgs), ctx, (c) => tool.run(rawArgs, c));
+    return await raceAbort(untilDialog(run, ctx.tabId, tool.readOnly, hadDialog), ctx.signal, () =>
+      err('cancelled', `the user stopped the task while ${name} was running; it was abandoned.`),
     );
-    return withDialog(result, ctx.tabId, tool.readOnly, hadDialog);
   } catch (e) {
     return err('tool_failed', `${name} failed: ${errorMessage(e)}`);
+  } finally {
+    disarm();
   }
 }
