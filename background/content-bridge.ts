@@ -17,12 +17,12 @@ const NO_RECEIVER = /Receiving end does not exist|Could not establish connection
 const MISSING_HOST_PERMISSION = /Missing host permission/i;
 
 /** How long one page call may take unless its caller gives its own deadline (a wait's timeout). */
-export const PAGE_CALL_MS = 10_000;
+const PAGE_CALL_MS = 10_000;
 /** How often a waiting call looks whether a JS dialog opened (cdp/dialogs.ts) and blocks the page. */
 const DIALOG_POLL_MS = 200;
 
 /** The error every page call returns while a JS dialog blocks the page; tools read `dialog` off it. */
-export function dialogOpenError(dialog: OpenDialog): Result<never> {
+function dialogOpenError(dialog: OpenDialog): Result<never> {
   return err(
     'dialog_open',
     `${describeDialog(dialog)}, and the page cannot act or answer until it is closed. Answer it with handle_dialog {accept: true} or {accept: false} (a prompt takes promptText), then continue.`,
