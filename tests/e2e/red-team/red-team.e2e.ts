@@ -10,6 +10,7 @@ import { startFakeProviders, type FakeProviders } from '../../fake-providers/ser
 import { ROOT, FIXTURE_PAGES } from '../support/paths';
 import { startFixtureServer, type FixtureServer } from '../support/server';
 import { useExtension } from '../support/setup';
+import { DIALOG_ATTACKS } from './attacks-dialogs';
 import { EXFIL_ATTACKS } from './attacks-exfil';
 import { GATE_ATTACKS } from './attacks-gate';
 import { TAB_ATTACKS } from './attacks-tabs';
@@ -17,7 +18,7 @@ import { TOOL_ATTACKS } from './attacks-tools';
 import { serveAttackPdf } from './pdf-attack';
 import { PUBLIC_HOST, runAttack, serveRedTeamPages, type CaseResult, type RedTeamEnv } from './harness';
 
-const ALL_ATTACKS = [...EXFIL_ATTACKS, ...GATE_ATTACKS, ...TAB_ATTACKS, ...TOOL_ATTACKS];
+const ALL_ATTACKS = [...EXFIL_ATTACKS, ...GATE_ATTACKS, ...TAB_ATTACKS, ...TOOL_ATTACKS, ...DIALOG_ATTACKS];
 /** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */
 const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;
 const ATTACKS = ONLY ? ALL_ATTACKS.filter((a) => ONLY.test(a.id)) : ALL_ATTACKS;
