@@ -40,6 +40,21 @@ describe('raceAbort', () => {
     ctl.abort();
     await expect(p).resolves.toBe('stopped');
   });
+  it('lets a call that hears the abort finish within the grace, else abandons it', async () => {
+    const ctl = new AbortController();
+    const listening = new Promise<string>((resolve) =>
+      ctl.signal.addEventListener('abort', () => setTimeout(() => resolve('cleaned up'), 50)),
+    );
+    const p = raceAbort(listening, ctl.signal, () => 'stopped', 300);
+    ctl.abort();
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(p).resolves.toBe('cleaned up');
+    const ctl2 = new AbortController();
+    const q = raceAbort(never(), ctl2.signal, () => 'stopped', 300);
+    ctl2.abort();
+    await vi.advanceTimersByTimeAsync(300);
+    await expect(q).resolves.toBe('stopped');
+  });
   it('passes values and errors through, and answers at once for an aborted signal', async () => {
     const ctl = new AbortController();
     await expect(raceAbort(Promise.resolve('v'), ctl.signal, () => 'stopped')).resolves.toBe('v');

@@ -44,14 +44,22 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
 }
 
 /**
- * `promise`'s value, or `onAbort()` as soon as `signal` aborts (at once when it already has): the
- * user's Stop ends a task within a moment even when the call it is in never returns.
+ * `promise`'s value, or `onAbort()` once `signal` aborts (at once when it already has): the user's
+ * Stop ends a task within a moment even when the call it is in never returns. After the abort the
+ * promise gets `graceMs` more to settle on its own (a tool that heard the signal removes its
+ * listeners and says what it did); then it is abandoned.
  */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined, onAbort: () => T): Promise<T> {
+export function raceAbort<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  onAbort: () => T,
+  graceMs = 0,
+): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.resolve(onAbort());
+  const abandoned = () => (graceMs > 0 ? withTimeout(promise, graceMs, onAbort) : Promise.resolve(onAbort()));
+  if (signal.aborted) return abandoned();
   return new Promise((resolve, reject) => {
-    const abort = () => resolve(onAbort());
+    const abort = () => resolve(abandoned());
     signal.addEventListener('abort', abort, { once: true });
     promise.then(
       (v) => {

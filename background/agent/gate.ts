@@ -76,6 +76,10 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
       // The page will refuse it anyway (ref-registry.ts): do not ask the user about an element that
       // is not the one the model read. Same text as the tool's own error; no page words in it.
       return `ERROR stale_ref: ${r.error.message.slice(0, 240)}`;
+    } else if (r.error.code === 'dialog_open') {
+      // A JS dialog blocks the page (cdp/dialogs.ts): nothing can act until it is answered, so do
+      // not ask the user about an action that cannot run. Dialog text is page text: capped and quoted.
+      return `ERROR dialog_open: a JavaScript dialog blocks this tab; answer it with handle_dialog first (${quotePageText(r.error.message, 240)}).`;
     } else {
       why = r.error.message.slice(0, 160);
       site = originOf(await tabUrl(actingTab(ctx.rec)));

@@ -324,6 +324,8 @@ async function runCalls(
           }),
           ctl.signal,
           () => ({ ok: false, text: 'CANCELLED: the user stopped the task during this call.', args: call.input }),
+          // A little above the registry's own grace (300 ms), so a tool that heard the abort still answers.
+          400,
         );
     if (outcome.stop) out.stop = outcome.stop;
     if ('stopStatus' in outcome && outcome.stopStatus) out.stopStatus = outcome.stopStatus;

@@ -7,6 +7,9 @@ import { armDialogWatch, knownDialog } from '../cdp/dialogs';
 import { untilDialog } from './dialogs';
 import { runWithDeadline, toolDeadlineMs } from './tool-deadline';
 
+/** After Stop, how long a running tool may take to clean up (remove its listeners) before it is abandoned. */
+const STOP_GRACE_MS = 300;
+
 const tools = new Map<string, Tool>();
 
 export function registerTool(tool: Tool): void {
@@ -71,8 +74,11 @@ export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext):
   const disarm = tool.readOnly ? () => undefined : await armDialogWatch(ctx.tabId);
   try {
     const run = runWithDeadline(name, toolDeadlineMs(rawArgs), ctx, (c) => tool.run(rawArgs, c));
-    return await raceAbort(untilDialog(run, ctx.tabId, tool.readOnly, hadDialog), ctx.signal, () =>
-      err('cancelled', `the user stopped the task while ${name} was running; it was abandoned.`),
+    return await raceAbort(
+      untilDialog(run, ctx.tabId, tool.readOnly, hadDialog),
+      ctx.signal,
+      () => err('cancelled', `the user stopped the task while ${name} was running; it was abandoned.`),
+      STOP_GRACE_MS,
     );
   } catch (e) {
     return err('tool_failed', `${name} failed: ${errorMessage(e)}`);
