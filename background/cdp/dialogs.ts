@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { HAS_CDP } from '../../src/browser-target';
 import { ok } from '../../src/result';
-import { sleep } from '../../src/timeout';
+import { sleep, withTimeout } from '../../src/timeout';
 import { DETACHED_EVENT, on, withSession } from './cdp-client';
 
 export interface OpenDialog {
@@ -34,6 +34,8 @@ const DialogOpeningSchema = z.object({
 
 /** Page.enable's deadline while arming: a page blocked already (busy, or a dialog) never answers it. */
 const ENABLE_MS = 1_500;
+/** The most an action waits for its watch to be armed (attach + Page.enable). */
+const ARM_MS = 2_000;
 /** How long the watch stays after its last action, for a dialog a page opens just after (a timer). */
 const GRACE_MS = 1_000;
 /** How long a session stays attached for one open dialog nobody answers. */
@@ -71,7 +73,8 @@ export async function armDialogWatch(tabId: number): Promise<() => void> {
   let w = watches.get(tabId);
   if (!w) w = startWatch(tabId);
   w.holders += 1;
-  await w.armed;
+  // Attaching has no deadline of its own: an action never waits more than ARM_MS for its watch.
+  await withTimeout(w.armed, ARM_MS, () => undefined);
   const watch = w;
   return () => {
     watch.holders -= 1;
