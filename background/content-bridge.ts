@@ -1,10 +1,13 @@
 import { PingReplySchema, RefHighSchema, type ContentRequest } from '../src/protocol/content';
 import { parseResult } from '../src/protocol/result-schema';
+import { HAS_CDP } from '../src/browser-target';
 import { err, errorMessage, type Result } from '../src/result';
+import { withTimeout } from '../src/timeout';
 import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
 import { noteRefHigh, refFloor } from './frames/ref-floor';
 import { pageScriptsBlocked } from './frames/script-block';
 import { ALWAYS_ON_MAIN_WORLD_SCRIPTS, ON_DEMAND_SCRIPTS } from './page-scripts';
+import { describeDialog, knownDialog, type OpenDialog } from './cdp/dialogs';
 
 /** The extension's isolated world (handlers) or the page's own (the always-on core). */
 type PageWorld = 'ISOLATED' | 'MAIN';
@@ -13,6 +16,52 @@ const NO_RECEIVER = /Receiving end does not exist|Could not establish connection
 /** Firefox's words when the user withheld the site (scripting.executeScript, tabs.captureTab). */
 const MISSING_HOST_PERMISSION = /Missing host permission/i;
 
+/** How long one page call may take unless its caller gives its own deadline (a wait's timeout). */
+const PAGE_CALL_MS = 10_000;
+/** How often a waiting call looks whether a JS dialog opened (cdp/dialogs.ts) and blocks the page. */
+const DIALOG_POLL_MS = 200;
+
+/** The error every page call returns while a JS dialog blocks the page; tools read `dialog` off it. */
+function dialogOpenError(dialog: OpenDialog): Result<never> {
+  return err(
+    'dialog_open',
+    `${describeDialog(dialog)}, and the page cannot act or answer until it is closed. Answer it with handle_dialog {accept: true} or {accept: false} (a prompt takes promptText), then continue.`,
+  );
+}
+
+/**
+ * Sends one request to one frame with a deadline (default PAGE_CALL_MS). A page blocked by a JS
+ * dialog answers nothing: the call returns `dialog_open` naming the dialog as soon as the dialog
+ * watcher (cdp/dialogs.ts) has seen one open; a page that is only slow or busy gets `timeout` at the
+ * deadline. The request carries the deadline, and the page drops it if it arrives later (a click
+ * queued behind a dialog must not happen after the model was told it did not).
+ */
+export async function sendToContent(
+  tabId: number,
+  request: ContentRequest,
+  frameId = 0,
+  deadlineMs = PAGE_CALL_MS,
+): Promise<Result<unknown>> {
+  const known = knownDialog(tabId);
+  if (known) return dialogOpenError(known);
+  const started = Date.now();
+  const call = sendUnbounded(tabId, { ...request, expiresAt: started + deadlineMs }, frameId).then((r) => ({ r }));
+  for (let left = deadlineMs; left > 0; left = deadlineMs - (Date.now() - started)) {
+    const reply = await withTimeout(call, Math.min(DIALOG_POLL_MS, left), () => undefined);
+    if (reply) return reply.r;
+    const dialog = knownDialog(tabId);
+    if (dialog) return dialogOpenError(dialog);
+  }
+  const where = frameId ? `tab ${tabId} frame ${frameId}` : `tab ${tabId}`;
+  const why = HAS_CDP
+    ? 'the page is busy (a long-running script) or still loading'
+    : 'the page is busy, or a JS dialog (alert, confirm, prompt, "leave this page?") blocks it, which Firefox gives extensions no way to see or answer: ask the user to close any dialog';
+  return err(
+    'timeout',
+    `the page in ${where} did not answer within ${deadlineMs} ms: ${why}. Whether a requested action happened is unknown: re-read the page before retrying.`,
+  );
+}
+
 /**
  * Sends one request to the page scripts of one frame. Frames carry only the always-on core
  * (page-scripts.ts); the first request to a frame without handlers finds no receiver, so the tree
@@ -20,7 +69,7 @@ const MISSING_HOST_PERMISSION = /Missing host permission/i;
  * path heals a tab opened before the extension was installed). Pages that forbid extensions
  * (chrome://, the Web Store, PDF viewer) get a clear error.
  */
-export async function sendToContent(tabId: number, request: ContentRequest, frameId = 0): Promise<Result<unknown>> {
+async function sendUnbounded(tabId: number, request: ContentRequest, frameId: number): Promise<Result<unknown>> {
   if (pageScriptsBlocked(tabId, frameId)) {
     return err(
       'page_not_scriptable',

@@ -1,5 +1,6 @@
 import '../src/zod-setup';
 import { dispatchContentRequest, refHigh } from './dispatch';
+import { requestExpired } from '../src/protocol/content';
 
 const INSTALLED = '__wbHandlersInstalled';
 
@@ -9,6 +10,14 @@ if (!Reflect.get(globalThis, INSTALLED)) {
   Reflect.set(globalThis, INSTALLED, true);
   chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id) return false;
+    if (requestExpired(raw, Date.now())) {
+      // Delivered after the worker gave up on it (the page was blocked): never act late.
+      sendResponse({
+        ok: false,
+        error: { code: 'timeout', message: 'the request reached the page after its deadline; not run' },
+      });
+      return false;
+    }
     // refHigh rides beside the Result so the worker's per-tab ref floor follows this document.
     void dispatchContentRequest(raw, document).then((result) => sendResponse({ ...result, refHigh: refHigh() }));
     return true;

@@ -31,7 +31,7 @@ export interface GateContext {
 }
 
 /** Tools whose handlers ask themselves, at the moment they know the exact URL or document. */
-const SELF_GATED = new Set(['navigate', 'new_tab', 'promote_iframe', 'execute_js', 'go_back']);
+const SELF_GATED = new Set(['navigate', 'new_tab', 'promote_iframe', 'execute_js', 'go_back', 'handle_dialog']);
 
 async function tabUrl(tabId: number): Promise<string | undefined> {
   try {
@@ -79,6 +79,10 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
       // The page will refuse it anyway (ref-registry.ts): do not ask the user about an element that
       // is not the one the model read. Same text as the tool's own error; no page words in it.
       return `ERROR stale_ref: ${r.error.message.slice(0, 240)}`;
+    } else if (r.error.code === 'dialog_open') {
+      // A JS dialog blocks the page (cdp/dialogs.ts): nothing can act until it is answered, so do
+      // not ask the user about an action that cannot run. Dialog text is page text: capped and quoted.
+      return `ERROR dialog_open: a JavaScript dialog blocks this tab; answer it with handle_dialog first (${quotePageText(r.error.message, 240)}).`;
     } else {
       why = r.error.message.slice(0, 160);
       site = originOf(await tabUrl(actingTab(ctx.rec)));
@@ -148,6 +152,12 @@ export function toolApprovals(name: string, args: unknown, ctx: GateContext): To
       // execute_js is never covered by a grant: each call is approved on its own.
       const decision = await ctx.requestApproval({ tool: name, args, site: origin, kind: 'execute_js', description });
       return decision === 'approve' ? ok(true) : err('denied_by_user', refusal(`Run JavaScript in ${origin}`, origin));
+    },
+    async approveDialog(description, why, origin) {
+      // Like a click on a button with the dialog's words: a click grant for the site covers it.
+      const full = `${description} (${why})`;
+      const approved = await ask(ctx, name, args, { site: origin, kind: 'click', description: full });
+      return approved ? ok(true) : err('denied_by_user', refusal(description, origin));
     },
   };
 }

@@ -15,11 +15,12 @@ import { withPromptCache } from './prompt-cache';
 import { addUsage, usageOfStep } from '../../src/usage';
 import { maxReadPage } from './budgets';
 import { toolDefinitions } from './tool-defs';
-import { executeCall, type ApprovalAsk } from './tool-exec';
+import { executeCall, type ApprovalAsk, type ExecOutcome } from './tool-exec';
 import { metaOf, type StoredImage } from '../vision/image-store';
 import { withStepImages } from '../vision/vision-messages';
 import { handoverSkip, holdIfTakenOver } from './user-turns-exec';
 import { actingTab } from './task-tabs';
+import { raceAbort } from '../../src/timeout';
 
 export const DEFAULT_MAX_STEPS = 30;
 /** A small local model that cannot form a tool call three times running will not learn on the fourth. */
@@ -306,18 +307,26 @@ async function runCalls(
       out.stop || ctl.signal.aborted
         ? 'SKIPPED: the task was stopped before this call ran.'
         : await handoverSkip(rec.tabId);
-    const outcome = skip
+    // Stop ends the task within a moment even when the call never returns (a page blocked by a
+    // dialog or a busy script): the call is abandoned, its own deadline still ends it later.
+    const outcome: ExecOutcome = skip
       ? { ok: false, text: skip, args: call.input }
-      : await executeCall(call.tool, call.input, {
-          rec,
-          guards: env.guards,
-          tier: env.settings.tier,
-          contextWindow: env.settings.contextWindow,
-          vision: env.settings.vision,
-          signal: ctl.signal,
-          treeLines: env.treeLines,
-          requestApproval: ctl.requestApproval,
-        });
+      : await raceAbort(
+          executeCall(call.tool, call.input, {
+            rec,
+            guards: env.guards,
+            tier: env.settings.tier,
+            contextWindow: env.settings.contextWindow,
+            vision: env.settings.vision,
+            signal: ctl.signal,
+            treeLines: env.treeLines,
+            requestApproval: ctl.requestApproval,
+          }),
+          ctl.signal,
+          () => ({ ok: false, text: 'CANCELLED: the user stopped the task during this call.', args: call.input }),
+          // A little above the registry's own grace (300 ms), so a tool that heard the abort still answers.
+          400,
+        );
     if (outcome.stop) out.stop = outcome.stop;
     if ('stopStatus' in outcome && outcome.stopStatus) out.stopStatus = outcome.stopStatus;
     // Malformed: a tool name that does not exist or arguments that are not JSON. A real tool

@@ -13,10 +13,15 @@
  */
 import { HAS_CDP, NO_TRUSTED_FALLBACK } from '../../src/browser-target';
 import { err, errorMessage, ok, type Result } from '../../src/result';
+import { withTimeout } from '../../src/timeout';
 
 const PROTOCOL_VERSION = '1.3';
 /** How long a session stays attached after its last command when the caller did not detach. */
 const IDLE_DETACH_MS = 5_000;
+/** How long one command may take: a tab whose renderer is blocked must not hang the caller. */
+const COMMAND_DEADLINE_MS = 10_000;
+/** Pseudo-event delivered to `on(tabId, DETACHED_EVENT, …)` listeners when the session ends. */
+export const DETACHED_EVENT = 'Weaverbird.detached';
 
 export type CdpEventListener = (params: unknown) => void;
 
@@ -65,6 +70,7 @@ if (HAS_CDP && typeof chrome !== 'undefined' && chrome.debugger) {
     const s = sessions.get(source.tabId);
     if (s?.idleTimer) clearTimeout(s.idleTimer);
     sessions.delete(source.tabId);
+    for (const fn of [...(listeners.get(key(source.tabId, DETACHED_EVENT)) ?? [])]) fn({});
   });
 }
 
@@ -92,19 +98,33 @@ function scheduleIdleDetach(tabId: number): void {
   s.idleTimer = setTimeout(() => void detach(tabId), IDLE_DETACH_MS);
 }
 
-/** Sends one command, attaching first when needed. The session detaches after an idle period. */
+/**
+ * Sends one command, attaching first when needed. The session detaches after an idle period. A
+ * command unanswered after `deadlineMs` (default 10 s) returns `timeout`.
+ */
 export async function send(
   tabId: number,
   method: string,
   params: Record<string, unknown> = {},
+  deadlineMs = COMMAND_DEADLINE_MS,
 ): Promise<Result<unknown>> {
   const attached = await ensureAttached(tabId);
   if (!attached.ok) return attached;
   const s = sessions.get(tabId);
   if (s?.idleTimer) clearTimeout(s.idleTimer);
   try {
-    const reply: unknown = await chrome.debugger.sendCommand({ tabId }, method, params);
-    return ok(reply ?? {});
+    // Rejections pass through as values so the catch below still classifies them.
+    const reply = await withTimeout(
+      chrome.debugger.sendCommand({ tabId }, method, params).then(
+        (r: unknown): { r: unknown } | { e: unknown } => ({ r }),
+        (e: unknown) => ({ e }),
+      ),
+      deadlineMs,
+      () => undefined,
+    );
+    if (!reply) return err('timeout', `${method} got no answer from tab ${tabId} within ${deadlineMs} ms`);
+    if ('e' in reply) throw reply.e;
+    return ok(reply.r ?? {});
   } catch (e) {
     const message = errorMessage(e);
     if (/not attached|detached/i.test(message)) {

@@ -10,7 +10,8 @@ import { FrameHitReplySchema, type FrameHitArgs, type FrameHitReply } from '../.
 import { err, ok, type Result } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { syncFrames, type BrowserFrame } from './frame-store';
-import { askFrame, withTimeout } from './inventory';
+import { askFrame } from './inventory';
+import { withTimeout } from '../../src/timeout';
 
 export interface Point {
   x: number;

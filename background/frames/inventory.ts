@@ -9,6 +9,7 @@ import { sendToContent } from '../content-bridge';
 import { syncFrames, type BrowserFrame } from './frame-store';
 import { qualifyRef } from './qualified-ref';
 import { sanitizeUrl } from '../../src/url-sanitize';
+import { withTimeout } from '../../src/timeout';
 
 const EmbeddedSchema = z.object({
   frameIndex: z.number().nullable(),
@@ -54,22 +55,6 @@ export interface FrameEntry {
 
 /** How long one frame may take to answer before it is reported as not answering. */
 const FRAME_TIMEOUT_MS = 3000;
-
-export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(onTimeout()), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      () => {
-        clearTimeout(timer);
-        resolve(onTimeout());
-      },
-    );
-  });
-}
 
 /** frame_info from one frame, or an error value when it does not answer in time. */
 export async function askFrame(tabId: number, frame: BrowserFrame): Promise<Result<FrameInfo>> {

@@ -12,7 +12,7 @@ import { err, ok, type Result } from '../../src/result';
 import { sendToContent } from '../content-bridge';
 import { describeFrames, pickFrame } from './frame-select';
 import { shortUrl, syncFrames, type BrowserFrame } from './frame-store';
-import { withTimeout } from './inventory';
+import { withTimeout } from '../../src/timeout';
 import { qualifyRef } from './qualified-ref';
 import type { ToolApprovals } from '../tools/types';
 import { sanitizeUrl } from '../../src/url-sanitize';

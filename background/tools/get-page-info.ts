@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageInfoSchema } from '../../src/protocol/content';
 import { err, ok } from '../../src/result';
 import { frameReachable, sendToContent } from '../content-bridge';
-import { withTimeout } from '../frames/inventory';
+import { withTimeout } from '../../src/timeout';
 import { defineTool } from './define-tool';
 import { syncFrames } from '../frames/frame-store';
 import { sanitizeUrl } from '../../src/url-sanitize';

@@ -13,6 +13,7 @@ import {
 } from '../pdf/pdf-tools';
 import { chromeAxTree } from './chrome-ax-tree';
 import { consoleRead } from './console-read';
+import { handleDialog } from './dialogs';
 import { executeJs } from './execute-js';
 import { findTool, textSearchTool } from './find';
 import { extractTool } from './extract';
@@ -61,6 +62,7 @@ const ALL: readonly Tool[] = [
   routeFrameRefs(pressKey),
   routeFrameRefs(hoverTool),
   routeFrameRefs(scrollTool),
+  handleDialog,
   getFrames,
   iframeRead,
   iframeClick,

@@ -2,6 +2,13 @@ import { BROWSER } from '../../src/browser-target';
 import type { Mode, Tier } from '../../src/modes';
 import { err, errorMessage, type Result } from '../../src/result';
 import type { Tool, ToolContext } from './types';
+import { raceAbort } from '../../src/timeout';
+import { armDialogWatch, knownDialog } from '../cdp/dialogs';
+import { untilDialog } from './dialogs';
+import { runWithDeadline, toolDeadlineMs } from './tool-deadline';
+
+/** After Stop, how long a running tool may take to clean up (remove its listeners) before it is abandoned. */
+const STOP_GRACE_MS = 300;
 
 const tools = new Map<string, Tool>();
 
@@ -61,9 +68,21 @@ export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext):
   } catch {
     return err('bad_tab', `tab ${ctx.tabId} does not exist (closed?); use a current tab id`);
   }
+  // Deadline and Stop: no call outlives either (issue 25); a dialog an action opened is its result.
+  const hadDialog = knownDialog(ctx.tabId) !== undefined;
+  // A page action may open a JS dialog: Chrome reports it only to a debugger armed before (cdp/dialogs.ts).
+  const disarm = tool.readOnly ? () => undefined : await armDialogWatch(ctx.tabId);
   try {
-    return await tool.run(rawArgs, ctx);
+    const run = runWithDeadline(name, toolDeadlineMs(rawArgs), ctx, (c) => tool.run(rawArgs, c));
+    return await raceAbort(
+      untilDialog(run, ctx.tabId, tool.readOnly, hadDialog),
+      ctx.signal,
+      () => err('cancelled', `the user stopped the task while ${name} was running; it was abandoned.`),
+      STOP_GRACE_MS,
+    );
   } catch (e) {
     return err('tool_failed', `${name} failed: ${errorMessage(e)}`);
+  } finally {
+    disarm();
   }
 }

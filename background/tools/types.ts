@@ -50,6 +50,11 @@ export interface ToolApprovals {
   guardNavigation(url: string, verb: string): Promise<Result<true>>;
   /** Asks the user to approve running `code` in the document of `origin`. */
   approveCode(code: string, origin: string): Promise<Result<true>>;
+  /**
+   * Asks the user to approve accepting a JS dialog on `origin` (handle_dialog), judged like a click
+   * on a button that says `description`; `why` is the policy's reason (policy/dialog-approval.ts).
+   */
+  approveDialog(description: string, why: string, origin: string): Promise<Result<true>>;
 }
 
 export interface ToolSpec<S extends z.ZodType> {

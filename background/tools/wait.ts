@@ -13,24 +13,11 @@ import { defineTool } from './define-tool';
 import { HELD_OPEN_MS, watchInflight } from './inflight-requests';
 import { checkArgsProblem } from '../../src/tools/reads';
 import { VERIFY_FIELDS, verifyOnce } from './verify';
+import { sleep } from '../../src/timeout';
 
 const POLL_MS = 100;
 /** Errors a navigation or a reloading frame causes for a moment: the wait goes on through them. */
 const TRANSIENT = new Set(['no_content_script', 'content_unreachable', 'tree_unavailable']);
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
 
 const Timeout = z.number().int().min(0).max(15_000);
 

@@ -5,6 +5,7 @@ import { openNetworkLog } from '../observe/network-log';
 import { isFailed, isMutation, requestLine, summarize } from '../observe/network-report';
 import { readConsole } from './console-read';
 import { defineTool } from './define-tool';
+import { sleep } from '../../src/timeout';
 
 const MAX_DURATION_MS = 60_000;
 /** Failed and mutating requests listed by name; the rest are only counted. */
@@ -24,20 +25,6 @@ const RegionsReply = z.object({
     }),
   ),
 });
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const done = (finished: boolean) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      resolve(finished);
-    };
-    const onAbort = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal?.addEventListener('abort', onAbort);
-  });
-}
 
 export const watchTool = defineTool({
   name: 'watch',

@@ -11,10 +11,22 @@ import * as z from 'zod/mini';
  * mints a number an older one already printed (see content-scripts/ax/ref-registry.ts).
  */
 const RefFloor = z.optional(z.number().check(z.int(), z.minimum(0)));
+/**
+ * `expiresAt`: the worker's deadline for the request (epoch ms). A page that was blocked (a JS
+ * dialog, a busy script) receives queued messages once it is free again; by then the worker has
+ * answered the model with a timeout, so a late click must not happen behind its back.
+ */
+const ExpiresAt = z.optional(z.number());
 
 export const ContentRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ping'), refFloor: RefFloor }),
-  z.object({ type: z.literal('tool'), tool: z.string().check(z.minLength(1)), args: z.unknown(), refFloor: RefFloor }),
+  z.object({ type: z.literal('ping'), refFloor: RefFloor, expiresAt: ExpiresAt }),
+  z.object({
+    type: z.literal('tool'),
+    tool: z.string().check(z.minLength(1)),
+    args: z.unknown(),
+    refFloor: RefFloor,
+    expiresAt: ExpiresAt,
+  }),
 ]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;
 
@@ -38,3 +50,9 @@ export type PageInfo = z.infer<typeof PageInfoSchema>;
  * (`refHigh`), so the worker's per-tab floor follows every ref the model can have been shown.
  */
 export const RefHighSchema = z.object({ refHigh: z.number().check(z.int(), z.minimum(0)) });
+
+/** True when a request carries a deadline that has passed (see ExpiresAt). */
+export function requestExpired(raw: unknown, now: number): boolean {
+  const parsed = z.object({ expiresAt: z.number() }).safeParse(raw);
+  return parsed.success && parsed.data.expiresAt < now;
+}

@@ -121,7 +121,12 @@ describe('trusted input re-checked at dispatch (item 8)', () => {
     expect(s.resizes).toBeGreaterThan(0);
     expect(await page.locator('#resize-cover').isVisible()).toBe(true);
     expect(r).toMatchObject({ method: 'synthetic', verified: false });
-    expect(String(r.fallback)).toMatch(/^not tried: (the target is now covered|at the click point there is now) /);
+    // Since issue 25 the debugger attaches as the action starts (the JS dialog watch,
+    // background/cdp/dialogs.ts), so the resize usually lands before the page classifies the click
+    // and its own hit test refuses; the dispatch-time re-check still covers a later resize.
+    expect(String(r.fallback)).toMatch(
+      /^not tried: (the target is now covered |at the click point there is now |another element covers the target,)/,
+    );
     expect(s.coverClicks).toBe(0);
     expect(s.opened).toEqual([]);
     expect(await debuggerAttached(tabId)).toBe(false);

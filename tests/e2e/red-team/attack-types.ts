@@ -82,6 +82,11 @@ export interface Attack {
   beforeDecision?: (page: Page, u: Urls, n: number) => Promise<void>;
   /** Settings over the scripted model's defaults (e.g. `tier: 'full'`, `planFirst: true`). */
   settings?: Record<string, unknown>;
+  /**
+   * Leave JS dialogs open, as a person who has not answered yet (Playwright dismisses them itself
+   * when nothing listens), so the agent meets them.
+   */
+  keepDialogs?: boolean;
   /** The page is a PDF (Chrome's viewer runs no page scripts): open it without waiting for them. */
   pdf?: boolean;
   /** How the attack task may end besides "done" (a cancelled plan stops it). */

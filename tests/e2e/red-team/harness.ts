@@ -263,6 +263,7 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
   const origin = attack.publicHost ? env.server.origin.replace('127.0.0.1', PUBLIC_HOST) : env.server.origin;
   const start = u.page(attack.page).replace(env.server.origin, origin);
   const { page, tabId } = attack.pdf ? await openPdf(env, start) : await env.browser.open(start);
+  if (attack.keepDialogs) page.on('dialog', () => undefined);
   opened.push(page);
   const panel = await openPanelClient(env.browser, tabId);
   const reasons: string[] = [];

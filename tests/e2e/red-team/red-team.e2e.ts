@@ -10,6 +10,7 @@ import { startFakeProviders, type FakeProviders } from '../../fake-providers/ser
 import { ROOT, FIXTURE_PAGES } from '../support/paths';
 import { startFixtureServer, type FixtureServer } from '../support/server';
 import { useExtension } from '../support/setup';
+import { DIALOG_ATTACKS } from './attacks-dialogs';
 import { EXFIL_ATTACKS } from './attacks-exfil';
 import { GATE_ATTACKS } from './attacks-gate';
 import { PANEL_ATTACKS } from './attacks-panel';
@@ -28,6 +29,7 @@ const ALL_ATTACKS = [
   ...PANEL_ATTACKS,
   ...READ_ATTACKS,
   ...SHAPE_ATTACKS,
+  ...DIALOG_ATTACKS,
 ];
 /** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */
 const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, type Result } from '../../src/result';
+import { runWithDeadline, toolDeadlineMs } from './tool-deadline';
+import type { ToolApprovals, ToolContext } from './types';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const never = () => new Promise<Result<unknown>>(() => undefined);
+
+function ctxWith(approve: () => Promise<Result<true>>): ToolContext {
+  const approvals: ToolApprovals = { guardNavigation: approve, approveCode: approve, approveDialog: approve };
+  return { tabId: 1, mode: 'act', tier: 'full', approvals };
+}
+
+describe('tool deadline', () => {
+  it('adds the tool’s own timeout to the default', () => {
+    expect(toolDeadlineMs({})).toBe(20_000);
+    expect(toolDeadlineMs({ timeoutMs: 15_000 })).toBe(35_000);
+    expect(toolDeadlineMs({ durationMs: 60_000 })).toBe(80_000);
+  });
+
+  it('ends a call that never returns with a timeout that says what to do', async () => {
+    const p = runWithDeadline('click_ax', 1_000, { tabId: 1, mode: 'act', tier: 'full' }, never);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const r = await p;
+    expect(r).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    if (!r.ok) expect(r.error.message).toMatch(/click_ax did not finish within 1 s.*Re-read the page/);
+  });
+
+  it('does not count the time the user takes to approve', async () => {
+    let answer: (r: Result<true>) => void = () => undefined;
+    const ctx = ctxWith(() => new Promise((r) => (answer = r)));
+    const p = runWithDeadline('handle_dialog', 1_000, ctx, async (c) => {
+      await c.approvals?.approveDialog('Accept "Delete draft?"', 'delete', 'http://a.test');
+      return ok('answered');
+    });
+    await vi.advanceTimersByTimeAsync(5_000);
+    answer(ok(true));
+    await expect(p).resolves.toEqual(ok('answered'));
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * JS dialogs in the Firefox build (issue 25): Firefox gives extensions no debugger, so the build
+ * cannot see or answer a dialog. What it must do: never hang (a click that opens confirm() returns
+ * by its deadline) and not offer handle_dialog (docs/dialogs-and-deadlines.md).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TreeResultSchema } from '../../src/tree-contract';
+import { okData, refOnLine } from '../e2e/support/frames';
+import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
+import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';
+
+const run = firefoxAvailable();
+let ff: FirefoxExtension | undefined;
+let server: FixtureServer | undefined;
+
+beforeAll(async () => {
+  if (!run) return;
+  server = await startFixtureServer();
+  ff = await launchFirefox();
+});
+afterAll(async () => {
+  await ff?.close();
+  await server?.close();
+});
+
+describe.skipIf(!run)('JS dialogs in the Firefox build', () => {
+  it('a click that opens confirm() returns by its deadline; handle_dialog is not offered', async () => {
+    if (!ff || !server) throw new Error('not started');
+    const { tabId } = await ff.open(server.url('/dialogs.html'));
+    const t = TreeResultSchema.parse(okData(await ff.tool('get_accessibility_tree', {}, { tabId, mode: 'act' }))).tree;
+    const t0 = Date.now();
+    const r = await ff.tool('click_ax', { ref_id: refOnLine(t, /button "Delete draft"/) }, { tabId, mode: 'act' });
+    // Whatever the platform does with the dialog (left open: timeout; answered by the driver: a
+    // result), the call ends within the page-call deadline plus the tool's own work.
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    if (!r.ok) expect(r.error.code).toBe('timeout');
+    const h = await ff.tool('handle_dialog', { accept: true }, { tabId, mode: 'act' });
+    expect(h).toMatchObject({ ok: false, error: { code: 'tool_not_allowed' } });
+  });
+});
