@@ -11,7 +11,7 @@
  */
 import * as z from 'zod/mini';
 import { err, ok, type Result } from '../../src/result';
-import { withTimeout } from '../frames/inventory';
+import { withTimeout } from '../../src/timeout';
 import { contentOrigin, mayRead, readPrompt, type FrameLink, type ReadScope } from './read-scope';
 
 /** Read-approval state outlives the worker, not the browser session. */
