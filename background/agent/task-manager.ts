@@ -20,6 +20,8 @@ import { planRequiredFor } from '../../src/plan-first';
 import { onOriginsChanged, pruneNavigationGuards, stopNavigationGuard } from './navigation-guard';
 import { releaseTaskTabs } from './task-tabs';
 import { forgetTaskReads } from '../policy/task-hooks';
+import { releaseDialogWatches } from '../cdp/dialogs';
+import { taskTabIds } from './task-tabs-state';
 
 type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
 type Decision = { decision: 'approve' | 'deny'; trust: TrustScope | null };
@@ -103,6 +105,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   stopNetworkLog(rec.tabId, rec.taskId);
   await forgetTaskTrust(rec.taskId);
   await forgetTaskReads(rec.taskId);
+  releaseDialogWatches(taskTabIds(rec.tabId, rec.tabs));
   await stopNavigationGuard(rec.taskId);
   await releaseTaskTabs(rec).catch(() => undefined);
   await deleteTask(rec.tabId);

@@ -5,10 +5,12 @@
  * hears `Page.javascriptDialogOpening` nor may answer it ("No dialog is showing"), and Page.enable
  * itself gets no reply while the page is blocked (measured in Chromium; tests/e2e/dialogs.e2e.ts).
  * So every page action is armed first (registry.ts): the session is attached with Page enabled for
- * the action, stays while a dialog it saw is open (so handle_dialog can answer it with
- * `Page.handleJavaScriptDialog` and a dialog the user answers is seen closing), and detaches a
- * moment after. Reads are not armed: they see a dialog an action opened (the watch is still held),
- * and otherwise end at the bridge's deadline.
+ * the action and stays while a dialog it saw is open (so handle_dialog can answer it with
+ * `Page.handleJavaScriptDialog` and a dialog the user answers is seen closing). It also stays between
+ * the task's actions (LINGER_MS) and detaches when the task ends (releaseDialogWatches): attaching
+ * shows Chrome's "started debugging" bar, which resizes the viewport, and a bar that came and went
+ * around every action would move the page under the agent at each step. Reads are not armed: they
+ * see a dialog a watch still attached saw, and otherwise end at the bridge's deadline.
  *
  * The Firefox build has no `chrome.debugger`: arming is a no-op there, and the bridge's deadline
  * names a dialog as a possible cause (docs/dialogs-and-deadlines.md).
@@ -16,7 +18,7 @@
 import { z } from 'zod';
 import { HAS_CDP } from '../../src/browser-target';
 import { ok } from '../../src/result';
-import { sleep, withTimeout } from '../../src/timeout';
+import { withTimeout } from '../../src/timeout';
 import { DETACHED_EVENT, on, withSession } from './cdp-client';
 
 export interface OpenDialog {
@@ -36,8 +38,10 @@ const DialogOpeningSchema = z.object({
 const ENABLE_MS = 1_500;
 /** The most an action waits for its watch to be armed (attach + Page.enable). */
 const ARM_MS = 2_000;
-/** How long the watch stays after its last action, for a dialog a page opens just after (a timer). */
+/** How long the watch stays after its last action once the task ended, for a dialog a page opens just after. */
 const GRACE_MS = 1_000;
+/** How long an idle watch stays while its task may still act (a model step takes seconds). */
+const LINGER_MS = 60_000;
 /** How long a session stays attached for one open dialog nobody answers. */
 const HOLD_MS = 120_000;
 
@@ -45,6 +49,8 @@ const open = new Map<number, OpenDialog>();
 
 interface Watch {
   holders: number;
+  /** The task that armed it ended: end soon once idle instead of lingering. */
+  released: boolean;
   armed: Promise<void>;
   /** Wakes the watch to check whether it may end. */
   poke: () => void;
@@ -73,6 +79,7 @@ export async function armDialogWatch(tabId: number): Promise<() => void> {
   let w = watches.get(tabId);
   if (!w) w = startWatch(tabId);
   w.holders += 1;
+  w.released = false;
   // Attaching has no deadline of its own: an action never waits more than ARM_MS for its watch.
   await withTimeout(w.armed, ARM_MS, () => undefined);
   const watch = w;
@@ -87,15 +94,18 @@ function startWatch(tabId: number): Watch {
   let wake = (): void => undefined;
   const w: Watch = {
     holders: 0,
+    released: false,
     armed: new Promise<void>((r) => (armedDone = r)),
     poke: () => wake(),
   };
   watches.set(tabId, w);
   let detached = false;
+  let openedAt = 0;
   const offs = [
     on(tabId, 'Page.javascriptDialogOpening', (params) => {
       const d = parseOpening(params);
       if (d) open.set(tabId, d);
+      openedAt = Date.now();
     }),
     on(tabId, 'Page.javascriptDialogClosed', () => {
       open.delete(tabId);
@@ -111,10 +121,11 @@ function startWatch(tabId: number): Watch {
   void withSession(tabId, async ({ send }) => {
     await send(tabId, 'Page.enable', {}, ENABLE_MS);
     armedDone();
-    const since = Date.now();
+    let idleSince = Date.now();
     while (!detached) {
-      if (idle() && (await sleep(GRACE_MS)) && idle()) break;
-      if (w.holders <= 0 && Date.now() - since > HOLD_MS) break;
+      if (!idle()) idleSince = Date.now();
+      else if (Date.now() - idleSince >= (w.released ? GRACE_MS : LINGER_MS)) break;
+      if (w.holders <= 0 && open.has(tabId) && Date.now() - openedAt > HOLD_MS) break;
       await new Promise<void>((r) => {
         wake = r;
         setTimeout(r, GRACE_MS);
@@ -128,6 +139,16 @@ function startWatch(tabId: number): Watch {
     armedDone();
   });
   return w;
+}
+
+/** A task ended: its tabs' watches detach once idle (GRACE_MS) instead of lingering for more actions. */
+export function releaseDialogWatches(tabIds: readonly number[]): void {
+  for (const tabId of tabIds) {
+    const w = watches.get(tabId);
+    if (!w) continue;
+    w.released = true;
+    w.poke();
+  }
 }
 
 /** How a dialog reads in errors and notes: `a confirm() dialog is open on this tab: "Delete draft?"`. */
