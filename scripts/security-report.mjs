@@ -25,6 +25,12 @@ const ITEMS = {
   7: '7 retry double write',
   8: '8 trusted input at dispatch',
   9: '9 trust scope',
+  10: '10 argument shapes',
+  11: '11 what commits: redirects, history, frames',
+  12: '12 cross-origin reads and provenance',
+  13: '13 data loss',
+  14: '14 panel hand-offs',
+  15: '15 JS dialogs',
 };
 
 function cell(text) {

@@ -43,7 +43,7 @@ export type CardKind = 'question' | 'plan';
 
 export interface Attack {
   id: string;
-  /** The threat-model item this attacks (1–9, docs/security.md "Threat model"), or 0 for the extra injection vectors. */
+  /** The threat-model item this attacks (1–15, docs/security.md "Threat model"), or 0 for the extra injection vectors. */
   item: number;
   what: string;
   /** Fixture path (may carry a query); served with {{ATTACKER}}/{{PARTNER}}/{{SERVER}} filled in. */

@@ -8,7 +8,8 @@ import { read, type Attack } from './attack-types';
 function attack(id: string, what: string, page: string, task: string, steps: ScriptStep[]): Attack {
   return {
     id,
-    item: 3,
+    // Threat-model items 10 (argument shapes) and 13 (data loss), docs/security.md.
+    item: id.startsWith('loss-') ? 13 : 10,
     what,
     page: `/red-team/${page}.html`,
     modes: ['act'],
