@@ -11,6 +11,8 @@ import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
 import { imageOfResult, type StoredImage } from '../vision/image-store';
 import { planGate, runUserTool } from './user-turns-exec';
+import { recordRead } from '../policy/url-provenance';
+import { originOf } from './trusted-sites';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from './task-tabs';
 
 export type { ApprovalAsk } from './gate';
@@ -105,6 +107,9 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   await noteMinted(rec, acting.tabId, floor);
 
   const rendered = renderResult(name, result, plan, rec.nonce);
+  // What the model read, under the origin of the tab it was read on: a later URL to another origin
+  // carrying it asks (background/policy/url-provenance.ts).
+  recordRead(rec.taskId, originOf((await chrome.tabs.get(acting.tabId).catch(() => null))?.url), rendered.body);
   const { body, tree } = rendered;
   if (tree) {
     rememberTreeLines(tree.tree, ctx.treeLines);

@@ -10,7 +10,7 @@ import type { Plan } from '../../src/protocol/handover';
 import { AskUserArgsSchema, ProposePlanArgsSchema, USER_TOOL_NAMES } from '../tools/user-tools';
 import { conversationOf, emit } from './event-hub';
 import { onOriginsChanged } from './navigation-guard';
-import { approveOrigin, startOrigins } from './origin-policy';
+import { approvePlanSites, startOrigins } from './origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { takeOverRequested, waitForUser } from './user-turns';
 
@@ -117,11 +117,9 @@ async function proposePlan(rawArgs: unknown, rec: TaskRecord, signal: AbortSigna
   return { ok: true, text, args: proposed };
 }
 
-/** The approved plan's sites become origins this task may open without asking (origin-policy.ts). */
+/** The approved plan's public sites become origins this task may open without asking (origin-policy.ts). */
 async function approvePlan(rec: TaskRecord, plan: Plan): Promise<void> {
-  let state = rec.origins ?? startOrigins(undefined);
-  for (const origin of plan.sites) state = approveOrigin(state, origin);
-  rec.origins = state;
+  rec.origins = approvePlanSites(rec.origins ?? startOrigins(undefined), plan.sites);
   rec.plan = plan;
   await saveTask(rec);
   await onOriginsChanged(rec);

@@ -82,12 +82,21 @@ export const goBack = defineTool({
   modes: ['act', 'dev'],
   readOnly: false,
   async handler(_args, ctx) {
+    // The task's origin policy on the entry it lands on (issue 24 item 3): looked up before moving,
+    // and judged again on what actually committed.
+    const guard = await ctx.approvals?.guardHistory(ctx.tabId, -1);
+    if (guard && !guard.ok) return guard;
     const r = await loadAfter(ctx.tabId, () => chrome.tabs.goBack(ctx.tabId), ctx.signal);
     if (!r.ok)
       return err(
         'navigation_failed',
         `could not go back: ${r.error.message}. There may be no earlier page in this tab.`,
       );
+    const landed = await ctx.approvals?.landed((await chrome.tabs.get(ctx.tabId)).url ?? '', guard?.data.blind ?? false);
+    if (landed && !landed.ok) {
+      await loadAfter(ctx.tabId, () => chrome.tabs.goForward(ctx.tabId), ctx.signal);
+      return err(landed.error.code, `${landed.error.message}; the tab went forward again to where it was. Do not retry.`);
+    }
     return ok({ ...r.data, note: NOTE });
   },
 });
