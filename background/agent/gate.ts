@@ -137,7 +137,8 @@ export function toolApprovals(name: string, args: unknown, ctx: GateContext): To
     guardNavigation: (url, verb) => judgeUrl(ctx, name, args, url, verb),
     async guardHistory(tabId, delta) {
       const peek = await peekHistory(tabId, delta);
-      if (peek.kind === 'none') return ok({ blind: false });
+      if (peek.kind === 'none')
+        return err('navigation_failed', 'there is no earlier page in this tab; navigate to a URL instead');
       if (peek.kind === 'known') {
         const r = await judgeUrl(ctx, name, args, peek.url, delta < 0 ? 'Go back to' : 'Go forward to');
         return r.ok ? ok({ blind: false }) : r;

@@ -238,10 +238,28 @@ export function expectHistoryStep(tabId: number): void {
   expectedSteps.set(tabId, Date.now() + EXPECT_MS);
 }
 
-/** Takes the tab back to the last allowed page it showed (or one step back when none is known). */
-async function restore(tabId: number, origins: readonly string[]): Promise<void> {
+/** Restores per tab in the last window: a page that keeps redirecting (a meta refresh) is left on the error page. */
+const restores = new Map<number, number[]>();
+const RESTORE_WINDOW_MS = 10_000;
+const MAX_RESTORES = 3;
+
+function mayRestore(tabId: number): boolean {
+  const now = Date.now();
+  const recent = (restores.get(tabId) ?? []).filter((t) => now - t < RESTORE_WINDOW_MS);
+  restores.set(tabId, [...recent, now]);
+  return recent.length < MAX_RESTORES;
+}
+
+/**
+ * Takes the tab back after a refused landing. A blocked load goes one step back (its error page is
+ * the newest entry). A history step restored from the back/forward cache returns to the last allowed
+ * page the tab showed (one step back or forward: which one is not known), else one step back.
+ */
+async function restore(tabId: number, origins: readonly string[], to: 'back' | 'last'): Promise<void> {
+  if (!mayRestore(tabId)) return;
   const last = lastAllowed.get(tabId);
-  if (last && allowedBy(origins, last)) await chrome.tabs.update(tabId, { url: last }).catch(() => undefined);
+  if (to === 'last' && last && allowedBy(origins, last))
+    await chrome.tabs.update(tabId, { url: last }).catch(() => undefined);
   else await chrome.tabs.goBack(tabId).catch(() => undefined);
 }
 
@@ -262,7 +280,7 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
   const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
   blockedEarly.delete(d.tabId);
-  await restore(d.tabId, owner[1].origins);
+  await restore(d.tabId, owner[1].origins, 'back');
   await addNote(owner[0], d.url);
 }
 
@@ -284,7 +302,7 @@ async function onTopCommitted(d: chrome.webNavigation.WebNavigationTransitionCal
     expectedSteps.delete(d.tabId);
     return;
   }
-  await restore(d.tabId, owner[1].origins);
+  await restore(d.tabId, owner[1].origins, 'last');
   await addNote(owner[0], d.url);
 }
 
@@ -318,6 +336,7 @@ export function registerNavigationGuard(): void {
   });
   chrome.tabs.onRemoved.addListener((tabId) => {
     lastAllowed.delete(tabId);
+    restores.delete(tabId);
     expectedSteps.delete(tabId);
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
+import { stepBack } from '../policy/history-peek';
 import { defineTool } from './define-tool';
 
 export const LOAD_TIMEOUT_MS = 15_000;
@@ -86,7 +87,7 @@ export const goBack = defineTool({
     // and judged again on what actually committed.
     const guard = await ctx.approvals?.guardHistory(ctx.tabId, -1);
     if (guard && !guard.ok) return guard;
-    const r = await loadAfter(ctx.tabId, () => chrome.tabs.goBack(ctx.tabId), ctx.signal);
+    const r = await loadAfter(ctx.tabId, () => stepBack(ctx.tabId), ctx.signal);
     if (!r.ok)
       return err(
         'navigation_failed',
