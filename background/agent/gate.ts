@@ -102,13 +102,23 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
  * approved for navigation; a URL carrying text read on another origin asks every time
  * (background/policy/url-provenance.ts), so approving it once approves nothing more.
  */
-async function judgeUrl(ctx: GateContext, name: string, args: unknown, url: string, verb: string): Promise<Result<true>> {
+async function judgeUrl(
+  ctx: GateContext,
+  name: string,
+  args: unknown,
+  url: string,
+  verb: string,
+): Promise<Result<true>> {
   const rec = ctx.rec;
   rec.origins ??= startOrigins(await tabUrl(rec.tabId));
   const verdict = judgeNavigation(url, rec.origins, verb, carriedFrom(rec.taskId, url));
   if (verdict.kind === 'free') return ok(true);
   if (verdict.kind === 'refuse') return err('navigation_refused', verdict.message);
-  const approved = await ask(ctx, name, args, { site: verdict.origin, kind: 'navigate', description: verdict.description });
+  const approved = await ask(ctx, name, args, {
+    site: verdict.origin,
+    kind: 'navigate',
+    description: verdict.description,
+  });
   if (!approved) return err('denied_by_user', refusal(verdict.description, verdict.origin));
   if (rec.origins.start === verdict.origin || rec.origins.approved.includes(verdict.origin)) return ok(true);
   rec.origins = approveOrigin(rec.origins, verdict.origin);

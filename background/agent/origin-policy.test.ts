@@ -66,7 +66,7 @@ describe('origin policy', () => {
     });
     expect(v.kind === 'ask' && v.description).toMatch(/text read on https:\/\/mail\.example \("TOKEN-9"\)/);
   });
-  it('does not take a plan\'s private-network sites as approved, but keeps the start origin', () => {
+  it("does not take a plan's private-network sites as approved, but keeps the start origin", () => {
     const local = startOrigins('http://127.0.0.1:8080/app');
     const next = approvePlanSites(local, ['http://127.0.0.1:8080', 'http://192.168.1.1', 'https://docs.example']);
     expect(next.approved).toEqual(['http://127.0.0.1:8080', 'https://docs.example']);

@@ -86,9 +86,7 @@ export function judgeNavigation(
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return { kind: 'refuse', message: `only http(s) URLs can be opened, not ${url.protocol} ones` };
   const origin = url.origin;
-  const carries = carried
-    ? `; it carries text read on ${carried.from} ("${cap(carried.token)}")`
-    : '';
+  const carries = carried ? `; it carries text read on ${carried.from} ("${cap(carried.token)}")` : '';
   if (origin === state.start || state.approved.includes(origin)) {
     if (!carried) return { kind: 'free' };
     return { kind: 'ask', origin, description: `${verb} this address${carries}:\n${url.href}` };

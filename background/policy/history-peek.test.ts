@@ -3,7 +3,10 @@ import { peekFrom } from './history-peek';
 
 describe('peekFrom', () => {
   it('knows a same-origin entry by its URL', () => {
-    expect(peekFrom({ api: true, length: 3, url: 'https://a.test/1' })).toEqual({ kind: 'known', url: 'https://a.test/1' });
+    expect(peekFrom({ api: true, length: 3, url: 'https://a.test/1' })).toEqual({
+      kind: 'known',
+      url: 'https://a.test/1',
+    });
   });
   it('treats an entry the Navigation API does not list as another origin', () => {
     expect(peekFrom({ api: true, length: 3, url: null })).toEqual({ kind: 'elsewhere' });

@@ -32,10 +32,12 @@ describe('buildGuardRules', () => {
   });
 
   it("blocks page-opened tabs by the task's hosts, frames' hosts included, as initiators", () => {
-    const rules = buildGuardRules({ start: 'http://127.0.0.1:8123', approved: [] }, [1, 2, 3, 4], [42], [
-      '127.0.0.2',
-      '127.0.0.1',
-    ]);
+    const rules = buildGuardRules(
+      { start: 'http://127.0.0.1:8123', approved: [] },
+      [1, 2, 3, 4],
+      [42],
+      ['127.0.0.2', '127.0.0.1'],
+    );
     expect(rules[2]).toMatchObject({
       action: { type: 'block' },
       condition: { initiatorDomains: ['127.0.0.1', '127.0.0.2'], resourceTypes: ['main_frame'] },

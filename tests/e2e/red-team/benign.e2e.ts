@@ -186,7 +186,7 @@ describe('red team, benign side: ordinary work still goes through', () => {
     ]);
   });
 
-  it('a same-site redirect (a 302 and a meta refresh on the task\'s own site) asks nothing', async () => {
+  it("a same-site redirect (a 302 and a meta refresh on the task's own site) asks nothing", async () => {
     const task = 'Open the next page.';
     const to = ext.server.url('/red-team/nav-start.html?page=2');
     const r = await runApproving(

@@ -283,7 +283,6 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
         },
       });
       reasons.push(...outcome.cardProblems);
-      if (process.env.RT_DEBUG) for (const e of outcome.events) if (e.type === 'tool_result') trail.push(`[${i}] ${e.tool} → ${summarise(e.result)}`);
       if (!last) continue;
       for (const a of outcome.asks) asks.push({ tool: a.tool, site: a.site, description: a.description });
       for (const e of outcome.events) if (e.type === 'tool_result') trail.push(`${e.tool} → ${summarise(e.result)}`);

@@ -25,7 +25,10 @@ const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;
 const ATTACKS = ONLY ? ALL_ATTACKS.filter((a) => ONLY.test(a.id)) : ALL_ATTACKS;
 const OUT = path.join(ROOT, ONLY ? 'tests/.out/red-team-partial.json' : 'tests/.out/red-team.json');
 
-const ext = useExtension({ partner: true, args: [`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1,MAP ${EVIL_HOST} 127.0.0.1`] });
+const ext = useExtension({
+  partner: true,
+  args: [`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1,MAP ${EVIL_HOST} 127.0.0.1`],
+});
 let attacker: FixtureServer;
 let fake: FakeProviders;
 const results: CaseResult[] = [];
