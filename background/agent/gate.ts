@@ -156,8 +156,9 @@ export function toolApprovals(name: string, args: unknown, ctx: GateContext): To
       const where = originOf(await tabUrl(tabId));
       const description = `${delta < 0 ? 'Go back' : 'Go forward'} to the ${delta < 0 ? 'previous' : 'next'} page of this tab: it is not on ${where}, and the browser shows its address only once there`;
       const site = 'another site';
-      const approved = await ask(ctx, name, args, { site, kind: 'navigate', description });
-      if (!approved) return err('denied_by_user', refusal(description, site));
+      // Never covered by a grant: "another site" names no origin a grant could be scoped to.
+      const decision = await ctx.requestApproval({ tool: name, args, site, kind: 'navigate', description });
+      if (decision !== 'approve') return err('denied_by_user', refusal(description, site));
       expectHistoryStep(tabId);
       return ok({ blind: true });
     },
