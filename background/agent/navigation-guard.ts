@@ -177,7 +177,7 @@ function originForNote(url: string): string {
 }
 
 async function addNote(taskId: string, url: string): Promise<void> {
-  const note = `NOTE: this task's tab was headed for ${quotePageText(originForNote(url), URL_CAP)} (a redirect, the page's script or a history step; not allowed for this task); stopped before anything was sent, and the tab is back on its last allowed page. Use navigate to ask the user if the task needs that site.`;
+  const note = `NOTE: the page tried to open ${quotePageText(originForNote(url), URL_CAP)} (not allowed for this task: a redirect, a script or a history step); blocked before anything was sent to it. Use navigate to ask the user if needed.`;
   await serial(async () => {
     const s = await loadStore();
     const e = s[taskId];
@@ -238,15 +238,17 @@ export function expectHistoryStep(tabId: number): void {
   expectedSteps.set(tabId, Date.now() + EXPECT_MS);
 }
 
-/** Restores per tab in the last window: a page that keeps redirecting (a meta refresh) is left on the error page. */
-const restores = new Map<number, number[]>();
+/** Recent restores per tab and blocked URL: a page that keeps redirecting (a meta refresh) is left on the error page. */
+const restores = new Map<string, number[]>();
 const RESTORE_WINDOW_MS = 10_000;
-const MAX_RESTORES = 3;
+const MAX_RESTORES = 2;
 
-function mayRestore(tabId: number): boolean {
+function mayRestore(tabId: number, url: string): boolean {
+  const key = `${tabId} ${url}`;
   const now = Date.now();
-  const recent = (restores.get(tabId) ?? []).filter((t) => now - t < RESTORE_WINDOW_MS);
-  restores.set(tabId, [...recent, now]);
+  const recent = (restores.get(key) ?? []).filter((t) => now - t < RESTORE_WINDOW_MS);
+  restores.set(key, [...recent, now]);
+  for (const [k, times] of restores) if (times.every((t) => now - t >= RESTORE_WINDOW_MS)) restores.delete(k);
   return recent.length < MAX_RESTORES;
 }
 
@@ -255,8 +257,8 @@ function mayRestore(tabId: number): boolean {
  * the newest entry). A history step restored from the back/forward cache returns to the last allowed
  * page the tab showed (one step back or forward: which one is not known), else one step back.
  */
-async function restore(tabId: number, origins: readonly string[], to: 'back' | 'last'): Promise<void> {
-  if (!mayRestore(tabId)) return;
+async function restore(tabId: number, url: string, origins: readonly string[], to: 'back' | 'last'): Promise<void> {
+  if (!mayRestore(tabId, url)) return;
   const last = lastAllowed.get(tabId);
   if (to === 'last' && last && allowedBy(origins, last))
     await chrome.tabs.update(tabId, { url: last }).catch(() => undefined);
@@ -280,7 +282,7 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
   const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
   blockedEarly.delete(d.tabId);
-  await restore(d.tabId, owner[1].origins, 'back');
+  await restore(d.tabId, d.url, owner[1].origins, 'back');
   await addNote(owner[0], d.url);
 }
 
@@ -302,7 +304,7 @@ async function onTopCommitted(d: chrome.webNavigation.WebNavigationTransitionCal
     expectedSteps.delete(d.tabId);
     return;
   }
-  await restore(d.tabId, owner[1].origins, 'last');
+  await restore(d.tabId, d.url, owner[1].origins, 'last');
   await addNote(owner[0], d.url);
 }
 
@@ -336,7 +338,6 @@ export function registerNavigationGuard(): void {
   });
   chrome.tabs.onRemoved.addListener((tabId) => {
     lastAllowed.delete(tabId);
-    restores.delete(tabId);
     expectedSteps.delete(tabId);
   });
 }
