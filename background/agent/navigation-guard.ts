@@ -177,7 +177,7 @@ function originForNote(url: string): string {
 }
 
 async function addNote(taskId: string, url: string): Promise<void> {
-  const note = `NOTE: the page tried to open ${quotePageText(originForNote(url), URL_CAP)} (not allowed for this task: a redirect, a script or a history step); blocked before anything was sent to it. Use navigate to ask the user if needed.`;
+  const note = `NOTE: the page tried to open ${quotePageText(originForNote(url), URL_CAP)} (not allowed for this task); blocked. Nothing was sent to it (a redirect, a script or a history step took the tab there). Use navigate to ask the user if needed.`;
   await serial(async () => {
     const s = await loadStore();
     const e = s[taskId];
@@ -252,13 +252,40 @@ function mayRestore(tabId: number, url: string): boolean {
   return recent.length < MAX_RESTORES;
 }
 
+/** Top-frame commits per tab: a restore decided before a newer commit (the agent moved on) is dropped. */
+const commits = new Map<number, number>();
+/** Tabs whose load a tool is driving: the tool judges what it reached and restores the tab itself. */
+const held = new Map<number, number>();
+
+/**
+ * Runs a tool's load of `tabId` (navigate, new_tab, a PDF link) with the guard's own restore held
+ * off: the tool waits for the load, judges what committed and goes back itself, so two restores
+ * never race each other or the agent's next call.
+ */
+export async function toolLoad<T>(tabId: number, load: () => Promise<T>): Promise<T> {
+  held.set(tabId, (held.get(tabId) ?? 0) + 1);
+  try {
+    return await load();
+  } finally {
+    const n = (held.get(tabId) ?? 1) - 1;
+    if (n > 0) held.set(tabId, n);
+    else held.delete(tabId);
+  }
+}
+
 /**
  * Takes the tab back after a refused landing. A blocked load goes one step back (its error page is
  * the newest entry). A history step restored from the back/forward cache returns to the last allowed
  * page the tab showed (one step back or forward: which one is not known), else one step back.
  */
-async function restore(tabId: number, url: string, origins: readonly string[], to: 'back' | 'last'): Promise<void> {
-  if (!mayRestore(tabId, url)) return;
+async function restore(
+  tabId: number,
+  url: string,
+  origins: readonly string[],
+  to: 'back' | 'last',
+  seq: number,
+): Promise<void> {
+  if (held.has(tabId) || (commits.get(tabId) ?? 0) !== seq || !mayRestore(tabId, url)) return;
   const last = lastAllowed.get(tabId);
   if (to === 'last' && last && allowedBy(origins, last))
     await chrome.tabs.update(tabId, { url: last }).catch(() => undefined);
@@ -272,6 +299,7 @@ async function restore(tabId: number, url: string, origins: readonly string[], t
  */
 async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails): Promise<void> {
   if (d.frameId !== 0 || d.error !== 'net::ERR_BLOCKED_BY_CLIENT') return;
+  const seq = commits.get(d.tabId) ?? 0;
   if (doomed.has(d.tabId)) {
     await closeDoomed(d.tabId);
     return;
@@ -282,7 +310,7 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
   const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
   blockedEarly.delete(d.tabId);
-  await restore(d.tabId, d.url, owner[1].origins, 'back');
+  await restore(d.tabId, d.url, owner[1].origins, 'back', seq);
   await addNote(owner[0], d.url);
 }
 
@@ -293,6 +321,8 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
  * here, and the tab is taken back to its last allowed page before the agent reads it.
  */
 async function onTopCommitted(d: chrome.webNavigation.WebNavigationTransitionCallbackDetails): Promise<void> {
+  const seq = (commits.get(d.tabId) ?? 0) + 1;
+  commits.set(d.tabId, seq);
   const store = await loadStore();
   const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
   if (!owner) return;
@@ -304,7 +334,7 @@ async function onTopCommitted(d: chrome.webNavigation.WebNavigationTransitionCal
     expectedSteps.delete(d.tabId);
     return;
   }
-  await restore(d.tabId, d.url, owner[1].origins, 'last');
+  await restore(d.tabId, d.url, owner[1].origins, 'last', seq);
   await addNote(owner[0], d.url);
 }
 
@@ -339,5 +369,6 @@ export function registerNavigationGuard(): void {
   chrome.tabs.onRemoved.addListener((tabId) => {
     lastAllowed.delete(tabId);
     expectedSteps.delete(tabId);
+    commits.delete(tabId);
   });
 }
