@@ -78,6 +78,18 @@ export async function guardedLoad(
   });
 }
 
+/**
+ * The undo of a tool load in the acting tab: load again the page it showed before. Not a history
+ * step: from an error page Chrome's Back may skip entries the user never interacted with.
+ */
+export async function returnTo(ctx: ToolContext): Promise<() => Promise<unknown>> {
+  const before = (await chrome.tabs.get(ctx.tabId).catch(() => null))?.url;
+  return () =>
+    before && /^https?:/.test(before)
+      ? loadAfter(ctx.tabId, () => chrome.tabs.update(ctx.tabId, { url: before }), ctx.signal)
+      : loadAfter(ctx.tabId, () => chrome.tabs.goBack(ctx.tabId), ctx.signal);
+}
+
 const NOTE = 'The page changed: refs from earlier reads are gone. Call get_accessibility_tree before acting.';
 
 export const navigate = defineTool({
@@ -104,7 +116,7 @@ export const navigate = defineTool({
       ctx,
       ctx.tabId,
       () => chrome.tabs.update(ctx.tabId, { url: target.toString() }),
-      () => loadAfter(ctx.tabId, () => chrome.tabs.goBack(ctx.tabId), ctx.signal),
+      await returnTo(ctx),
     );
     if (!r.ok && r.error.code === 'navigation_blocked') return r;
     if (!r.ok) return err('navigation_failed', `could not open ${target.toString()}: ${r.error.message}`);
