@@ -15,7 +15,7 @@ export const LOAD_TIMEOUT_MS = 15_000;
  * URL, new_tab): then its `complete` counts alone, and one that came before `start` ended is read
  * from the tab.
  */
-export async function loadAfter(
+async function loadAfter(
   tabId: number,
   start: () => Promise<unknown>,
   signal?: AbortSignal,
