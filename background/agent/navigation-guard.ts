@@ -321,12 +321,14 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
  * here, and the tab is taken back to its last allowed page before the agent reads it.
  */
 async function onTopCommitted(d: chrome.webNavigation.WebNavigationTransitionCallbackDetails): Promise<void> {
-  const seq = (commits.get(d.tabId) ?? 0) + 1;
-  commits.set(d.tabId, seq);
   const store = await loadStore();
   const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
   if (!owner) return;
+  const seq = commits.get(d.tabId) ?? 0;
   if (allowedBy(owner[1].origins, d.url)) {
+    // Only an allowed commit means the tab moved on: an error page's own commit must not cancel
+    // the restore its blocked load asked for.
+    commits.set(d.tabId, seq + 1);
     if (/^https?:/.test(d.url)) lastAllowed.set(d.tabId, d.url);
     return;
   }
