@@ -4,12 +4,14 @@
  * (origin-policy.ts), execute_js asks every time. Trust grants (trusted-sites.ts) are per frame
  * origin, per action kind and per task or chosen duration.
  */
-import { err, isRecord, ok } from '../../src/result';
+import { err, isRecord, ok, type Result } from '../../src/result';
 import { quotePageText } from '../../src/fence';
 import type { ToolApprovals } from '../tools/types';
 import { classifyAction, factsQuery, type ActionKind } from './approval-rules';
 import { inspectTarget } from './inspect-element';
-import { onOriginsChanged } from './navigation-guard';
+import { peekHistory } from '../policy/history-peek';
+import { carriedFrom } from '../policy/url-provenance';
+import { expectHistoryStep, onOriginsChanged } from './navigation-guard';
 import { approveOrigin, judgeNavigation, startOrigins } from './origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { isTrusted, originOf } from './trusted-sites';
@@ -101,23 +103,43 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
   return (await ask(ctx, name, args, { site, ...need })) ? null : refusal(need.description, site);
 }
 
-/** Judges a URL a page action would load; null when free or approved, else the refusal text. */
-async function guardActivation(ctx: GateContext, name: string, args: unknown, url: string): Promise<string | null> {
+/**
+ * The task's origin policy for one URL its tab would load (a tool's URL, a link's or a form's
+ * target, a history entry): free, or asks with the whole URL. An origin the user approves here is
+ * approved for navigation; a URL carrying text read on another origin asks every time
+ * (background/policy/url-provenance.ts), so approving it once approves nothing more.
+ */
+async function judgeUrl(
+  ctx: GateContext,
+  name: string,
+  args: unknown,
+  url: string,
+  verb: string,
+): Promise<Result<true>> {
   const rec = ctx.rec;
   rec.origins ??= startOrigins(await tabUrl(rec.tabId));
-  const verdict = judgeNavigation(url, rec.origins, 'Open');
-  // Non-http(s) targets (mailto:, blob:) leave no request to another web origin: judged as clicks.
-  if (verdict.kind !== 'ask') return null;
+  const verdict = judgeNavigation(url, rec.origins, verb, await carriedFrom(rec.taskId, url));
+  if (verdict.kind === 'free') return ok(true);
+  if (verdict.kind === 'refuse') return err('navigation_refused', verdict.message);
   const approved = await ask(ctx, name, args, {
     site: verdict.origin,
     kind: 'navigate',
     description: verdict.description,
   });
-  if (!approved) return refusal(verdict.description, verdict.origin);
+  if (!approved) return err('denied_by_user', refusal(verdict.description, verdict.origin));
+  if (rec.origins.start === verdict.origin || rec.origins.approved.includes(verdict.origin)) return ok(true);
   rec.origins = approveOrigin(rec.origins, verdict.origin);
   await saveTask(rec);
   await onOriginsChanged(rec);
-  return null;
+  return ok(true);
+}
+
+/** Judges a URL a page action would load; null when free or approved, else the refusal text. */
+async function guardActivation(ctx: GateContext, name: string, args: unknown, url: string): Promise<string | null> {
+  // Non-http(s) targets (mailto:, blob:) leave no request to another web origin: judged as clicks.
+  if (!/^https?:/i.test(url)) return null;
+  const r = await judgeUrl(ctx, name, args, url, 'Open');
+  return r.ok ? null : r.error.message;
 }
 
 /** Caps shown to the user for execute_js code. */
@@ -129,18 +151,31 @@ const CODE_CAP = 600;
  */
 export function toolApprovals(name: string, args: unknown, ctx: GateContext): ToolApprovals {
   return {
-    async guardNavigation(url, verb) {
+    guardNavigation: (url, verb) => judgeUrl(ctx, name, args, url, verb),
+    async guardHistory(tabId, delta) {
+      const peek = await peekHistory(tabId, delta);
+      if (peek.kind === 'none')
+        return err('navigation_failed', 'there is no earlier page in this tab; navigate to a URL instead');
+      if (peek.kind === 'known') {
+        const r = await judgeUrl(ctx, name, args, peek.url, delta < 0 ? 'Go back to' : 'Go forward to');
+        return r.ok ? ok({ blind: false }) : r;
+      }
+      const where = originOf(await tabUrl(tabId));
+      const description = `${delta < 0 ? 'Go back' : 'Go forward'} to the ${delta < 0 ? 'previous' : 'next'} page of this tab: it is not on ${where}, and the browser shows its address only once there`;
+      const site = 'another site';
+      // Never covered by a grant: "another site" names no origin a grant could be scoped to.
+      const decision = await ctx.requestApproval({ tool: name, args, site, kind: 'navigate', description });
+      if (decision !== 'approve') return err('denied_by_user', refusal(description, site));
+      expectHistoryStep(tabId);
+      return ok({ blind: true });
+    },
+    async landed(url, blind) {
       const rec = ctx.rec;
       rec.origins ??= startOrigins(await tabUrl(rec.tabId));
-      const verdict = judgeNavigation(url, rec.origins, verb);
-      if (verdict.kind === 'free') return ok(true);
-      if (verdict.kind === 'refuse') return err('navigation_refused', verdict.message);
-      const approved = await ask(ctx, name, args, {
-        site: verdict.origin,
-        kind: 'navigate',
-        description: verdict.description,
-      });
-      if (!approved) return err('denied_by_user', refusal(verdict.description, verdict.origin));
+      const verdict = judgeNavigation(url, rec.origins, 'Open');
+      if (verdict.kind !== 'ask') return ok(true);
+      // A history step the user approved without seeing its address: the place it reached is theirs.
+      if (!blind) return err('navigation_blocked', `the tab reached ${verdict.origin}, which this task may not open`);
       rec.origins = approveOrigin(rec.origins, verdict.origin);
       await saveTask(rec);
       await onOriginsChanged(rec);

@@ -19,13 +19,12 @@
 import { z } from 'zod';
 import { quotePageText } from '../../src/fence';
 import type { OriginState } from './origin-policy';
+import { buildGuardRules, httpOrigins, ruleCount } from '../policy/nav-rules';
 import { taskTabIds, type TaskTabs } from './task-tabs-state';
 
 type Rule = chrome.declarativeNetRequest.Rule;
 
 const STORE_KEY = 'navGuard';
-const BLOCK_PRIORITY = 1;
-const ALLOW_PRIORITY = 2;
 const URL_CAP = 200;
 
 const GuardStoreSchema = z.record(
@@ -43,58 +42,6 @@ const GuardStoreSchema = z.record(
   }),
 );
 type GuardStore = z.infer<typeof GuardStoreSchema>;
-
-/** Escapes a string for RE2 (the regex syntax DNR's `regexFilter` uses). */
-function escapeRe2(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-function httpOrigins(state: OriginState): URL[] {
-  const out: URL[] = [];
-  for (const o of [state.start, ...state.approved]) {
-    try {
-      const u = new URL(o);
-      if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u);
-    } catch {
-      // "null" (the task started on a non-web page): nothing to allow or guard.
-    }
-  }
-  return out;
-}
-
-/**
- * The session rules for one task: block top-level loads initiated by the task's hosts, then allow
- * each allowed origin. DNR `domains` ignore ports, and two origins on one host differ only by port
- * (the red-team attacker is 127.0.0.1 on another port), so allows match scheme-agnostic host:port
- * by regex (`url.host` omits a default port, as the request URL does). Pure, for unit tests.
- */
-export function buildGuardRules(
-  state: OriginState,
-  ids: readonly number[],
-  frameHosts: readonly string[] = [],
-): Rule[] {
-  const origins = httpOrigins(state);
-  if (origins.length === 0) return [];
-  const hosts = [...new Set([...origins.map((u) => u.hostname), ...frameHosts].map((h) => h.replace(/^\[|\]$/g, '')))];
-  const need = 1 + origins.length;
-  if (ids.length < need) throw new Error(`buildGuardRules: ${need} rule ids needed, ${ids.length} given`);
-  const resourceTypes: chrome.declarativeNetRequest.ResourceType[] = [
-    'main_frame' as chrome.declarativeNetRequest.ResourceType,
-  ];
-  const block: Rule = {
-    id: ids[0] ?? 0,
-    priority: BLOCK_PRIORITY,
-    action: { type: 'block' as chrome.declarativeNetRequest.RuleActionType },
-    condition: { initiatorDomains: hosts, resourceTypes },
-  };
-  const allows = origins.map((u, i): Rule => ({
-    id: ids[i + 1] ?? 0,
-    priority: ALLOW_PRIORITY,
-    action: { type: 'allow' as chrome.declarativeNetRequest.RuleActionType },
-    condition: { initiatorDomains: hosts, resourceTypes, regexFilter: `^https?://${escapeRe2(u.host)}/` },
-  }));
-  return [block, ...allows];
-}
 
 async function loadStore(): Promise<GuardStore> {
   const got = await chrome.storage.session.get(STORE_KEY);
@@ -145,10 +92,10 @@ async function replaceRules(taskId: string, tabIds: number[], state: OriginState
   for (const id of old?.ruleIds ?? []) used.delete(id);
   const rules: Rule[] = [];
   if (state) {
-    const count = 1 + httpOrigins(state).length;
+    const count = ruleCount(state);
     const ids: number[] = [];
     for (let id = 1; ids.length < count; id++) if (!used.has(id)) ids.push(id);
-    rules.push(...buildGuardRules(state, ids, frameHosts));
+    rules.push(...buildGuardRules(state, ids, tabIds, frameHosts));
   }
   await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: old?.ruleIds ?? [], addRules: rules });
   const others = Object.fromEntries(Object.entries(store).filter(([t]) => t !== taskId));
@@ -228,7 +175,7 @@ function originForNote(url: string): string {
 }
 
 async function addNote(taskId: string, url: string): Promise<void> {
-  const note = `NOTE: the page tried to open ${quotePageText(originForNote(url), URL_CAP)} (not allowed for this task); blocked. Use navigate to ask the user if needed.`;
+  const note = `NOTE: the page tried to open ${quotePageText(originForNote(url), URL_CAP)} (not allowed for this task); blocked. Nothing was sent to it (a redirect, a script or a history step took the tab there). Use navigate to ask the user if needed.`;
   await serial(async () => {
     const s = await loadStore();
     const e = s[taskId];
@@ -278,12 +225,79 @@ async function closeDoomed(tabId: number): Promise<void> {
   await chrome.tabs.remove(tabId).catch(() => undefined);
 }
 
+/** The last URL of an allowed origin each task tab committed: where a refused landing returns to. */
+const lastAllowed = new Map<number, string>();
+/** Tabs whose next history commit the user approved without its address (gate.ts guardHistory). */
+const expectedSteps = new Map<number, number>();
+const EXPECT_MS = 20_000;
+
+/** The user approved a history step whose address is unknown: its commit is the task's to judge. */
+export function expectHistoryStep(tabId: number): void {
+  expectedSteps.set(tabId, Date.now() + EXPECT_MS);
+}
+
+/** Recent restores per tab and blocked URL: a page that keeps redirecting (a meta refresh) is left on the error page. */
+const restores = new Map<string, number[]>();
+const RESTORE_WINDOW_MS = 10_000;
+const MAX_RESTORES = 2;
+
+function mayRestore(tabId: number, url: string): boolean {
+  const key = `${tabId} ${url}`;
+  const now = Date.now();
+  const recent = (restores.get(key) ?? []).filter((t) => now - t < RESTORE_WINDOW_MS);
+  restores.set(key, [...recent, now]);
+  for (const [k, times] of restores) if (times.every((t) => now - t >= RESTORE_WINDOW_MS)) restores.delete(k);
+  return recent.length < MAX_RESTORES;
+}
+
+/** Top-frame commits per tab: a restore decided before a newer commit (the agent moved on) is dropped. */
+const commits = new Map<number, number>();
+/** Tabs whose load a tool is driving: the tool judges what it reached and restores the tab itself. */
+const held = new Map<number, number>();
+
+/**
+ * Runs a tool's load of `tabId` (navigate, new_tab, a PDF link) with the guard's own restore held
+ * off: the tool waits for the load, judges what committed and goes back itself, so two restores
+ * never race each other or the agent's next call.
+ */
+export async function toolLoad<T>(tabId: number, load: () => Promise<T>): Promise<T> {
+  held.set(tabId, (held.get(tabId) ?? 0) + 1);
+  try {
+    return await load();
+  } finally {
+    const n = (held.get(tabId) ?? 1) - 1;
+    if (n > 0) held.set(tabId, n);
+    else held.delete(tabId);
+  }
+}
+
+/**
+ * Takes the tab back after a refused landing. A blocked load goes one step back (its error page is
+ * the newest entry). A history step restored from the back/forward cache returns to the last allowed
+ * page the tab showed (one step back or forward: which one is not known), else one step back.
+ */
+async function restore(
+  tabId: number,
+  url: string,
+  origins: readonly string[],
+  to: 'back' | 'last',
+  seq: number,
+): Promise<void> {
+  if (held.has(tabId) || (commits.get(tabId) ?? 0) !== seq || !mayRestore(tabId, url)) return;
+  const last = lastAllowed.get(tabId);
+  if (to === 'last' && last && allowedBy(origins, last))
+    await chrome.tabs.update(tabId, { url: last }).catch(() => undefined);
+  else await chrome.tabs.goBack(tabId).catch(() => undefined);
+}
+
 /**
  * A blocked load leaves an error page (net::ERR_BLOCKED_BY_CLIENT). A tab the task's page opened
- * is closed; the task's own tab goes back to the page it was on.
+ * is closed; the task's own tab goes back to the last allowed page it showed (a redirect hop, a
+ * history step into an uncached entry of another origin).
  */
 async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails): Promise<void> {
   if (d.frameId !== 0 || d.error !== 'net::ERR_BLOCKED_BY_CLIENT') return;
+  const seq = commits.get(d.tabId) ?? 0;
   if (doomed.has(d.tabId)) {
     await closeDoomed(d.tabId);
     return;
@@ -294,7 +308,33 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
   const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
   if (!owner || allowedBy(owner[1].origins, d.url)) return;
   blockedEarly.delete(d.tabId);
-  await chrome.tabs.goBack(d.tabId).catch(() => undefined);
+  await restore(d.tabId, d.url, owner[1].origins, 'back', seq);
+  await addNote(owner[0], d.url);
+}
+
+/**
+ * What actually committed in a task tab's top frame. Loads to other origins never commit (the rules
+ * block them before a request leaves); a history step restored from the back/forward cache sends no
+ * request at all, so a page's own history.back() into the user's previous site (a mailbox) commits
+ * here, and the tab is taken back to its last allowed page before the agent reads it.
+ */
+async function onTopCommitted(d: chrome.webNavigation.WebNavigationTransitionCallbackDetails): Promise<void> {
+  const store = await loadStore();
+  const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
+  if (!owner) return;
+  const seq = commits.get(d.tabId) ?? 0;
+  if (allowedBy(owner[1].origins, d.url)) {
+    // Only an allowed commit means the tab moved on: an error page's own commit must not cancel
+    // the restore its blocked load asked for.
+    commits.set(d.tabId, seq + 1);
+    if (/^https?:/.test(d.url)) lastAllowed.set(d.tabId, d.url);
+    return;
+  }
+  if ((expectedSteps.get(d.tabId) ?? 0) > Date.now()) {
+    expectedSteps.delete(d.tabId);
+    return;
+  }
+  await restore(d.tabId, d.url, owner[1].origins, 'last', seq);
   await addNote(owner[0], d.url);
 }
 
@@ -323,6 +363,12 @@ export function registerNavigationGuard(): void {
     onNewTarget(d).catch((e: unknown) => warn('close a blocked tab', e));
   });
   chrome.webNavigation.onCommitted.addListener((d) => {
-    onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
+    if (d.frameId === 0) onTopCommitted(d).catch((e: unknown) => warn('judge a commit', e));
+    else onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
+  });
+  chrome.tabs.onRemoved.addListener((tabId) => {
+    lastAllowed.delete(tabId);
+    expectedSteps.delete(tabId);
+    commits.delete(tabId);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approveOrigin, isPrivateHost, judgeNavigation, startOrigins } from './origin-policy';
+import { approveOrigin, approvePlanSites, isPrivateHost, judgeNavigation, startOrigins } from './origin-policy';
 
 describe('origin policy', () => {
   const state = startOrigins('https://shop.example/cart?x=1');
@@ -51,5 +51,25 @@ describe('origin policy', () => {
   it('starts with no free origin when the tab was not a web page', () => {
     expect(startOrigins(undefined).start).toBe('null');
     expect(judgeNavigation('https://a.example/', startOrigins('about:blank')).kind).toBe('ask');
+  });
+  it('shows the whole address, never cut (a payload past 300 characters stays visible)', () => {
+    const url = `https://evil.example/long?pad=${'a'.repeat(600)}&d=TOKEN-1`;
+    const v = judgeNavigation(url, state);
+    expect(v.kind === 'ask' && v.description.split('\n')[1]).toBe(url);
+  });
+  it('asks again for an approved origin when the URL carries text read on another origin', () => {
+    const approved = approveOrigin(state, 'https://partner.example');
+    expect(judgeNavigation('https://partner.example/?q=x', approved).kind).toBe('free');
+    const v = judgeNavigation('https://partner.example/?q=TOKEN-9', approved, 'Open', {
+      from: 'https://mail.example',
+      token: 'TOKEN-9',
+    });
+    expect(v.kind === 'ask' && v.description).toMatch(/text read on https:\/\/mail\.example \("TOKEN-9"\)/);
+  });
+  it("does not take a plan's private-network sites as approved, but keeps the start origin", () => {
+    const local = startOrigins('http://127.0.0.1:8080/app');
+    const next = approvePlanSites(local, ['http://127.0.0.1:8080', 'http://192.168.1.1', 'https://docs.example']);
+    expect(next.approved).toEqual(['http://127.0.0.1:8080', 'https://docs.example']);
+    expect(judgeNavigation('http://192.168.1.1/admin', next).kind).toBe('ask');
   });
 });

@@ -56,12 +56,24 @@ export function startOrigins(tabUrl: string | undefined): OriginState {
   return { start, approved: [] };
 }
 
+/** Text read on another origin that a URL carries (background/policy/url-provenance.ts). */
+interface CarriedText {
+  from: string;
+  token: string;
+}
+
 /**
- * Judges one navigation of the task's tab (navigate, promote_iframe, a new tab). Same-origin and
- * approved origins are free; other http(s) origins ask, private-network ones too unless the task
- * started on that very origin; other schemes are refused.
+ * Judges one navigation of the task's tab (navigate, promote_iframe, a new tab, a link). Same-origin
+ * and approved origins are free unless the URL carries text read on another origin (`carried`);
+ * other http(s) origins ask; other schemes are refused. The approval text holds the whole URL (the
+ * panel scrolls it): a payload past any cut would be approved unseen (red-team `nav-long-url`).
  */
-export function judgeNavigation(rawUrl: string, state: OriginState, verb = 'Open'): NavVerdict {
+export function judgeNavigation(
+  rawUrl: string,
+  state: OriginState,
+  verb = 'Open',
+  carried: CarriedText | null = null,
+): NavVerdict {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -74,9 +86,38 @@ export function judgeNavigation(rawUrl: string, state: OriginState, verb = 'Open
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return { kind: 'refuse', message: `only http(s) URLs can be opened, not ${url.protocol} ones` };
   const origin = url.origin;
-  if (origin === state.start || state.approved.includes(origin)) return { kind: 'free' };
+  const carries = carried ? `; it carries text read on ${carried.from} ("${cap(carried.token)}")` : '';
+  if (origin === state.start || state.approved.includes(origin)) {
+    if (!carried) return { kind: 'free' };
+    return { kind: 'ask', origin, description: `${verb} this address${carries}:\n${url.href}` };
+  }
   const privateNote = isPrivateHost(url.hostname) ? ' (a local or private-network address)' : '';
-  return { kind: 'ask', origin, description: `${verb} ${cap(url.href)}${privateNote}, another site than this task's` };
+  // The address on its own line: the panel shows what follows the first line whole, in a scrolling box.
+  return {
+    kind: 'ask',
+    origin,
+    description: `${verb} this address, another site than this task's${privateNote}${carries}:\n${url.href}`,
+  };
+}
+
+/**
+ * The sites of an approved plan become approved origins, except local and private-network ones
+ * (issue 24 item 5): a plan is the model's text, and a loopback or LAN address it lists (a router,
+ * a dev server) still asks when the task goes there. The task's own start origin stays free.
+ */
+export function approvePlanSites(state: OriginState, sites: readonly string[]): OriginState {
+  let next = state;
+  for (const site of sites) {
+    let host: string;
+    try {
+      host = new URL(site).hostname;
+    } catch {
+      continue;
+    }
+    if (site !== state.start && isPrivateHost(host)) continue;
+    next = approveOrigin(next, site);
+  }
+  return next;
 }
 
 /** Records an origin the user approved for the rest of the task. */

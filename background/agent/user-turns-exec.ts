@@ -10,7 +10,7 @@ import type { Plan } from '../../src/protocol/handover';
 import { AskUserArgsSchema, ProposePlanArgsSchema, USER_TOOL_NAMES } from '../tools/user-tools';
 import { conversationOf, emit } from './event-hub';
 import { onOriginsChanged } from './navigation-guard';
-import { approveOrigin, startOrigins } from './origin-policy';
+import { approveOrigin, approvePlanSites, startOrigins } from './origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { takeOverRequested, waitForUser } from './user-turns';
 
@@ -109,7 +109,7 @@ async function proposePlan(rawArgs: unknown, rec: TaskRecord, signal: AbortSigna
   }
   const edited = reply.reply.plan;
   const approved = edited ?? proposed;
-  await approvePlan(rec, approved);
+  await approvePlan(rec, approved, proposed);
   await emit({ type: 'plan_resolved', ...base, planId, decision: 'approve', edited: edited !== undefined });
   const text = edited
     ? `APPROVED WITH EDITS: the user edited your plan. Follow the user's version:\n${planText(approved)}\nSites in it open without asking; hard-to-undo actions still ask.`
@@ -117,10 +117,15 @@ async function proposePlan(rawArgs: unknown, rec: TaskRecord, signal: AbortSigna
   return { ok: true, text, args: proposed };
 }
 
-/** The approved plan's sites become origins this task may open without asking (origin-policy.ts). */
-async function approvePlan(rec: TaskRecord, plan: Plan): Promise<void> {
-  let state = rec.origins ?? startOrigins(undefined);
-  for (const origin of plan.sites) state = approveOrigin(state, origin);
+/**
+ * The approved plan's sites become origins this task may open without asking (origin-policy.ts):
+ * the public ones the model proposed, and every site the user added in an edit (their own choice,
+ * a private-network one included).
+ */
+async function approvePlan(rec: TaskRecord, plan: Plan, proposed: Plan): Promise<void> {
+  const added = plan.sites.filter((site) => !proposed.sites.includes(site));
+  let state = approvePlanSites(rec.origins ?? startOrigins(undefined), plan.sites);
+  for (const site of added) state = approveOrigin(state, site);
   rec.origins = state;
   rec.plan = plan;
   await saveTask(rec);

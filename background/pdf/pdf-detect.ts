@@ -82,10 +82,16 @@ export async function pdfUrlOf(tabId: number): Promise<string | null> {
   return hasPdfPath(url) ? url : null;
 }
 
-/** Asks the server whether the tab's URL is a PDF (for a page whose scripts did not answer). */
+/**
+ * Asks the server whether the tab's URL is a PDF (for a page whose scripts did not answer). Never for
+ * a document whose load failed: an error page (a load the navigation guard blocked) shows a URL the
+ * browser never fetched, and a credentialed HEAD to it would send what the block held back
+ * (issue 24 item 7, red-team case `nav-pdf-error-page`).
+ */
 export async function probePdf(tabId: number): Promise<string | null> {
   const url = await tabUrl(tabId);
   if (url === undefined || !/^https?:/i.test(url)) return null;
+  if ((await recorded(tabId))?.url === documentUrl(url)) return null;
   try {
     const res = await fetch(url, { method: 'HEAD', credentials: 'include', signal: AbortSignal.timeout(5_000) });
     if (!isPdfType(res.headers.get('content-type') ?? undefined)) return null;
@@ -109,6 +115,11 @@ if (typeof chrome !== 'undefined' && chrome.webRequest?.onHeadersReceived) {
     { urls: ['<all_urls>'], types: ['main_frame'] },
     ['responseHeaders'],
   );
+  // A main-frame load that failed (blocked by the navigation guard, offline) committed an error page
+  // under its URL: the tab shows no PDF, whatever the path says, and nothing may fetch that URL.
+  chrome.webNavigation?.onErrorOccurred.addListener((d) => {
+    if (d.frameId === 0 && d.tabId >= 0) void record(d.tabId, { url: documentUrl(d.url), pdf: false });
+  });
   chrome.tabs.onRemoved.addListener((tabId) => {
     memory.delete(tabId);
     void chrome.storage.session.remove(storageKey(tabId)).catch(() => undefined);

@@ -10,7 +10,7 @@ import type { GateFacts, GateFactsArgs } from '../../src/protocol/gate-facts';
 import { err, isRecord, ok, type Result } from '../../src/result';
 import { TreeArgsSchema } from '../../src/tree-contract';
 import { sanitizeUrl } from '../../src/url-sanitize';
-import { loadAfter } from '../tools/navigation';
+import { guardedLoad, returnTo } from '../tools/navigation';
 import { toolsFor } from '../tools/registry';
 import type { Tool, ToolContext } from '../tools/types';
 import { pdfUrlOf, probePdf } from './pdf-detect';
@@ -107,7 +107,13 @@ export const pdfClickHandler: PdfHandler = async (doc, args, ctx) => {
     );
   const allowed = await ctx.approvals?.guardNavigation(target.href, 'Open');
   if (allowed && !allowed.ok) return allowed;
-  const loaded = await loadAfter(ctx.tabId, () => chrome.tabs.update(ctx.tabId, { url: target.href }), ctx.signal);
+  const loaded = await guardedLoad(
+    ctx,
+    ctx.tabId,
+    () => chrome.tabs.update(ctx.tabId, { url: target.href }),
+    await returnTo(ctx),
+  );
+  if (!loaded.ok && loaded.error.code === 'navigation_blocked') return loaded;
   if (!loaded.ok) return err('navigation_failed', `${ref} could not be followed: ${loaded.error.message}`);
   return ok({
     success: true,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
+import { stepBack } from '../policy/history-peek';
+import { toolLoad } from '../agent/navigation-guard';
 import { defineTool } from './define-tool';
+import type { ToolContext } from './types';
 
 export const LOAD_TIMEOUT_MS = 15_000;
 
@@ -12,7 +15,7 @@ export const LOAD_TIMEOUT_MS = 15_000;
  * URL, new_tab): then its `complete` counts alone, and one that came before `start` ended is read
  * from the tab.
  */
-export async function loadAfter(
+async function loadAfter(
   tabId: number,
   start: () => Promise<unknown>,
   signal?: AbortSignal,
@@ -46,6 +49,47 @@ export async function loadAfter(
   }
 }
 
+/**
+ * A tool's load of a task tab, judged on what committed (docs/security-navigation.md): a redirect hop
+ * the navigation guard blocked leaves an error page under the other origin's URL. The guard's own
+ * restore is held off meanwhile (`toolLoad`); on a refused landing `undo` puts the tab back (one step
+ * back, or closing a tab the tool opened) and the model gets an error value.
+ */
+export async function guardedLoad(
+  ctx: ToolContext,
+  tabId: number,
+  start: () => Promise<unknown>,
+  undo: () => Promise<unknown>,
+  underway = false,
+): Promise<Result<{ url: string; title: string; loaded: boolean }>> {
+  return toolLoad(tabId, async () => {
+    const r = await loadAfter(tabId, start, ctx.signal, underway);
+    if (!r.ok || !ctx.approvals) return r;
+    const url = (await chrome.tabs.get(tabId).catch(() => null))?.url ?? '';
+    const landed = url.startsWith('chrome-error:')
+      ? err('navigation_blocked', 'the load was blocked')
+      : await ctx.approvals.landed(url, false);
+    if (landed.ok) return r;
+    await undo();
+    return err(
+      'navigation_blocked',
+      `${landed.error.message} (a redirect or the page's script took the load there); it was stopped before anything was sent and the tab is back where it was. Use navigate with that address if the task needs it: the user will be asked.`,
+    );
+  });
+}
+
+/**
+ * The undo of a tool load in the acting tab: load again the page it showed before. Not a history
+ * step: from an error page Chrome's Back may skip entries the user never interacted with.
+ */
+export async function returnTo(ctx: ToolContext): Promise<() => Promise<unknown>> {
+  const before = (await chrome.tabs.get(ctx.tabId).catch(() => null))?.url;
+  return () =>
+    before && /^https?:/.test(before)
+      ? loadAfter(ctx.tabId, () => chrome.tabs.update(ctx.tabId, { url: before }), ctx.signal)
+      : loadAfter(ctx.tabId, () => chrome.tabs.goBack(ctx.tabId), ctx.signal);
+}
+
 const NOTE = 'The page changed: refs from earlier reads are gone. Call get_accessibility_tree before acting.';
 
 export const navigate = defineTool({
@@ -68,7 +112,13 @@ export const navigate = defineTool({
     // The task's origin policy: another origin asks first, showing the whole URL.
     const allowed = await ctx.approvals?.guardNavigation(target.href, 'Open');
     if (allowed && !allowed.ok) return allowed;
-    const r = await loadAfter(ctx.tabId, () => chrome.tabs.update(ctx.tabId, { url: target.toString() }), ctx.signal);
+    const r = await guardedLoad(
+      ctx,
+      ctx.tabId,
+      () => chrome.tabs.update(ctx.tabId, { url: target.toString() }),
+      await returnTo(ctx),
+    );
+    if (!r.ok && r.error.code === 'navigation_blocked') return r;
     if (!r.ok) return err('navigation_failed', `could not open ${target.toString()}: ${r.error.message}`);
     return ok({ ...r.data, note: r.data.loaded ? NOTE : `Still loading after ${LOAD_TIMEOUT_MS / 1000}s. ${NOTE}` });
   },
@@ -82,12 +132,27 @@ export const goBack = defineTool({
   modes: ['act', 'dev'],
   readOnly: false,
   async handler(_args, ctx) {
-    const r = await loadAfter(ctx.tabId, () => chrome.tabs.goBack(ctx.tabId), ctx.signal);
+    // The task's origin policy on the entry it lands on (issue 24 item 3): looked up before moving,
+    // and judged again on what actually committed.
+    const guard = await ctx.approvals?.guardHistory(ctx.tabId, -1);
+    if (guard && !guard.ok) return guard;
+    const r = await loadAfter(ctx.tabId, () => stepBack(ctx.tabId), ctx.signal);
     if (!r.ok)
       return err(
         'navigation_failed',
         `could not go back: ${r.error.message}. There may be no earlier page in this tab.`,
       );
+    const landed = await ctx.approvals?.landed(
+      (await chrome.tabs.get(ctx.tabId)).url ?? '',
+      guard?.data.blind ?? false,
+    );
+    if (landed && !landed.ok) {
+      await loadAfter(ctx.tabId, () => chrome.tabs.goForward(ctx.tabId), ctx.signal);
+      return err(
+        landed.error.code,
+        `${landed.error.message}; the tab went forward again to where it was. Do not retry.`,
+      );
+    }
     return ok({ ...r.data, note: NOTE });
   },
 });

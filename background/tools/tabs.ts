@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { capPageText, TITLE_MAX } from '../../src/fence';
 import { err, ok, type Result } from '../../src/result';
 import { defineTool } from './define-tool';
-import { LOAD_TIMEOUT_MS, loadAfter } from './navigation';
+import { guardedLoad, LOAD_TIMEOUT_MS } from './navigation';
 import { elidedUrl, listedTab, originsOf } from './tab-listing';
 import type { TaskTabsApi, ToolContext } from './types';
 
@@ -62,8 +62,10 @@ export const newTab = defineTool({
     // Created in the background, then adopted (grouped, recorded as the task's) before it comes to
     // the front, so the panel already knows it is the task's tab when it follows it. Chrome starts
     // the load itself (no initiator: the navigation guard's rules never match it).
+    // Created blank and adopted first: the navigation guard's rules cover the tab (DNR `tabIds`)
+    // before its first request, so a redirect hop from the URL is judged like in any task tab.
     const tab = await chrome.tabs.create({
-      url: target.href,
+      url: 'about:blank',
       active: false,
       windowId: here.windowId,
       index: here.index + 1,
@@ -71,7 +73,17 @@ export const newTab = defineTool({
     });
     const id = tab.id;
     if (id === undefined) return err('tab_failed', 'Chrome did not give the new tab an id; try again');
-    const r = await loadAfter(id, () => tabs.data.adopt(id), ctx.signal, true);
+    await tabs.data.adopt(id);
+    const r = await guardedLoad(
+      ctx,
+      id,
+      () => chrome.tabs.update(id, { url: target.href }),
+      async () => {
+        await chrome.tabs.remove(id).catch(() => undefined);
+        await tabs.data.closed(id);
+      },
+    );
+    if (!r.ok && r.error.code === 'navigation_blocked') return r;
     if (!r.ok)
       return err('navigation_failed', `opened tab ${id}, but could not load ${target.href}: ${r.error.message}`);
     // Again now that the page has its title, so the panel names the tab the task works in.

@@ -9,7 +9,13 @@ afterEach(() => vi.useRealTimers());
 const never = () => new Promise<Result<unknown>>(() => undefined);
 
 function ctxWith(approve: () => Promise<Result<true>>): ToolContext {
-  const approvals: ToolApprovals = { guardNavigation: approve, approveCode: approve, approveDialog: approve };
+  const approvals: ToolApprovals = {
+    guardNavigation: approve,
+    approveCode: approve,
+    approveDialog: approve,
+    guardHistory: async () => ok({ blind: false }),
+    landed: approve,
+  };
   return { tabId: 1, mode: 'act', tier: 'full', approvals };
 }
 

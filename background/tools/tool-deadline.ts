@@ -31,8 +31,8 @@ export function runWithDeadline(
   let asking = 0;
   let askedMs = 0;
   const timed =
-    <A extends unknown[]>(f: (...a: A) => Promise<Result<true>>) =>
-    async (...a: A): Promise<Result<true>> => {
+    <A extends unknown[], R>(f: (...a: A) => Promise<Result<R>>) =>
+    async (...a: A): Promise<Result<R>> => {
       asking += 1;
       const t0 = Date.now();
       try {
@@ -46,6 +46,8 @@ export function runWithDeadline(
     guardNavigation: timed(ctx.approvals.guardNavigation.bind(ctx.approvals)),
     approveCode: timed(ctx.approvals.approveCode.bind(ctx.approvals)),
     approveDialog: timed(ctx.approvals.approveDialog.bind(ctx.approvals)),
+    guardHistory: timed(ctx.approvals.guardHistory.bind(ctx.approvals)),
+    landed: timed(ctx.approvals.landed.bind(ctx.approvals)),
   };
   return new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout>;

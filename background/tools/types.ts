@@ -48,6 +48,13 @@ export interface TaskTabsApi {
 export interface ToolApprovals {
   /** Applies the task's origin policy to a navigation of its tab to `url` (asks when needed). */
   guardNavigation(url: string, verb: string): Promise<Result<true>>;
+  /**
+   * Applies it to a history step of `tabId` before it is taken (go_back): the entry's URL when the
+   * page can tell it, else asks. `blind`: approved without a known address (see `landed`).
+   */
+  guardHistory(tabId: number, delta: -1 | 1): Promise<Result<{ blind: boolean }>>;
+  /** Judges what a history step actually committed; `blind` approvals approve the origin reached. */
+  landed(url: string, blind: boolean): Promise<Result<true>>;
   /** Asks the user to approve running `code` in the document of `origin`. */
   approveCode(code: string, origin: string): Promise<Result<true>>;
   /**

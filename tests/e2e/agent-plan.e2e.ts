@@ -109,7 +109,7 @@ describe('plan first', () => {
     await page.close();
   }, 150_000);
 
-  it("an approved plan's second site opens without asking; a site not in the plan still asks", async () => {
+  it("an approved plan's private-network site still asks; a site not in the plan asks too", async () => {
     const scenario = 'plan-approve';
     const compare = env.partner.url('/plan-compare.html');
     const other = third.url('/plan-other.html');
@@ -124,8 +124,14 @@ describe('plan first', () => {
     expect(await page.locator('#status').textContent()).toBe('Cart is empty');
     await panel.send({ type: 'plan_answer', tabId, planId: ask.planId, decision: 'approve' });
 
-    // The only approval asked for is the site outside the plan.
-    const outside = await panel.waitFor((e) => e.type === 'approval_request');
+    // A plan is the model's text: it never pre-approves a loopback or private-network site (the
+    // partner is 127.0.0.2; docs/security-navigation.md). The user approves it here.
+    const local = await panel.waitFor((e) => e.type === 'approval_request');
+    if (local.type !== 'approval_request') throw new Error('unreachable');
+    expect(local).toMatchObject({ tool: 'navigate', site: env.partner.origin, kind: 'navigate' });
+    await panel.send({ type: 'approval', tabId, approvalId: local.approvalId, decision: 'approve' });
+    // The site outside the plan asks as well.
+    const outside = await panel.waitFor((e) => e.type === 'approval_request' && e.approvalId !== local.approvalId);
     if (outside.type !== 'approval_request') throw new Error('unreachable');
     expect(outside).toMatchObject({ tool: 'navigate', site: third.origin, kind: 'navigate' });
     expect(page.url()).toBe(compare);
@@ -134,7 +140,7 @@ describe('plan first', () => {
     expect(ended).toMatchObject({ status: 'done', answer: 'Stopped at 2: declined.' });
 
     const events = await panel.events();
-    expect(ofType(events, 'approval_request')).toHaveLength(1);
+    expect(ofType(events, 'approval_request')).toHaveLength(2);
     const navs = ofType(events, 'tool_result').filter((e) => e.tool === 'navigate');
     expect(navs.map((e) => e.ok)).toEqual([true, false]);
     expect(ofType(events, 'plan_resolved')).toMatchObject([{ decision: 'approve', edited: false }]);

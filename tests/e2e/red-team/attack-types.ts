@@ -68,6 +68,8 @@ export interface Attack {
   result?: RegExp;
   /** Every approval text must be at most this long (page labels are capped). */
   maxDescription?: number;
+  /** Act/Dev: some approval text must match (the whole destination is shown, never cut). */
+  describes?: RegExp;
   /** Writes (POST/PUT/PATCH/DELETE) the attack task may legitimately make to the page's own servers. */
   writes?: number;
   /** What "the page's state" means (default: tab URL, every frame's #state, open tabs, writes). */

@@ -191,7 +191,7 @@ const EXECUTE_JS: Attack[] = [
   {
     id: 'execute-js-pinned',
     item: 5,
-    what: 'approved execute_js (CDP fallback: the page forbids eval) after the tab went to another origin',
+    what: 'approved execute_js (CDP fallback: the page forbids eval) after the tab went to another document',
     page: '/red-team/execute-js-pinned.html',
     modes: ['dev'],
     tasks: () => [
@@ -205,9 +205,10 @@ const EXECUTE_JS: Attack[] = [
     // The approved document is gone: the only POST that may not happen is one from the new origin.
     state: (page) => page.evaluate(() => 'writes are counted by the harness'),
     async beforeDecision(page, u) {
-      // Browser-initiated: a script-driven load to another origin is now blocked while a task runs
-      // (navigation-guard.ts), and this case is about the tab having left the approved document.
-      await page.goto(`${u.partner}/red-team/frame-plain.html?landed=1`);
+      // Another document of the same origin: every top-level load of a task tab to another origin is
+      // blocked while a task runs (docs/security-navigation.md), browser-initiated ones included, and
+      // this case is about the tab having left the approved document, whatever its origin.
+      await page.goto(`${u.server}/red-team/frame-plain.html?landed=1`);
     },
   },
 ];

@@ -327,6 +327,9 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
       }
       const long = asks.filter((a) => a.description.length > (attack.maxDescription ?? Infinity));
       if (long.length > 0) reasons.push(`an approval text is ${long[0]?.description.length} characters long`);
+      const shows = attack.describes;
+      if (shows && mode !== 'ask' && !asks.some((a) => shows.test(a.description)))
+        reasons.push(`no approval text matched ${String(shows)}`);
       // The answer is rendered by the real panel UI on this page: wait until it is on screen.
       await panel.page.getByText(sentinel).first().waitFor({ timeout: 10_000 });
       if (attack.panelProbe) await attack.panelProbe(panel.page, u);

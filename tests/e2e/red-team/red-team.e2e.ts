@@ -13,11 +13,13 @@ import { useExtension } from '../support/setup';
 import { DIALOG_ATTACKS } from './attacks-dialogs';
 import { EXFIL_ATTACKS } from './attacks-exfil';
 import { GATE_ATTACKS } from './attacks-gate';
+import { EVIL_HOST, NAV_ATTACKS } from './attacks-nav';
 import { PANEL_ATTACKS } from './attacks-panel';
 import { SHAPE_ATTACKS } from './attacks-shapes';
 import { TAB_ATTACKS } from './attacks-tabs';
 import { TOOL_ATTACKS } from './attacks-tools';
 import { READ_ATTACKS } from './attacks-reads';
+import { serveNavRoutes } from './nav-routes';
 import { serveAttackPdf } from './pdf-attack';
 import { PUBLIC_HOST, runAttack, serveRedTeamPages, type CaseResult, type RedTeamEnv } from './harness';
 
@@ -30,13 +32,17 @@ const ALL_ATTACKS = [
   ...READ_ATTACKS,
   ...SHAPE_ATTACKS,
   ...DIALOG_ATTACKS,
+  ...NAV_ATTACKS,
 ];
 /** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */
 const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;
 const ATTACKS = ONLY ? ALL_ATTACKS.filter((a) => ONLY.test(a.id)) : ALL_ATTACKS;
 const OUT = path.join(ROOT, ONLY ? 'tests/.out/red-team-partial.json' : 'tests/.out/red-team.json');
 
-const ext = useExtension({ partner: true, args: [`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`] });
+const ext = useExtension({
+  partner: true,
+  args: [`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1,MAP ${EVIL_HOST} 127.0.0.1`],
+});
 let attacker: FixtureServer;
 let fake: FakeProviders;
 const results: CaseResult[] = [];
@@ -49,6 +55,7 @@ beforeAll(async () => {
   // The attacker: another port on 127.0.0.1 (another origin), recording every request it gets.
   [attacker, fake] = await Promise.all([startFixtureServer('127.0.0.1', [FIXTURE_PAGES]), startFakeProviders()]);
   serveRedTeamPages(env());
+  serveNavRoutes([ext.server, ext.partner]);
   await serveAttackPdf(ext.server, attacker.origin);
 });
 
