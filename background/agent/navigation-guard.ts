@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { quotePageText } from '../../src/fence';
 import type { OriginState } from './origin-policy';
 import { buildGuardRules, httpOrigins, ruleCount } from '../policy/nav-rules';
+import { isUserTab } from '../policy/user-tabs';
 import { taskTabIds, type TaskTabs } from './task-tabs-state';
 
 type Rule = chrome.declarativeNetRequest.Rule;
@@ -39,6 +40,8 @@ const GuardStoreSchema = z.record(
     notes: z.array(z.string()),
     /** Hosts of frames seen in the task's tabs: initiators the block rule covers too. */
     frameHosts: z.array(z.string()).default([]),
+    /** Tabs not the task's: open when it started, or opened by the user since (user-tabs.ts). */
+    excludedTabIds: z.array(z.number()).default([]),
   }),
 );
 type GuardStore = z.infer<typeof GuardStoreSchema>;
@@ -83,10 +86,24 @@ function httpHost(url: string): string | null {
   }
 }
 
-async function replaceRules(taskId: string, tabIds: number[], state: OriginState | null): Promise<void> {
+/** Every tab open now: at a task's start, none of them but its own is the task's. */
+async function openTabIds(): Promise<number[]> {
+  const tabs = await chrome.tabs.query({});
+  return tabs.flatMap((t) => (t.id === undefined ? [] : [t.id]));
+}
+
+async function replaceRules(
+  taskId: string,
+  tabIds: number[],
+  state: OriginState | null,
+  moreExcluded: readonly number[] = [],
+): Promise<void> {
   const store = await loadStore();
   const old = store[taskId];
   const frameHosts = state ? [...new Set([...(old?.frameHosts ?? []), ...(await hostsOfFrames(tabIds))])] : [];
+  const before = old ? old.excludedTabIds : state ? await openTabIds() : [];
+  // A tab the task adopted is the task's from then on, whatever it was before.
+  const excludedTabIds = [...new Set([...before, ...moreExcluded])].filter((t) => !tabIds.includes(t));
   const existing = await chrome.declarativeNetRequest.getSessionRules();
   const used = new Set(existing.map((r) => r.id));
   for (const id of old?.ruleIds ?? []) used.delete(id);
@@ -95,7 +112,7 @@ async function replaceRules(taskId: string, tabIds: number[], state: OriginState
     const count = ruleCount(state);
     const ids: number[] = [];
     for (let id = 1; ids.length < count; id++) if (!used.has(id)) ids.push(id);
-    rules.push(...buildGuardRules(state, ids, tabIds, frameHosts));
+    rules.push(...buildGuardRules(state, ids, excludedTabIds, frameHosts));
   }
   await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: old?.ruleIds ?? [], addRules: rules });
   const others = Object.fromEntries(Object.entries(store).filter(([t]) => t !== taskId));
@@ -109,6 +126,7 @@ async function replaceRules(taskId: string, tabIds: number[], state: OriginState
             origins: httpOrigins(state).map((u) => u.origin),
             notes: old?.notes ?? [],
             frameHosts,
+            excludedTabIds,
           },
         }
       : others,
@@ -209,6 +227,7 @@ const blockedEarly = new Set<number>();
  * while Chrome is still creating it can leave the opener's click waiting).
  */
 async function onNewTarget(d: chrome.webNavigation.WebNavigationSourceCallbackDetails): Promise<void> {
+  openedFrom.set(d.tabId, d.sourceTabId);
   const store = await loadStore();
   const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.sourceTabId));
   // A tab the task itself adopted is not page-opened (defensive: new_tab creates tabs without an opener page).
@@ -223,6 +242,43 @@ async function onNewTarget(d: chrome.webNavigation.WebNavigationSourceCallbackDe
 async function closeDoomed(tabId: number): Promise<void> {
   if (!doomed.delete(tabId)) return;
   await chrome.tabs.remove(tabId).catch(() => undefined);
+}
+
+/** The source tab of each page-opened tab (onCreatedNavigationTarget): such a tab is never the user's. */
+const openedFrom = new Map<number, number>();
+/** Tabs created in the last seconds: their first load may race their exclusion. */
+const fresh = new Set<number>();
+/** New tabs of the user whose first load the rules may have blocked before they were excluded. */
+const userTabs = new Set<number>();
+const FRESH_MS = 10_000;
+
+/** A stored entry's rules rebuilt: its origins are the allowed http(s) ones (start first). */
+const storedState = (origins: string[]): OriginState => ({ start: 'null', approved: origins });
+
+/** A tab was created while tasks run: the user's own is excluded from their rules at once. */
+async function onTabCreated(tab: chrome.tabs.Tab): Promise<void> {
+  const id = tab.id;
+  if (id === undefined) return;
+  await serial(async () => {
+    for (const [taskId, e] of Object.entries(await loadStore())) {
+      const mine = isUserTab({ opener: tab.openerTabId, source: openedFrom.get(id) }, e.tabIds);
+      if (!mine || e.tabIds.includes(id) || e.excludedTabIds.includes(id)) continue;
+      userTabs.add(id);
+      await replaceRules(taskId, e.tabIds, storedState(e.origins), [id]);
+    }
+  });
+}
+
+/**
+ * The user's new tab lost the race: its first load was blocked before the tab was excluded. Now
+ * that it is, the same URL is loaded again (once; a page-opened tab never gets here).
+ */
+async function reloadIfUserTab(tabId: number, url: string): Promise<boolean> {
+  if (!fresh.has(tabId)) return false;
+  await serial(() => Promise.resolve()); // the exclusion onTabCreated queued
+  if (!userTabs.delete(tabId) || openedFrom.has(tabId)) return false;
+  await chrome.tabs.update(tabId, { url }).catch(() => undefined);
+  return true;
 }
 
 /** The last URL of an allowed origin each task tab committed: where a refused landing returns to. */
@@ -298,6 +354,7 @@ async function restore(
 async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails): Promise<void> {
   if (d.frameId !== 0 || d.error !== 'net::ERR_BLOCKED_BY_CLIENT') return;
   const seq = commits.get(d.tabId) ?? 0;
+  if (await reloadIfUserTab(d.tabId, d.url)) return;
   if (doomed.has(d.tabId)) {
     await closeDoomed(d.tabId);
     return;
@@ -349,8 +406,8 @@ async function onFrameCommitted(d: chrome.webNavigation.WebNavigationTransitionC
     const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
     if (!owner || owner[1].frameHosts.includes(host)) return;
     const [taskId, entry] = owner;
-    // The stored origins are the allowed http(s) ones (start first): the same rules, one host more.
-    await replaceRules(taskId, entry.tabIds, { start: 'null', approved: entry.origins });
+    // The same rules, one host more.
+    await replaceRules(taskId, entry.tabIds, storedState(entry.origins));
   });
 }
 
@@ -366,7 +423,16 @@ export function registerNavigationGuard(): void {
     if (d.frameId === 0) onTopCommitted(d).catch((e: unknown) => warn('judge a commit', e));
     else onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
   });
+  chrome.tabs.onCreated.addListener((tab) => {
+    if (tab.id === undefined) return;
+    const id = tab.id;
+    fresh.add(id);
+    setTimeout(() => fresh.delete(id), FRESH_MS);
+    onTabCreated(tab).catch((e: unknown) => warn('exclude a tab of the user', e));
+  });
   chrome.tabs.onRemoved.addListener((tabId) => {
+    openedFrom.delete(tabId);
+    userTabs.delete(tabId);
     lastAllowed.delete(tabId);
     expectedSteps.delete(tabId);
     commits.delete(tabId);
