@@ -227,7 +227,6 @@ const blockedEarly = new Set<number>();
  * while Chrome is still creating it can leave the opener's click waiting).
  */
 async function onNewTarget(d: chrome.webNavigation.WebNavigationSourceCallbackDetails): Promise<void> {
-  openedFrom.set(d.tabId, d.sourceTabId);
   const store = await loadStore();
   const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.sourceTabId));
   // A tab the task itself adopted is not page-opened (defensive: new_tab creates tabs without an opener page).
@@ -244,39 +243,40 @@ async function closeDoomed(tabId: number): Promise<void> {
   await chrome.tabs.remove(tabId).catch(() => undefined);
 }
 
-/** The source tab of each page-opened tab (onCreatedNavigationTarget): such a tab is never the user's. */
+/** The source tab of each page-opened tab (onCreatedNavigationTarget), recorded as the event comes. */
 const openedFrom = new Map<number, number>();
-/** Tabs created in the last seconds: their first load may race their exclusion. */
-const fresh = new Set<number>();
+/** Tabs created while the worker ran whose owner is not decided yet (at their first top-frame load). */
+const undecided = new Set<number>();
 /** New tabs of the user whose first load the rules may have blocked before they were excluded. */
 const userTabs = new Set<number>();
-const FRESH_MS = 10_000;
+/** Decisions under way (the exclusion is a rule update): a blocked first load waits for its tab's. */
+const deciding = new Map<number, Promise<void>>();
 
 /** A stored entry's rules rebuilt: its origins are the allowed http(s) ones (start first). */
 const storedState = (origins: string[]): OriginState => ({ start: 'null', approved: origins });
 
-/** A tab was created while tasks run: the user's own is excluded from their rules at once. */
-async function onTabCreated(tab: chrome.tabs.Tab): Promise<void> {
-  const id = tab.id;
-  if (id === undefined) return;
-  await serial(async () => {
+/**
+ * A new tab starts its first top-frame load: whether a page opened it is known now (user-tabs.ts),
+ * and the user's own is excluded from every running task's rules.
+ */
+function decideNewTab(tabId: number): Promise<void> {
+  const source = openedFrom.get(tabId);
+  return serial(async () => {
     for (const [taskId, e] of Object.entries(await loadStore())) {
-      const mine = isUserTab({ opener: tab.openerTabId, source: openedFrom.get(id) }, e.tabIds);
-      if (!mine || e.tabIds.includes(id) || e.excludedTabIds.includes(id)) continue;
-      userTabs.add(id);
-      await replaceRules(taskId, e.tabIds, storedState(e.origins), [id]);
+      if (!isUserTab(source, e.tabIds) || e.tabIds.includes(tabId) || e.excludedTabIds.includes(tabId)) continue;
+      userTabs.add(tabId);
+      await replaceRules(taskId, e.tabIds, storedState(e.origins), [tabId]);
     }
   });
 }
 
 /**
  * The user's new tab lost the race: its first load was blocked before the tab was excluded. Now
- * that it is, the same URL is loaded again (once; a page-opened tab never gets here).
+ * that it is, the same URL is loaded again (once; a tab a task's page opened is never excluded).
  */
 async function reloadIfUserTab(tabId: number, url: string): Promise<boolean> {
-  if (!fresh.has(tabId)) return false;
-  await serial(() => Promise.resolve()); // the exclusion onTabCreated queued
-  if (!userTabs.delete(tabId) || openedFrom.has(tabId)) return false;
+  await deciding.get(tabId);
+  if (!userTabs.delete(tabId)) return false;
   await chrome.tabs.update(tabId, { url }).catch(() => undefined);
   return true;
 }
@@ -417,6 +417,7 @@ export function registerNavigationGuard(): void {
     onBlocked(d).catch((e: unknown) => warn('handle a blocked load', e));
   });
   chrome.webNavigation.onCreatedNavigationTarget.addListener((d) => {
+    openedFrom.set(d.tabId, d.sourceTabId);
     onNewTarget(d).catch((e: unknown) => warn('close a blocked tab', e));
   });
   chrome.webNavigation.onCommitted.addListener((d) => {
@@ -424,14 +425,18 @@ export function registerNavigationGuard(): void {
     else onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
   });
   chrome.tabs.onCreated.addListener((tab) => {
-    if (tab.id === undefined) return;
-    const id = tab.id;
-    fresh.add(id);
-    setTimeout(() => fresh.delete(id), FRESH_MS);
-    onTabCreated(tab).catch((e: unknown) => warn('exclude a tab of the user', e));
+    if (tab.id !== undefined) undecided.add(tab.id);
+  });
+  chrome.webNavigation.onBeforeNavigate.addListener((d) => {
+    if (d.frameId !== 0 || !undecided.delete(d.tabId)) return;
+    const done = decideNewTab(d.tabId)
+      .catch((e: unknown) => warn('exclude a tab of the user', e))
+      .finally(() => deciding.delete(d.tabId));
+    deciding.set(d.tabId, done);
   });
   chrome.tabs.onRemoved.addListener((tabId) => {
     openedFrom.delete(tabId);
+    undecided.delete(tabId);
     userTabs.delete(tabId);
     lastAllowed.delete(tabId);
     expectedSteps.delete(tabId);
