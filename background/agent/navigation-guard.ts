@@ -277,6 +277,10 @@ function decideNewTab(tabId: number): Promise<void> {
 async function reloadIfUserTab(tabId: number, url: string): Promise<boolean> {
   await deciding.get(tabId);
   if (!userTabs.delete(tabId)) return false;
+  // A tab the task adopted since (new_tab) is the task's: its blocked load stays blocked.
+  const entries = Object.values(await loadStore());
+  if (entries.some((e) => e.tabIds.includes(tabId)) || !entries.some((e) => e.excludedTabIds.includes(tabId)))
+    return false;
   await chrome.tabs.update(tabId, { url }).catch(() => undefined);
   return true;
 }
