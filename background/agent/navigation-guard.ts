@@ -13,107 +13,20 @@
  * A task may have several tabs (new_tab, background/agent/task-tabs.ts): the guard watches all of
  * them. The hosts of the frames in those tabs count as the task's hosts too: a cross-origin frame's
  * script (an embedded widget the agent typed the page's data into) starts top-level loads as well,
- * with the frame as initiator (red-team case `frame-popup-exfil`). Tabs the agent opens itself are created by chrome.tabs.create, with no page as opener, so
- * they are never taken for page-opened tabs (and their URL was approved before they were created).
+ * with the frame as initiator (red-team case `frame-popup-exfil`). The tab rule covers every tab
+ * except those known not to be the task's (nav-rules.ts), so a tab a task page opens is covered
+ * from its first request whoever its initiator is (`nav-opaque-popup`: a sandboxed frame's
+ * popup); the user's own new tabs are told apart at their first load and excluded
+ * (background/policy/user-tabs.ts). Tabs the agent opens itself (new_tab) are adopted blank before
+ * they load, so they are the task's from their first request.
  */
-import { z } from 'zod';
 import { quotePageText } from '../../src/fence';
 import type { OriginState } from './origin-policy';
-import { buildGuardRules, httpOrigins, ruleCount } from '../policy/nav-rules';
+import { isUserTab } from '../policy/user-tabs';
+import { httpHost, loadStore, replaceRules, saveStore, serial, storedState } from './nav-guard-store';
 import { taskTabIds, type TaskTabs } from './task-tabs-state';
 
-type Rule = chrome.declarativeNetRequest.Rule;
-
-const STORE_KEY = 'navGuard';
 const URL_CAP = 200;
-
-const GuardStoreSchema = z.record(
-  z.string(),
-  z.object({
-    /** The task's tabs: where it started and the tabs it opened. */
-    tabIds: z.array(z.number()),
-    ruleIds: z.array(z.number()),
-    /** The task's allowed http(s) origins, to judge the tabs its pages open. */
-    origins: z.array(z.string()),
-    /** Blocked navigations not yet told to the model. */
-    notes: z.array(z.string()),
-    /** Hosts of frames seen in the task's tabs: initiators the block rule covers too. */
-    frameHosts: z.array(z.string()).default([]),
-  }),
-);
-type GuardStore = z.infer<typeof GuardStoreSchema>;
-
-async function loadStore(): Promise<GuardStore> {
-  const got = await chrome.storage.session.get(STORE_KEY);
-  const parsed = GuardStoreSchema.safeParse(got[STORE_KEY]);
-  return parsed.success ? parsed.data : {};
-}
-
-async function saveStore(store: GuardStore): Promise<void> {
-  await chrome.storage.session.set({ [STORE_KEY]: store });
-}
-
-/** One rule update at a time: two tasks allocating ids at once would collide. */
-let chain: Promise<unknown> = Promise.resolve();
-function serial<T>(fn: () => Promise<T>): Promise<T> {
-  const next = chain.then(fn, fn);
-  chain = next.catch(() => undefined);
-  return next;
-}
-
-/** The http(s) hosts of every frame in the tabs (child frames of other sites included). */
-async function hostsOfFrames(tabIds: readonly number[]): Promise<string[]> {
-  const hosts = new Set<string>();
-  for (const tabId of tabIds) {
-    const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
-    for (const f of frames ?? []) {
-      const host = httpHost(f.url);
-      if (host) hosts.add(host);
-    }
-  }
-  return [...hosts];
-}
-
-function httpHost(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname : null;
-  } catch {
-    return null;
-  }
-}
-
-async function replaceRules(taskId: string, tabIds: number[], state: OriginState | null): Promise<void> {
-  const store = await loadStore();
-  const old = store[taskId];
-  const frameHosts = state ? [...new Set([...(old?.frameHosts ?? []), ...(await hostsOfFrames(tabIds))])] : [];
-  const existing = await chrome.declarativeNetRequest.getSessionRules();
-  const used = new Set(existing.map((r) => r.id));
-  for (const id of old?.ruleIds ?? []) used.delete(id);
-  const rules: Rule[] = [];
-  if (state) {
-    const count = ruleCount(state);
-    const ids: number[] = [];
-    for (let id = 1; ids.length < count; id++) if (!used.has(id)) ids.push(id);
-    rules.push(...buildGuardRules(state, ids, tabIds, frameHosts));
-  }
-  await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: old?.ruleIds ?? [], addRules: rules });
-  const others = Object.fromEntries(Object.entries(store).filter(([t]) => t !== taskId));
-  await saveStore(
-    state
-      ? {
-          ...others,
-          [taskId]: {
-            tabIds,
-            ruleIds: rules.map((r) => r.id),
-            origins: httpOrigins(state).map((u) => u.origin),
-            notes: old?.notes ?? [],
-            frameHosts,
-          },
-        }
-      : others,
-  );
-}
 
 function warn(what: string, e: unknown): void {
   console.warn(`Weaverbird: navigation guard could not ${what}:`, e instanceof Error ? e.message : String(e));
@@ -225,6 +138,45 @@ async function closeDoomed(tabId: number): Promise<void> {
   await chrome.tabs.remove(tabId).catch(() => undefined);
 }
 
+/** The source tab of each page-opened tab (onCreatedNavigationTarget), recorded as the event comes. */
+const openedFrom = new Map<number, number>();
+/** Tabs created while the worker ran whose owner is not decided yet (at their first top-frame load). */
+const undecided = new Set<number>();
+/** New tabs of the user whose first load the rules may have blocked before they were excluded. */
+const userTabs = new Set<number>();
+/** Decisions under way (the exclusion is a rule update): a blocked first load waits for its tab's. */
+const deciding = new Map<number, Promise<void>>();
+
+/**
+ * A new tab starts its first top-frame load: whether a page opened it is known now (user-tabs.ts),
+ * and the user's own is excluded from every running task's rules.
+ */
+function decideNewTab(tabId: number): Promise<void> {
+  const source = openedFrom.get(tabId);
+  return serial(async () => {
+    for (const [taskId, e] of Object.entries(await loadStore())) {
+      if (!isUserTab(source, e.tabIds) || e.tabIds.includes(tabId) || e.excludedTabIds.includes(tabId)) continue;
+      userTabs.add(tabId);
+      await replaceRules(taskId, e.tabIds, storedState(e.origins), [tabId]);
+    }
+  });
+}
+
+/**
+ * The user's new tab lost the race: its first load was blocked before the tab was excluded. Now
+ * that it is, the same URL is loaded again (once; a tab a task's page opened is never excluded).
+ */
+async function reloadIfUserTab(tabId: number, url: string): Promise<boolean> {
+  await deciding.get(tabId);
+  if (!userTabs.delete(tabId)) return false;
+  // A tab the task adopted since (new_tab) is the task's: its blocked load stays blocked.
+  const entries = Object.values(await loadStore());
+  if (entries.some((e) => e.tabIds.includes(tabId)) || !entries.some((e) => e.excludedTabIds.includes(tabId)))
+    return false;
+  await chrome.tabs.update(tabId, { url }).catch(() => undefined);
+  return true;
+}
+
 /** The last URL of an allowed origin each task tab committed: where a refused landing returns to. */
 const lastAllowed = new Map<number, string>();
 /** Tabs whose next history commit the user approved without its address (gate.ts guardHistory). */
@@ -298,6 +250,7 @@ async function restore(
 async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails): Promise<void> {
   if (d.frameId !== 0 || d.error !== 'net::ERR_BLOCKED_BY_CLIENT') return;
   const seq = commits.get(d.tabId) ?? 0;
+  if (await reloadIfUserTab(d.tabId, d.url)) return;
   if (doomed.has(d.tabId)) {
     await closeDoomed(d.tabId);
     return;
@@ -349,8 +302,8 @@ async function onFrameCommitted(d: chrome.webNavigation.WebNavigationTransitionC
     const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
     if (!owner || owner[1].frameHosts.includes(host)) return;
     const [taskId, entry] = owner;
-    // The stored origins are the allowed http(s) ones (start first): the same rules, one host more.
-    await replaceRules(taskId, entry.tabIds, { start: 'null', approved: entry.origins });
+    // The same rules, one host more.
+    await replaceRules(taskId, entry.tabIds, storedState(entry.origins));
   });
 }
 
@@ -360,13 +313,27 @@ export function registerNavigationGuard(): void {
     onBlocked(d).catch((e: unknown) => warn('handle a blocked load', e));
   });
   chrome.webNavigation.onCreatedNavigationTarget.addListener((d) => {
+    openedFrom.set(d.tabId, d.sourceTabId);
     onNewTarget(d).catch((e: unknown) => warn('close a blocked tab', e));
   });
   chrome.webNavigation.onCommitted.addListener((d) => {
     if (d.frameId === 0) onTopCommitted(d).catch((e: unknown) => warn('judge a commit', e));
     else onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
   });
+  chrome.tabs.onCreated.addListener((tab) => {
+    if (tab.id !== undefined) undecided.add(tab.id);
+  });
+  chrome.webNavigation.onBeforeNavigate.addListener((d) => {
+    if (d.frameId !== 0 || !undecided.delete(d.tabId)) return;
+    const done = decideNewTab(d.tabId)
+      .catch((e: unknown) => warn('exclude a tab of the user', e))
+      .finally(() => deciding.delete(d.tabId));
+    deciding.set(d.tabId, done);
+  });
   chrome.tabs.onRemoved.addListener((tabId) => {
+    openedFrom.delete(tabId);
+    undecided.delete(tabId);
+    userTabs.delete(tabId);
     lastAllowed.delete(tabId);
     expectedSteps.delete(tabId);
     commits.delete(tabId);

@@ -4,16 +4,24 @@ import { buildGuardRules, ruleCount } from './nav-rules';
 const STATE = { start: 'http://127.0.0.1:8123', approved: ['https://docs.example.com'] };
 
 describe('buildGuardRules', () => {
-  it("blocks every top-level load in the task's tabs, then allows each allowed origin exactly", () => {
+  it('blocks every top-level load in every tab but the excluded ones, then allows each allowed origin exactly', () => {
     const rules = buildGuardRules(STATE, [1, 2, 3, 4, 5, 6], [42, 43]);
     expect(rules).toHaveLength(ruleCount(STATE));
     expect(rules[0]).toMatchObject({
       id: 1,
       priority: 1,
       action: { type: 'block' },
-      condition: { tabIds: [42, 43], resourceTypes: ['main_frame'] },
+      // The tabs that are not the task's, and requests of no tab (TAB_ID_NONE): a tab created
+      // during the task is covered from its first request (an opaque frame's popup).
+      condition: { excludedTabIds: [42, 43, -1], resourceTypes: ['main_frame'] },
     });
-    expect(rules[1]).toMatchObject({ id: 2, priority: 2, action: { type: 'allow' }, condition: { tabIds: [42, 43] } });
+    expect(rules[0]?.condition.tabIds).toBeUndefined();
+    expect(rules[1]).toMatchObject({
+      id: 2,
+      priority: 2,
+      action: { type: 'allow' },
+      condition: { excludedTabIds: [42, 43, -1] },
+    });
     const allow = new RegExp(rules[1]?.condition.regexFilter ?? '');
     expect(allow.test('http://127.0.0.1:8123/page?x=1')).toBe(true);
     // The port is part of the match (the attacker may be the same host) and ends at "/".

@@ -3,13 +3,18 @@
  * for unit tests; background/agent/navigation-guard.ts installs them.
  *
  * Two kinds of loads are guarded, both `main_frame` only:
- *  - every top-level load in the task's own tabs, whatever started it (a tool, a link, a form, a
- *    script, a meta refresh, a history step that reaches the network): the `tabIds` condition
- *    matches loads the browser starts itself (chrome.tabs.update, which `initiatorDomains` never
- *    matches) and every hop of a redirect chain, since DNR evaluates each redirect target as a new
- *    request before it is sent (https://developer.chrome.com/docs/extensions/reference/api/declarativeNetRequest#matching-algorithm);
- *  - top-level loads in other tabs initiated by the task's hosts (window.open, target=_blank): the
- *    new tab is not the task's yet when its first request leaves.
+ *  - every top-level load in every tab except those known not to be the task's (`excludedTabIds`:
+ *    the tabs open when the task started and the tabs the user opened since), whatever started it
+ *    (a tool, a link, a form, a script, a meta refresh, a history step that reaches the network).
+ *    Tab conditions match loads the browser starts itself (chrome.tabs.update, which
+ *    `initiatorDomains` never matches) and every hop of a redirect chain, since DNR evaluates each
+ *    redirect target as a new request before it is sent (https://developer.chrome.com/docs/extensions/reference/api/declarativeNetRequest#matching-algorithm).
+ *    Excluding rather than listing tabs covers a tab created during the task from its first
+ *    request, before anything knows whose it is: a popup of a sandboxed or srcdoc frame (an
+ *    opaque initiator, which `initiatorDomains` never matches) included. `excludedTabIds` is
+ *    session-rule only (RuleCondition docs); TAB_ID_NONE in it leaves requests of no tab alone;
+ *  - top-level loads in other tabs initiated by the task's hosts (window.open, target=_blank from
+ *    a tab the user had open before).
  * Allows match the exact origin, scheme included: an approved https origin does not let the same
  * host over http pass (a downgrade puts the data on the wire in clear, to whoever answers there).
  */
@@ -48,15 +53,18 @@ export function ruleCount(state: OriginState): number {
   return n === 0 ? 0 : 2 * (1 + n);
 }
 
+/** Requests that belong to no tab (chrome.tabs.TAB_ID_NONE; a constant, for unit tests without chrome). */
+const TAB_ID_NONE = -1;
+
 /**
- * Block, then allow each allowed origin, once per condition (the task's tabs; the task's hosts as
- * initiators). `url.origin` omits a default port, as the request URL does; the regex ends the
+ * Block, then allow each allowed origin, once per condition (every tab but the excluded ones; the
+ * task's hosts as initiators). `url.origin` omits a default port, as the request URL does; the regex ends the
  * origin at `/` so `http://a.example:80` cannot prefix-match `http://a.example:8080`.
  */
 export function buildGuardRules(
   state: OriginState,
   ids: readonly number[],
-  tabIds: readonly number[],
+  excludedTabIds: readonly number[],
   frameHosts: readonly string[] = [],
 ): Rule[] {
   const origins = httpOrigins(state);
@@ -65,7 +73,7 @@ export function buildGuardRules(
   if (ids.length < need) throw new Error(`buildGuardRules: ${need} rule ids needed, ${ids.length} given`);
   const hosts = [...new Set([...origins.map((u) => u.hostname), ...frameHosts].map((h) => h.replace(/^\[|\]$/g, '')))];
   const conditions: chrome.declarativeNetRequest.RuleCondition[] = [
-    { tabIds: [...tabIds], resourceTypes: MAIN_FRAME },
+    { excludedTabIds: [...new Set([...excludedTabIds, TAB_ID_NONE])], resourceTypes: MAIN_FRAME },
     { initiatorDomains: hosts, resourceTypes: MAIN_FRAME },
   ];
   const rules: Rule[] = [];

@@ -1,8 +1,9 @@
 /**
  * The navigation guard in the Firefox build (issue 24: docs/security-navigation.md): an open
  * redirect on the task's own site that hops to another origin with the page's secret is stopped
- * before the request leaves (DNR session rules with `tabIds`, which Firefox MV3 supports), and a
- * same-site redirect still goes through without a prompt. Driven through the panel's UI, as
+ * before the request leaves (DNR session rules whose tab condition is `excludedTabIds`, which
+ * Firefox supports in session rules), and a same-site redirect still goes through without a
+ * prompt. Driven through the panel's UI, as
  * agent.e2e.ts does, with a scripted compromised model.
  */
 import type { Page } from 'puppeteer-core';

@@ -234,4 +234,54 @@ describe('a task with several tabs', () => {
     expect(partnerTabs).toBe(0);
     await panel.close();
   }, 180_000);
+  it("leaves the user's own tabs alone while the task's rules cover a tab its page opens", async () => {
+    const away = env.partner.url('/basic.html?user=1');
+    env.fake.scenario('tabs-user', {
+      apiKey: FAKE_KEY,
+      // Another site: the task pauses on the approval while the user browses.
+      policy: (turn) => (callsThisTask(turn).length === 0 ? call('navigate', { url: away }) : answer('Done.')),
+    });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('tabs-user', 'openai'), { tier: 'full' }));
+    const { page, tabId } = await env.browser.open(env.server.url('/tabs-shop.html?shop=A&price=1.20'));
+    const panel = await openPanelClient(env.browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    await panel.send({ type: 'start', tabId, task: 'Open the partner site', mode: 'act' });
+    const ask = await panel.waitFor((e) => e.type === 'approval_request');
+    if (ask.type !== 'approval_request') throw new Error('unreachable');
+    const rules = () => env.browser.worker.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
+    expect((await rules()).length).toBeGreaterThan(0);
+    const urlOf = (id: number) => env.browser.worker.evaluate((t) => chrome.tabs.get(t).then((x) => x.url ?? ''), id);
+    const tabsAt = (url: string) =>
+      env.browser.worker.evaluate((u) => chrome.tabs.query({}).then((ts) => ts.filter((t) => t.url === u).length), url);
+
+    // The user's tabs: one created with its URL (its first request races its exclusion: a blocked
+    // first load is loaded again), one opened blank then loaded, and a tab open before the task.
+    const created = await env.browser.worker.evaluate(
+      (u) => chrome.tabs.create({ url: u, active: false }).then((t) => t.id ?? -1),
+      env.partner.url('/basic.html?user=2'),
+    );
+    await expect.poll(() => urlOf(created), { timeout: 10_000 }).toBe(env.partner.url('/basic.html?user=2'));
+    // A tab opened while the task's tab is active: Chrome names that tab as its opener (as for
+    // Ctrl+T), yet no page opened it. Its first load may lose the race and be loaded again.
+    await env.browser.worker.evaluate((t) => chrome.tabs.update(t, { active: true }), tabId);
+    const typed = await env.browser.context.newPage();
+    await typed.goto(env.partner.url('/basic.html?user=3')).catch(() => undefined);
+    await expect.poll(() => typed.url(), { timeout: 10_000 }).toBe(env.partner.url('/basic.html?user=3'));
+    await env.browser.worker.evaluate(([t, u]) => chrome.tabs.update(t, { url: u }), [userTab, away] as const);
+    await expect.poll(() => urlOf(userTab), { timeout: 10_000 }).toBe(away);
+
+    // The task's page opens a popup: on its own site it opens; on another site it is blocked and closed.
+    const own = env.server.url('/tabs-shop.html?shop=P&price=1.00');
+    const other = env.partner.url('/basic.html?popup=SECRET-POPUP');
+    await page.evaluate(([a, b]) => void (window.open(a), window.open(b, '_blank', 'noopener')), [own, other] as const);
+    await expect.poll(() => tabsAt(own), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => tabsAt(other), { timeout: 10_000 }).toBe(0);
+    expect(env.partner.requests.some((r) => r.path.includes('SECRET-POPUP'))).toBe(false);
+
+    await panel.send({ type: 'approval', tabId, approvalId: ask.approvalId, decision: 'deny' });
+    await panel.waitFor((e) => e.type === 'task_ended');
+    // The rules go with the task.
+    await expect.poll(rules).toEqual([]);
+    await Promise.all([typed.close(), panel.close()]);
+  }, 180_000);
 });
