@@ -45,8 +45,33 @@ export function onOriginsChanged(rec: {
   return serial(() => replaceRules(rec.taskId, tabIds, state)).catch((e: unknown) => warn('install rules', e));
 }
 
+/**
+ * Tabs of tasks that just ended, with their allowed origins, for a while: a load the rules blocked
+ * while the task ran reports its error (webNavigation.onErrorOccurred) after the task may have ended
+ * (its last action was the click that started it), and the tab must still be taken back rather than
+ * left on the error page (red-team `nav-redirect-303-link` in a full run).
+ */
+const ended = new Map<number, { origins: string[]; until: number }>();
+const ENDED_MS = 5_000;
+
 export function stopNavigationGuard(taskId: string): Promise<void> {
-  return serial(() => replaceRules(taskId, [], null)).catch((e: unknown) => warn('remove rules', e));
+  return serial(async () => {
+    const entry = (await loadStore())[taskId];
+    const until = Date.now() + ENDED_MS;
+    for (const tabId of entry?.tabIds ?? []) ended.set(tabId, { origins: entry?.origins ?? [], until });
+    await replaceRules(taskId, [], null);
+  }).catch((e: unknown) => warn('remove rules', e));
+}
+
+/** The allowed origins of the task that owns (or, for ENDED_MS, owned) the tab. */
+async function ownerOf(tabId: number): Promise<{ taskId: string | null; origins: string[] } | null> {
+  const store = await loadStore();
+  const live = Object.entries(store).find(([, e]) => e.tabIds.includes(tabId));
+  if (live) return { taskId: live[0], origins: live[1].origins };
+  const recent = ended.get(tabId);
+  if (recent && recent.until > Date.now()) return { taskId: null, origins: recent.origins };
+  ended.delete(tabId);
+  return null;
 }
 
 /** At worker start: rules of tasks that no longer exist would block the user's own browsing. */
@@ -257,12 +282,11 @@ async function onBlocked(d: chrome.webNavigation.WebNavigationFramedErrorCallbac
   }
   blockedEarly.add(d.tabId);
   setTimeout(() => blockedEarly.delete(d.tabId), 5000);
-  const store = await loadStore();
-  const owner = Object.entries(store).find(([, e]) => e.tabIds.includes(d.tabId));
-  if (!owner || allowedBy(owner[1].origins, d.url)) return;
+  const owner = await ownerOf(d.tabId);
+  if (!owner || allowedBy(owner.origins, d.url)) return;
   blockedEarly.delete(d.tabId);
-  await restore(d.tabId, d.url, owner[1].origins, 'back', seq);
-  await addNote(owner[0], d.url);
+  await restore(d.tabId, d.url, owner.origins, 'back', seq);
+  if (owner.taskId) await addNote(owner.taskId, d.url);
 }
 
 /**
@@ -335,6 +359,7 @@ export function registerNavigationGuard(): void {
     undecided.delete(tabId);
     userTabs.delete(tabId);
     lastAllowed.delete(tabId);
+    ended.delete(tabId);
     expectedSteps.delete(tabId);
     commits.delete(tabId);
   });

@@ -74,7 +74,9 @@ export async function launchFirefox(prefs: Record<string, unknown> = {}): Promis
     browser,
     panel: await browser.newPage(),
     async openPanelPage(query = '') {
-      const page = await browser.newPage();
+      // A window of its own, as the sidebar stands beside the page: opened as a tab, it would hide the
+      // page's tab, and Firefox throttles a hidden tab's timers (a click's observation then takes ~20 s).
+      const page = await browser.newPage({ type: 'window' });
       await gotoExtensionPage(page, `${EXTENSION_ORIGIN}/sidepanel/index.html${query}`);
       return page;
     },
