@@ -26,6 +26,10 @@ export function renderDurations(d) {
     `Unit tests: ${unit.length} files, ${unit.reduce((a, f) => a + f.tests, 0)} tests, ${s(unitSum)} of test time summed over files (they run in parallel).`,
   );
   lines.push('');
+  lines.push(
+    "Per e2e file: vitest's own start-to-end of the file's tests (the file's browser start and the build of `dist/` are in vitest's wall time above, not here).",
+  );
+  lines.push('');
   lines.push('| e2e file | project | tests | seconds | slow |');
   lines.push('| --- | --- | ---: | ---: | --- |');
   const e2e = d.files.filter((f) => f.project !== 'unit').sort((a, b) => b.seconds - a.seconds);
