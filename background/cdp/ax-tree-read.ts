@@ -8,6 +8,7 @@
  */
 import { buildAxRecords, parseAxPayload, subtreeOf, type AxRecord } from '../../src/cdp-ax-records';
 import { err, ok, type Result } from '../../src/result';
+// eslint-disable-next-line no-restricted-imports -- paging moves to src/ with the one printer (issue 27)
 import { paginate } from '../../content-scripts/ax/paging';
 import { refFloor, noteRefHigh } from '../frames/ref-floor';
 import { backendIdOfRef, bindRefs, isolatedContext } from './ax-bind';
