@@ -12,6 +12,7 @@ import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
 import { imageOfResult, type StoredImage } from '../vision/image-store';
 import { planGate, runUserTool } from './user-turns-exec';
+import { runOwnCompound } from './batch-exec';
 import { noteProvenance, taskReadGate } from '../policy/task-hooks';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from './task-tabs';
 
@@ -42,6 +43,8 @@ export interface ExecOutcome {
   image?: StoredImage;
   /** The task's end status when `stop` is set and the end is not an error (the user cancelled the plan). */
   stopStatus?: 'stopped';
+  /** The tool's data on success, for a batch's `expect` (never shown to the model as is). */
+  data?: unknown;
 }
 
 function rememberTreeLines(tree: string, lines: Map<string, string>): void {
@@ -57,7 +60,8 @@ function rememberTreeLines(tree: string, lines: Map<string, string>): void {
 export async function executeCall(name: string, rawArgs: unknown, ctx: ExecContext): Promise<ExecOutcome> {
   const { rec, guards } = ctx;
   // propose_plan and ask_user wait for the user, not a page: no checkpoint, budget or gate applies.
-  const own = await runUserTool(name, rawArgs, rec, ctx.signal);
+  const own =
+    (await runUserTool(name, rawArgs, rec, ctx.signal)) ?? (await runOwnCompound(name, rawArgs, ctx, executeCall));
   if (own) return own;
   const tool = getTool(name);
   const readOnly = tool?.readOnly ?? false;
@@ -143,5 +147,12 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
       ? `Stopped: the agent repeated ${name} with the same arguments and the same result ${loop.count} times (a loop).`
       : undefined;
   const image = result.ok && tool?.vision ? imageOfResult(result.data) : undefined;
-  return { ok: result.ok, text, args: plan.args, ...(stop ? { stop } : {}), ...(image ? { image } : {}) };
+  return {
+    ok: result.ok,
+    text,
+    args: plan.args,
+    ...(stop ? { stop } : {}),
+    ...(image ? { image } : {}),
+    ...(result.ok ? { data: result.data } : {}),
+  };
 }

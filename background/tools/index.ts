@@ -32,6 +32,7 @@ import { verifyTool } from './verify';
 import { waitForStableTool, waitForTool } from './wait';
 import { watchTool } from './watch';
 import { askUserTool, proposePlanTool } from './user-tools';
+import { batchTool, verifyPredicateTool } from './batch';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -42,6 +43,7 @@ const ALL: readonly Tool[] = [
   pdfAware(textSearchTool, pdfTextSearchHandler),
   screenshotTool,
   verifyTool,
+  verifyPredicateTool,
   waitForTool,
   waitForStableTool,
   extractTool,
@@ -63,6 +65,7 @@ const ALL: readonly Tool[] = [
   routeFrameRefs(hoverTool),
   routeFrameRefs(scrollTool),
   handleDialog,
+  batchTool,
   getFrames,
   iframeRead,
   iframeClick,

@@ -10,6 +10,7 @@ import { startFakeProviders, type FakeProviders } from '../../fake-providers/ser
 import { ROOT, FIXTURE_PAGES } from '../support/paths';
 import { startFixtureServer, type FixtureServer } from '../support/server';
 import { useExtension } from '../support/setup';
+import { BATCH_ATTACKS } from './attacks-batch';
 import { DIALOG_ATTACKS } from './attacks-dialogs';
 import { EXFIL_ATTACKS } from './attacks-exfil';
 import { GATE_ATTACKS } from './attacks-gate';
@@ -32,6 +33,7 @@ const ALL_ATTACKS = [
   ...READ_ATTACKS,
   ...SHAPE_ATTACKS,
   ...DIALOG_ATTACKS,
+  ...BATCH_ATTACKS,
   ...NAV_ATTACKS,
 ];
 /** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */

@@ -1,0 +1,55 @@
+/**
+ * The agent's side of `batch` and `verify_predicate` (background/tools/batch.ts): a batch's calls each go
+ * through executeCall, so the checkpoint, the normalizer, the approval gate, the origin guard, the read
+ * gate and the fence judge every inner call exactly as if the model had made it alone; `verify_predicate`
+ * without `data` checks the task's last call. Returns null for any other tool (or one not offered here,
+ * which the registry then refuses with its usual message).
+ */
+import type { z } from 'zod';
+import { toolsFor } from '../tools/registry';
+import { BatchArgsSchema, checkPredicate, runBatch, VerifyPredicateArgsSchema } from '../tools/batch';
+import type { ExecContext, ExecOutcome } from './tool-exec';
+
+type Exec = (name: string, rawArgs: unknown, ctx: ExecContext) => Promise<ExecOutcome>;
+
+const badArgs = (name: string, e: z.ZodError, rawArgs: unknown): ExecOutcome => ({
+  ok: false,
+  text: `ERROR bad_arguments: invalid arguments for ${name}: ${e.issues
+    .slice(0, 4)
+    .map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`)
+    .join('; ')}`,
+  args: rawArgs,
+});
+
+export async function runOwnCompound(
+  name: string,
+  rawArgs: unknown,
+  ctx: ExecContext,
+  exec: Exec,
+): Promise<ExecOutcome | null> {
+  if (name !== 'batch' && name !== 'verify_predicate') return null;
+  if (!toolsFor(ctx.rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name)) return null;
+  if (name === 'verify_predicate') {
+    const parsed = VerifyPredicateArgsSchema.safeParse(rawArgs ?? {});
+    if (!parsed.success) return badArgs(name, parsed.error, rawArgs);
+    if (parsed.data.data) return null; // data given: the plain tool answers
+    const last = ctx.rec.steps.at(-1);
+    if (!last)
+      return { ok: false, text: 'ERROR no_data: no earlier call in this task to check; pass `data`.', args: rawArgs };
+    const r = checkPredicate(parsed.data, { tool: last.tool, ok: last.ok, text: last.result });
+    return { ok: true, text: JSON.stringify(r.ok ? r.data : null), args: parsed.data };
+  }
+  const parsed = BatchArgsSchema.safeParse(rawArgs ?? {});
+  if (!parsed.success) return badArgs(name, parsed.error, rawArgs);
+  let stop: string | undefined;
+  const outcome = await runBatch(
+    parsed.data,
+    async (tool, args) => {
+      const out = await exec(tool, args, ctx);
+      if (out.stop) stop = out.stop;
+      return { ok: out.ok, text: out.text, data: out.data, stop: Boolean(out.stop) };
+    },
+    ctx.signal,
+  );
+  return { ok: outcome.ok, text: outcome.text, args: parsed.data, ...(stop ? { stop } : {}) };
+}
