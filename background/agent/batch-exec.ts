@@ -1,5 +1,6 @@
 /**
- * The agent's side of `batch` and `verify_predicate` (background/tools/batch.ts): a batch's calls each go
+ * The agent's side of `batch`, `act_and_sample` and `verify_predicate` (background/tools/batch.ts,
+ * sample.ts): a batch's calls (and act_and_sample's action and sample) each go
  * through executeCall, so the checkpoint, the normalizer, the approval gate, the origin guard, the read
  * gate and the fence judge every inner call exactly as if the model had made it alone; `verify_predicate`
  * without `data` checks the task's last call. Returns null for any other tool (or one not offered here,
@@ -8,6 +9,7 @@
 import type { z } from 'zod';
 import { toolsFor } from '../tools/registry';
 import { BatchArgsSchema, checkPredicate, runBatch, VerifyPredicateArgsSchema } from '../tools/batch';
+import { actAndSample, ActAndSampleArgsSchema } from '../tools/sample';
 import type { ExecContext, ExecOutcome } from './tool-exec';
 
 type Exec = (name: string, rawArgs: unknown, ctx: ExecContext) => Promise<ExecOutcome>;
@@ -27,7 +29,7 @@ export async function runOwnCompound(
   ctx: ExecContext,
   exec: Exec,
 ): Promise<ExecOutcome | null> {
-  if (name !== 'batch' && name !== 'verify_predicate') return null;
+  if (name !== 'batch' && name !== 'verify_predicate' && name !== 'act_and_sample') return null;
   if (!toolsFor(ctx.rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name)) return null;
   if (name === 'verify_predicate') {
     const parsed = VerifyPredicateArgsSchema.safeParse(rawArgs ?? {});
@@ -38,6 +40,17 @@ export async function runOwnCompound(
       return { ok: false, text: 'ERROR no_data: no earlier call in this task to check; pass `data`.', args: rawArgs };
     const r = checkPredicate(parsed.data, { tool: last.tool, ok: last.ok, text: last.result });
     return { ok: true, text: JSON.stringify(r.ok ? r.data : null), args: parsed.data };
+  }
+  if (name === 'act_and_sample') {
+    const parsed = ActAndSampleArgsSchema.safeParse(rawArgs ?? {});
+    if (!parsed.success) return badArgs(name, parsed.error, rawArgs);
+    let stop: string | undefined;
+    const out = await actAndSample(parsed.data, async (tool, args) => {
+      const r = await exec(tool, args, ctx);
+      if (r.stop) stop = r.stop;
+      return r;
+    });
+    return { ok: out.ok, text: out.text, args: parsed.data, ...(stop ? { stop } : {}) };
   }
   const parsed = BatchArgsSchema.safeParse(rawArgs ?? {});
   if (!parsed.success) return badArgs(name, parsed.error, rawArgs);

@@ -33,6 +33,7 @@ import { waitForStableTool, waitForTool } from './wait';
 import { watchTool } from './watch';
 import { askUserTool, proposePlanTool } from './user-tools';
 import { batchTool, verifyPredicateTool } from './batch';
+import { actAndSampleTool, sampleTool } from './sample';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -44,6 +45,7 @@ const ALL: readonly Tool[] = [
   screenshotTool,
   verifyTool,
   verifyPredicateTool,
+  sampleTool,
   waitForTool,
   waitForStableTool,
   extractTool,
@@ -66,6 +68,7 @@ const ALL: readonly Tool[] = [
   routeFrameRefs(scrollTool),
   handleDialog,
   batchTool,
+  actAndSampleTool,
   getFrames,
   iframeRead,
   iframeClick,

@@ -28,11 +28,13 @@ export async function pageRead(
   tool: string,
   args: Record<string, unknown>,
   reads: ReadGate | undefined,
+  /** A read that runs for a window of its own (sample) gets that much longer than the usual page deadline. */
+  deadlineMs?: number,
 ): Promise<Result<unknown>> {
   const routed = await routeArgs(tabId, args, reads);
   if (!routed.ok) return routed;
   const { to, pageArgs } = routed.data;
-  const reply = await sendToContent(tabId, { type: 'tool', tool, args: pageArgs }, to.chromeFrameId);
+  const reply = await sendToContent(tabId, { type: 'tool', tool, args: pageArgs }, to.chromeFrameId, deadlineMs);
   if (to.frame === MAIN_FRAME_ID) return reply;
   if (!reply.ok) return err(reply.error.code, `frame ${to.frame}: ${qualifyRefsInText(reply.error.message, to.frame)}`);
   return ok(qualifyDeep(reply.data, to.frame));

@@ -11,6 +11,8 @@ import { domActivity } from '../reads/dom-activity';
 import { runExtract } from '../reads/extract';
 import { runInspect } from '../reads/inspect';
 import { runVerify } from '../reads/verify';
+import { runSample } from '../reads/sample';
+import { SampleArgsMiniSchema } from '../../src/tools/sample';
 import type { ContentHandler } from './types';
 
 const verifyHandler: ContentHandler = {
@@ -48,7 +50,16 @@ const domActivityHandler: ContentHandler = {
   },
 };
 
+const sampleHandler: ContentHandler = {
+  name: 'sample',
+  run(raw, doc) {
+    const args = parseArgs('sample', SampleArgsMiniSchema, raw);
+    return args.ok ? runSample(doc, args.data) : args;
+  },
+};
+
 export const readHandlers: readonly ContentHandler[] = [
+  sampleHandler,
   verifyHandler,
   extractHandler,
   inspectHandler,
