@@ -7,6 +7,7 @@ import { paginate } from '../../content-scripts/ax/paging';
 import type { Capper } from '../../src/tree-print';
 import type { FindPageResult, TextSearchPageResult } from '../../src/find-contract';
 import { err, ok, type Result } from '../../src/result';
+import { REF_IN_LINE } from '../../src/refs';
 import { continuationArgsFor, resolveTreeOptions, type TreeArgs, type TreeResult } from '../../src/tree-contract';
 import type { PdfBlock } from './pdf-layout';
 import { renderPdf, type RefLink } from './pdf-render';
@@ -70,7 +71,7 @@ export function pdfTree(doc: PdfDocument, args: TreeArgs): Result<TreeResult> {
     autoDegraded: capper.cut > 0,
     ...(notice !== undefined ? { notice } : {}),
     stats: {
-      refCount: lines.filter((l) => /\[ref_\d+\]/.test(l)).length,
+      refCount: lines.filter((l) => REF_IN_LINE.test(l)).length,
       nodeCount: lines.length,
       elementCount: doc.runCount,
       totalChars,

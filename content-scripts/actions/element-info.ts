@@ -6,6 +6,7 @@
  */
 import type { Rect } from '../../src/tools/actions';
 import { getRefRegistry } from '../ax/ref-registry';
+import { printLine } from '../../src/tree-print';
 
 const NAME_MAX = 80;
 
@@ -161,8 +162,16 @@ export function rectOf(el: Element): Rect {
 /** `role "name" [ref_N]`, the way the tree prints it, so the model can act on it next. */
 export function describe(el: Element, withRef = true): string {
   const name = shortName(el);
-  const ref = withRef ? ` [${getRefRegistry(globalThis).refFor(el)}]` : '';
-  return `${roleOf(el)}${name ? ` "${name}"` : ''}${ref}`;
+  // A heading prints as the tree prints it, `h2 "Pricing"` (src/tree-print.ts printLine).
+  const tagLevel = /^h([1-6])$/.exec(el.localName)?.[1];
+  const role = roleOf(el) === 'generic' && tagLevel ? 'heading' : roleOf(el);
+  const level = role === 'heading' ? (el.getAttribute('aria-level')?.trim() ?? tagLevel) : undefined;
+  return printLine({
+    role,
+    ...(name ? { name } : {}),
+    ...(level ? { states: [`level=${level}`] } : {}),
+    ...(withRef ? { ref: getRefRegistry(globalThis).refFor(el) } : {}),
+  });
 }
 
 /** The focused element, through open shadow roots (document.activeElement stops at the host). */

@@ -9,7 +9,7 @@ import type { FindOptions, FindPageResult, FindPageCandidate } from '../../src/f
 import { collapse } from '../ax/render';
 import type { RefRegistry } from '../ax/ref-registry';
 import { inlineText, nodeLine } from '../ax/serialize';
-import { quote } from '../ax/render';
+import { cap, inlineTextPart } from '../../src/tree-print';
 import type { WalkHints } from '../ax/tree-walk';
 import { computeName } from '../ax/names';
 import type { AxContext } from '../ax/style-cache';
@@ -192,9 +192,8 @@ export function findElements(
     if (!node.ref) node.ref = registry.refFor(s.c.el);
     let line = nodeLine(node, registry);
     const text = inlineText(node);
-    if (text !== undefined) {
-      line += `: ${quote(text.length > LINE_TEXT_MAX ? `${text.slice(0, LINE_TEXT_MAX)}…` : text)}`;
-    }
+    // The tree's cut, which never splits a surrogate pair (an emoji), at a pointer's length.
+    if (text !== undefined) line += inlineTextPart(cap(text, { limit: LINE_TEXT_MAX, cut: 0 }));
     const out: FindPageCandidate = {
       ref: node.ref,
       line,

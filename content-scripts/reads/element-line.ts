@@ -7,7 +7,8 @@
  */
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
-import { cap, collapse, formatAttrs, formatStates, pageBase, printedRole, quote, type Capper } from '../ax/render';
+import { cap, collapse, formatAttrs, formatStates, pageBase, printedRole, type Capper } from '../ax/render';
+import { inlineTextPart, namePart, printLine, refPart } from '../../src/tree-print';
 import { renderedText } from './page-text';
 
 const DEFAULT_TEST_IDS: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
@@ -17,13 +18,14 @@ const LINE_TEXT_MAX = 120;
 export function elementLine(el: Element): string {
   const ref = getRefRegistry(globalThis).refFor(el);
   const described = getAxApi(globalThis)?.describe(el);
-  if (!described?.ok) return `${el.localName} [${ref}]`;
+  if (!described?.ok) return printLine({ role: el.localName, ref });
   const { role, name, value, states } = described.data;
   const capper: Capper = { limit: LINE_TEXT_MAX, cut: 0 };
   const shownName = cap(collapse(name).trim(), capper);
+  // The tree's own pieces (src/tree-print.ts), attributes and states pre-printed as the tree prints them.
   let line = printedRole(role, states);
-  if (shownName) line += ` ${quote(shownName)}`;
-  line += ` [${ref}]`;
+  if (shownName) line += namePart(shownName);
+  line += refPart(ref);
   line += formatAttrs({
     el,
     role,
@@ -38,7 +40,7 @@ export function elementLine(el: Element): string {
   // the tree's own form for a node whose content is text (src/tree-line.ts).
   if (!shownName) {
     const text = cap(renderedText(el), { limit: LINE_TEXT_MAX, cut: 0 });
-    if (text) line += `: ${quote(text)}`;
+    if (text) line += inlineTextPart(text);
   }
   return line;
 }
