@@ -9,7 +9,8 @@ import { createAxContext } from '../ax/ax-context';
 import { newNode, type AxNode } from '../ax/ax-node';
 import { isShadowRoot } from '../ax/flat-tree';
 import type { RefRegistry } from '../ax/ref-registry';
-import { collapse, pageBase, quote } from '../ax/render';
+import { collapse, pageBase } from '../ax/render';
+import { hintPart } from '../../src/tree-print';
 import { walkTree, type WalkEnv, type WalkHints } from '../ax/tree-walk';
 import type { Prefiltered } from './prefilter';
 import { LIVE_ROLES } from './tokens';
@@ -182,7 +183,7 @@ function addTestIdElements(
       node.name = collapse(computeName(el, scan.ctx)).trim();
       node.attrs = scan.testIdAttributes
         .filter((a) => el.getAttribute(a))
-        .map((a) => ` [${a}=${quote(el.getAttribute(a) ?? '')}]`)
+        .map((a) => hintPart(a, el.getAttribute(a) ?? ''))
         .join('');
       out.push({ el, node, order: out.length, testId: testIdOf(el, scan.testIdAttributes), unprinted: true });
     }
