@@ -4,6 +4,9 @@
  * every printer shares it: the page tree (content-scripts/ax/), Chrome's tree (background/cdp/ax-view.ts)
  * and PDFs (background/pdf/pdf-render.ts) print one grammar from one place. No `chrome.*` here.
  */
+import { sliceSafe } from './text';
+
+export { collapse } from './text';
 
 /** States and values as WAI-ARIA 1.2 §6.6/§6.7 define them (content-scripts/ax/states.ts computes them). */
 export type AxStates = {
@@ -20,11 +23,6 @@ export type AxStates = {
   current?: string;
 };
 
-/** Collapses whitespace runs (newlines included) to one space; the tree is one line per node. */
-export function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ');
-}
-
 export interface Capper {
   limit: number;
   /** How many strings were cut, for the result's notice. */
@@ -35,11 +33,7 @@ export interface Capper {
 export function cap(text: string, capper: Capper): string {
   if (capper.limit <= 0 || text.length <= capper.limit) return text;
   capper.cut++;
-  // Do not split a surrogate pair: a lone surrogate is invalid UTF-16 and breaks JSON encoders.
-  let end = capper.limit;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
+  return `${sliceSafe(text, capper.limit)}…`;
 }
 
 /** A double-quoted string with `\` and `"` escaped, so a name can never break the line's syntax. */

@@ -10,10 +10,11 @@
  */
 import type { AxRecord } from '../../src/cdp-ax-records';
 import { cap, lineStates, printLine, type PrintableLine } from '../../src/tree-print';
+import { DEFAULT_MAX_TEXT_CHARS } from '../../src/tree-options';
 
 export const MAX_QUERY_RECORDS = 12;
 /** Long names and values are cut like the page tree's default maxTextChars. */
-const MAX_TEXT = 300;
+const MAX_TEXT = DEFAULT_MAX_TEXT_CHARS;
 export const NO_MATCH = '(no accessible match)';
 const ITEM_ROLES: ReadonlySet<string> = new Set(['row', 'listitem']);
 

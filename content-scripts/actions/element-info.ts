@@ -7,6 +7,8 @@
 import type { Rect } from '../../src/tools/actions';
 import { getRefRegistry } from '../ax/ref-registry';
 import { printLine } from '../../src/tree-print';
+import { isShadowRoot } from '../../src/dom';
+import { cut, squish } from '../../src/text';
 
 const NAME_MAX = 80;
 
@@ -42,9 +44,8 @@ export function isElementNode(n: Node): n is Element {
   return n.nodeType === 1;
 }
 
-export function isShadowRoot(node: Node): node is ShadowRoot {
-  return node.nodeType === 11 && 'host' in node;
-}
+// One copy of each DOM primitive (src/dom.ts); action code imports them from here.
+export { deepActiveElement, isShadowRoot } from '../../src/dom';
 
 /** Input types whose value is free text (HTML §4.10.5.1 "text"-like states). */
 export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
@@ -112,8 +113,8 @@ export function isContentEditable(el: Element): boolean {
 }
 
 function clip(s: string): string {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > NAME_MAX ? `${t.slice(0, NAME_MAX - 1)}…` : t;
+  const t = squish(s);
+  return cut(t, NAME_MAX);
 }
 
 function textOfIds(el: Element, ids: string): string {
@@ -172,13 +173,6 @@ export function describe(el: Element, withRef = true): string {
     ...(level ? { states: [`level=${level}`] } : {}),
     ...(withRef ? { ref: getRefRegistry(globalThis).refFor(el) } : {}),
   });
-}
-
-/** The focused element, through open shadow roots (document.activeElement stops at the host). */
-export function deepActiveElement(doc: Document): Element | null {
-  let active: Element | null = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
 }
 
 /** Semantic states that prove a control changed (ARIA 1.2 §6.6 states; HTML checkedness, open). */

@@ -7,7 +7,7 @@
 import { ariaOwners } from '../ax/aria-owns';
 import { createAxContext } from '../ax/ax-context';
 import { newNode, type AxNode } from '../ax/ax-node';
-import { isShadowRoot } from '../ax/flat-tree';
+import { composedParent as parentAcross } from '../../src/dom';
 import type { RefRegistry } from '../ax/ref-registry';
 import { collapse, pageBase } from '../ax/render';
 import { hintPart } from '../../src/tree-print';
@@ -199,9 +199,5 @@ function hiddenUpTo(el: Element, root: Element, ctx: AxContext): boolean {
   return false;
 }
 
-/** The parent element, crossing a shadow root to its host. */
-export function parentAcross(el: Element): Element | null {
-  if (el.parentElement) return el.parentElement;
-  const root = el.parentNode;
-  return root && isShadowRoot(root) ? root.host : null;
-}
+/** The parent element, crossing a shadow root to its host (src/dom.ts). */
+export { parentAcross };

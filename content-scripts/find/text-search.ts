@@ -19,6 +19,7 @@ import type { AxContext } from '../ax/style-cache';
 import { isEditableHost, type WalkHints } from '../ax/tree-walk';
 import { QUIET_ROLES } from '../ax/walk-rules';
 import { collectionPlace, contextText } from './collection';
+import { clippedBox } from './geometry';
 import { knownRoots, shadowCache } from './shadow-cache';
 import { eachChild, HAS_TEXT, markRelevance, NO_TEXT, RELEVANT, stripSpace, type Relevance } from './text-relevance';
 import { flatParentOf } from '../ax/hit-test';
@@ -234,7 +235,11 @@ export function searchText(
     const to = Math.min(all.length, at + want.length + SNIPPET_SIDE);
     const snippet = `${from > 0 ? '…' : ''}${all.slice(from, to).trim()}${to < all.length ? '…' : ''}`;
     const bareText = printed.bare ? all.slice(seg.start, g.segments[index + 1]?.start ?? all.length) : null;
-    const m: TextSearchMatch = { ref, line: lineOf(printed.el, printed.role, ref, ctx, bareText), snippet };
+    // Off-screen text is not visible text (issue 28): the box of the element that holds it, clipped
+    // like find's; hidden text (includeHidden) has none.
+    const box = ctx.style(seg.el)?.visibility === 'visible' ? clippedBox(seg.el, ctx, rootOf) : null;
+    const line = lineOf(printed.el, printed.role, ref, ctx, bareText);
+    const m: TextSearchMatch = { ref, line, snippet, visible: box !== null, box };
     const place = collectionPlace(seg.el);
     if (place) m.context = contextText(place, ctx);
     matches.push(m);

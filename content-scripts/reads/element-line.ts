@@ -10,8 +10,8 @@ import { getRefRegistry } from '../ax/ref-registry';
 import { cap, collapse, formatAttrs, formatStates, pageBase, printedRole, type Capper } from '../ax/render';
 import { inlineTextPart, namePart, printLine, refPart } from '../../src/tree-print';
 import { renderedText } from './page-text';
+import { DEFAULT_TEST_ID_ATTRIBUTES } from '../../src/tree-options';
 
-const DEFAULT_TEST_IDS: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 /** A returned line is a pointer to an element, not a read of it: names are cut shorter than the tree's. */
 const LINE_TEXT_MAX = 120;
 
@@ -33,7 +33,7 @@ export function elementLine(el: Element): string {
     value,
     base: pageBase(el.ownerDocument.baseURI),
     capper,
-    testIdAttributes: DEFAULT_TEST_IDS,
+    testIdAttributes: DEFAULT_TEST_ID_ATTRIBUTES,
   });
   line += formatStates(states, role);
   // An unnamed element (a listitem, a test-id div) is known by its text: `listitem [ref_3]: "One"`,
