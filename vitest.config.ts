@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{src,content-scripts,background,sidepanel,scripts}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['tests/unit-setup.ts'],
           // jsdom builds of big synthetic pages take ~1 s alone and 6+ s on a loaded 2-core machine;
           // speed is proven by `npm run bench`, never by a timeout (DEVELOPERS.md).
           testTimeout: 30_000,

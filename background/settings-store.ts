@@ -3,7 +3,7 @@ import { TierSchema } from '../src/modes';
 import { err, ok, type Result } from '../src/result';
 import { ProviderIdSchema, SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../src/settings';
 import { PROVIDERS } from '../src/providers';
-import { defaultsFor } from './providers/catalog';
+import { defaultsFor } from '../src/model-catalog';
 import { planFirstByDefault } from '../src/plan-first';
 
 const STORAGE_KEY = 'wb.settings.v1';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCost, formatTokens, formatUsd, lookupPrice } from './pricing';
+import { lookupPrice } from '../src/model-catalog';
+import { estimateCost, formatTokens, formatUsd } from './pricing';
 
 describe('pricing', () => {
   it('matches the longest known prefix, dated snapshots and vendor-prefixed ids', () => {

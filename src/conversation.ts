@@ -6,6 +6,7 @@
  */
 import type { AgentEvent, ChatMessage, Conversation, PendingApproval, TaskStatus, Usage } from './protocol/agent';
 import { applyHandoverEvent, withoutHandover } from './handover-conversation';
+import { sliceSafe } from './text';
 
 /** Stored tool results are cut here; the model saw the full text when it ran. */
 export const STORED_RESULT_CHARS = 20_000;
@@ -76,7 +77,7 @@ function upsert(
 }
 
 function storedResult(result: string): string {
-  return result.length > STORED_RESULT_CHARS ? `${result.slice(0, STORED_RESULT_CHARS)}… [cut for storage]` : result;
+  return result.length > STORED_RESULT_CHARS ? `${sliceSafe(result, STORED_RESULT_CHARS)}… [cut for storage]` : result;
 }
 
 function withoutApproval(state: Conversation): Conversation {

@@ -12,6 +12,7 @@
  */
 
 import { sanitizeUrl } from './url-sanitize';
+import { cut, squish } from './text';
 
 const TAG = 'WB-UNTRUSTED';
 
@@ -92,8 +93,8 @@ export function unfence(text: string): string {
  * prompt line), defanged. Used inside fences and, quoted, where page text must sit outside one.
  */
 export function capPageText(text: string, max: number): string {
-  const flat = defang(text.replace(/\s+/g, ' ').trim());
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const flat = defang(squish(text));
+  return cut(flat, max);
 }
 
 /** A page-controlled label quoted for an instruction line: capped, one line, JSON-quoted. */

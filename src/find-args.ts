@@ -4,8 +4,8 @@
  * the same arguments for the model; frameId is the worker's and never reaches the page.
  */
 import * as z from 'zod/mini';
+import { DEFAULT_TEST_ID_ATTRIBUTES } from './tree-options';
 import {
-  DEFAULT_TEST_ATTRIBUTES,
   FIND_DEFAULT_CANDIDATES,
   FIND_MAX_CANDIDATES,
   QUERY_MAX_CHARS,
@@ -17,6 +17,7 @@ import {
 import { REF_PATTERN } from './refs';
 import { err, ok, type Result } from './result';
 import { ATTRIBUTE_NAME_PATTERN } from './tree-options';
+import { formatIssues } from './zod-issues';
 
 const Ref = z.string().check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12"'));
 
@@ -39,10 +40,7 @@ const TextSearchArgsMini = z.object({
 });
 
 function issues(tool: string, error: z.core.$ZodError): Result<never> {
-  const parts = error.issues
-    .slice(0, 4)
-    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'arguments'}: ${i.message}`);
-  return err('bad_arguments', `invalid arguments for ${tool}: ${parts.join('; ')}`);
+  return err('bad_arguments', `invalid arguments for ${tool}: ${formatIssues(error)}`);
 }
 
 export function parseFindArgs(raw: unknown): Result<FindOptions> {
@@ -54,7 +52,7 @@ export function parseFindArgs(raw: unknown): Result<FindOptions> {
     maxCandidates: a.maxCandidates ?? FIND_DEFAULT_CANDIDATES,
     visibleOnly: a.visibleOnly ?? false,
     ...(a.ref_id !== undefined ? { ref_id: a.ref_id } : {}),
-    testIdAttributes: a.testIdAttributes ?? DEFAULT_TEST_ATTRIBUTES,
+    testIdAttributes: a.testIdAttributes ?? DEFAULT_TEST_ID_ATTRIBUTES,
   });
 }
 

@@ -9,7 +9,8 @@ export const FIND_MAX_CANDIDATES = 20;
 export const SEARCH_DEFAULT_MATCHES = 20;
 export const SEARCH_MAX_MATCHES = 200;
 export const QUERY_MAX_CHARS = 500;
-export const DEFAULT_TEST_ATTRIBUTES: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
+/** A row's or list item's text in a `find` reply is cut here (browxai's rowText, 200). */
+export const ROW_TEXT_MAX = 200;
 
 type Actionable = true | 'disabled' | 'off-screen' | 'covered';
 
@@ -39,6 +40,8 @@ export interface FindPageCandidate {
   box: PageBox | null;
   /** `in table "Orders" row "May 13" col "Type"` when it sits in a collection. */
   context?: string;
+  /** The whole row's or list item's text (at most ROW_TEXT_MAX characters) when it says more than `context`. */
+  rowText?: string;
   /** The tree does not print this element (a test-id-only element). */
   unprinted?: boolean;
 }
@@ -71,6 +74,10 @@ export interface TextSearchMatch {
   /** The match with a little text around it. */
   snippet: string;
   context?: string;
+  /** Whether the element holding the text is on screen (not scrolled away, clipped or hidden); absent in a PDF. */
+  visible?: boolean;
+  /** The visible part of that element's box, in viewport pixels; null when none of it is on screen. */
+  box?: PageBox | null;
 }
 
 export interface TextSearchPageResult {

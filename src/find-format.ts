@@ -75,6 +75,7 @@ export function formatFind(r: FindPageResult, o: FindFormatOptions): string {
     const state = c.actionable === true ? 'actionable' : c.actionable;
     let e = `${i + 1}. ${c.line} · score ${c.score} · ${state} · ${boxText(c.box)}`;
     if (c.context) e += ` · ${c.context}`;
+    if (c.rowText) e += ` · row text ${quote(c.rowText)}`;
     if (c.unprinted) e += ' · not in the tree (test id)';
     return e;
   });
@@ -109,6 +110,7 @@ export function formatTextSearch(r: TextSearchPageResult): string {
       : `text_search ${quote(r.text)}: count ${r.count}${r.matches.length < r.count ? ` (${r.matches.length} listed)` : ''}`;
   const entries = r.matches.map((m, i) => {
     let e = `${i + 1}. ${m.line} · ${quote(m.snippet)}`;
+    if (m.visible !== undefined) e += m.visible ? ` · visible · ${boxText(m.box ?? null)}` : ' · off-screen';
     if (m.context) e += ` · ${m.context}`;
     return e;
   });

@@ -17,6 +17,7 @@ export const FindPageResultSchema = z.object({
       actionable: z.union([z.literal(true), z.enum(['disabled', 'off-screen', 'covered'])]),
       box: Box.nullable(),
       context: z.string().optional(),
+      rowText: z.string().optional(),
       unprinted: z.boolean().optional(),
     }),
   ),
@@ -31,7 +32,14 @@ export const TextSearchPageResultSchema = z.object({
   url: z.string(),
   count: z.number(),
   matches: z.array(
-    z.object({ ref: z.string(), line: z.string(), snippet: z.string(), context: z.string().optional() }),
+    z.object({
+      ref: z.string(),
+      line: z.string(),
+      snippet: z.string(),
+      context: z.string().optional(),
+      visible: z.boolean().optional(),
+      box: Box.nullable().optional(),
+    }),
   ),
   ms: z.number(),
 });

@@ -21,6 +21,24 @@ export const QUALIFIED_REF_PATTERN = new RegExp(`^(?:(${FRAME}):)?(ref_${NUMBER}
 /** A ref as a tree line prints it, in brackets after the name: `button "Save" [f2:ref_12]`; group 1 is the ref. */
 export const REF_IN_LINE = new RegExp(`\\[((?:${FRAME}:)?ref_${NUMBER})\\]`);
 
+/** The ref for number `n`, `ref_12`: the one place a ref is spelled (the registry, Chrome's tree and PDFs mint through it). */
+export function formatRef(n: number): string {
+  return `ref_${n}`;
+}
+
+/** Source of a ref token in free text or JSON, plain or frame-qualified: `ref_12`, `f2:ref_12`. */
+const ANY_REF_SOURCE = `(?<![\\w:])(?:${FRAME}:)?ref_${NUMBER}(?!\\w)`;
+
+/** A fresh global regex for every ref token, plain or frame-qualified, in free text. */
+export function refsIn(): RegExp {
+  return new RegExp(ANY_REF_SOURCE, 'g');
+}
+
+/** True when the text is a ref (plain or frame-qualified) or a frame id: the project's own ids. */
+export function isOwnId(text: string): boolean {
+  return QUALIFIED_REF_PATTERN.test(text) || FRAME_ID_PATTERN.test(text);
+}
+
 /** Source of a bare ref token in free text: `ref_12` but not `f2:ref_12`, `ref_id`, or `xref_1`. */
 const BARE_REF_SOURCE = `(?<![\\w:])ref_${NUMBER}(?!\\w)`;
 

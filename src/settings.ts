@@ -23,7 +23,7 @@ export const SettingsSchema = z.object({
   baseURL: z.optional(z.string().check(z.url())),
   tier: z.optional(TierSchema),
   contextWindow: z.optional(z.number().check(z.int(), z.positive())),
-  /** Whether the model sees images (offers `screenshot`); absent: the model table's default (src/vision-models.ts). */
+  /** Whether the model sees images (offers `screenshot`); absent: the model table's default (src/model-catalog.ts). */
   vision: z.optional(z.boolean()),
   /**
    * Context compaction (background/agent/compaction.ts); absent means on. Off sends every request

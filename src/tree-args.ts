@@ -19,6 +19,7 @@ import {
   type TreeArgs,
   type TreeOptions,
 } from './tree-options';
+import { formatIssues } from './zod-issues';
 
 export * from './tree-options';
 
@@ -48,13 +49,9 @@ void _schemaMatchesTreeArgs;
 export function parseTreeArgs(raw: unknown): Result<TreeOptions> {
   const parsed = TreeArgsMiniSchema.safeParse(raw ?? {});
   if (!parsed.success) {
-    const parts = parsed.error.issues.slice(0, 4).map((issue) => {
-      const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
-      return `${where}: ${issue.message}`;
-    });
     return err(
       'bad_arguments',
-      `invalid arguments for get_accessibility_tree: ${parts.join('; ')}. ` +
+      `invalid arguments for get_accessibility_tree: ${formatIssues(parsed.error)}. ` +
         'Valid: filter ("all"|"visible"|"interactive"), maxDepth, maxChars, ref_id, page, tree_revision, testIdAttributes, maxTextChars, omit',
     );
   }

@@ -3,44 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { generateAccessibilityTree } from '../content-scripts/ax/tree';
 import { getRefRegistry } from '../content-scripts/ax/ref-registry';
 import { parseTreeArgs } from './tree-args';
-import { parseTree, parseTreeLine, refOfLine, refsOfLine, type TreeCell, type TreeLine } from './tree-line';
-
-function quoted(text: string): string {
-  return `"${text.replace(/["\\]/g, '\\$&')}"`;
-}
-
-/** One element's parts back as the builder prints them (`h2` for a level-2 heading). */
-function element(l: TreeLine): string {
-  const level = l.role === 'heading' ? l.states.find((s) => /^level=[1-6]$/.test(s)) : undefined;
-  let out = level ? `h${level.slice(6)}` : l.role;
-  if (l.name !== undefined) out += ` ${quoted(l.name)}`;
-  if (l.ref !== undefined) out += ` [${l.ref}]`;
-  for (const [k, v] of Object.entries(l.attrs)) out += ` ${k}=${quoted(v)}`;
-  for (const [k, v] of Object.entries(l.hints)) out += ` [${k}=${quoted(v)}]`;
-  const states = l.states.filter((s) => s !== level);
-  if (states.length > 0) out += ` {${states.join(' ')}}`;
-  if (l.popupOf !== undefined) out += ` (popup of ${l.popupOf})`;
-  return out;
-}
-
-/** The line back from its parts: the parser loses nothing the builder prints. */
-function print(l: TreeLine): string {
-  const indent = ' '.repeat(l.indent);
-  if (l.role === 'text' && l.name !== undefined) return indent + quoted(l.name) + l.tail;
-  let out = indent + element(l);
-  if (l.columnHeaders) out += ' (column headers)';
-  if (l.cells) {
-    const cell = (c: TreeCell): string =>
-      c.text === undefined
-        ? c.elements.map(element).join(' ')
-        : /^$|["|\\[]|^\s|\s$/.test(c.text)
-          ? quoted(c.text)
-          : c.text;
-    return `${out}: ${l.cells.map(cell).join(' | ')}`;
-  }
-  if (l.text !== undefined) out += `: ${quoted(l.text)}`;
-  return out + l.tail;
-}
+import { parseTree, parseTreeLine, refOfLine, refsOfLine } from './tree-line';
+import { printLine } from './tree-print';
 
 describe('one tree line', () => {
   test('every part, in print order, unescaped', () => {
@@ -146,7 +110,7 @@ describe('the builder and the parser agree', () => {
     expect(parsed.length).toBeGreaterThan(8);
     for (const text of lines) {
       const l = parseTreeLine(text);
-      if (l) expect(print(l)).toBe(text);
+      if (l) expect(printLine(l)).toBe(text);
     }
     const refs = parsed.filter((l) => l.ref !== undefined);
     expect(refs.map((l) => l.role)).toEqual(expect.arrayContaining(['link', 'textbox', 'checkbox', 'button']));

@@ -11,12 +11,13 @@ export type TreeFilter = (typeof TREE_FILTERS)[number];
  * Page sizes per filter, in characters of tree text: a 6,000-character page fits an 8,000-character
  * tool result (background/agent/budgets.ts); the viewport and controls-only views are smaller by nature.
  */
-const DEFAULT_MAX_CHARS: Readonly<Record<TreeFilter, number>> = { all: 6000, visible: 3000, interactive: 3500 };
+export const DEFAULT_MAX_CHARS: Readonly<Record<TreeFilter, number>> = { all: 6000, visible: 3000, interactive: 3500 };
 const DEFAULT_MAX_DEPTH = 15;
 export const MAX_MAX_DEPTH = 100;
-const DEFAULT_TEST_ID_ATTRIBUTES: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
+/** The test-id attributes every reader prints and matches when the model names none: the one list. */
+export const DEFAULT_TEST_ID_ATTRIBUTES: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 /** Text runs, names and values longer than this are cut with an ellipsis (and the result says so). */
-const DEFAULT_MAX_TEXT_CHARS = 300;
+export const DEFAULT_MAX_TEXT_CHARS = 300;
 export const MAX_MAX_TEXT_CHARS = 100_000;
 export const MIN_MAX_CHARS = 500;
 /** The schema's ceiling; the service worker clamps lower per model tier. */

@@ -4,6 +4,9 @@
  * every printer shares it: the page tree (content-scripts/ax/), Chrome's tree (background/cdp/ax-view.ts)
  * and PDFs (background/pdf/pdf-render.ts) print one grammar from one place. No `chrome.*` here.
  */
+import { sliceSafe } from './text';
+
+export { collapse } from './text';
 
 /** States and values as WAI-ARIA 1.2 §6.6/§6.7 define them (content-scripts/ax/states.ts computes them). */
 export type AxStates = {
@@ -20,11 +23,6 @@ export type AxStates = {
   current?: string;
 };
 
-/** Collapses whitespace runs (newlines included) to one space; the tree is one line per node. */
-export function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ');
-}
-
 export interface Capper {
   limit: number;
   /** How many strings were cut, for the result's notice. */
@@ -35,11 +33,7 @@ export interface Capper {
 export function cap(text: string, capper: Capper): string {
   if (capper.limit <= 0 || text.length <= capper.limit) return text;
   capper.cut++;
-  // Do not split a surrogate pair: a lone surrogate is invalid UTF-16 and breaks JSON encoders.
-  let end = capper.limit;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
+  return `${sliceSafe(text, capper.limit)}…`;
 }
 
 /** A double-quoted string with `\` and `"` escaped, so a name can never break the line's syntax. */
@@ -101,8 +95,138 @@ export function stateWords(s: AxStates, role: string, editable = false, full = f
   return parts;
 }
 
+/**
+ * The states of a `PrintableLine` for an element: the short words a line prints, and for a heading
+ * of level 1–6 its `level=N` first, which `printLine` prints as the role `hN` (as the parser reads it).
+ */
+export function lineStates(s: AxStates, role: string, editable = false): string[] {
+  const words = stateWords(s, role, editable);
+  return printedRole(role, s) !== role ? [`level=${s.level}`, ...words] : words;
+}
+
 /** The `{…}` state part as a line prints it (leading space included), or ''. */
 export function formatStates(s: AxStates, role: string, editable = false): string {
-  const parts = stateWords(s, role, editable);
-  return parts.length > 0 ? ` {${parts.join(' ')}}` : '';
+  return statesPart(stateWords(s, role, editable));
+}
+
+/*
+ * The line printer: the exact inverse of `parseTreeLine` (src/tree-line.ts), so that
+ * `parseTreeLine(printLine(x))` equals `x` for every line the parser can return. Every producer of
+ * element lines prints through these pieces: the page tree's hot path (content-scripts/ax/) through
+ * the part printers below, everything else (find, text_search, element reads, action messages,
+ * Chrome's tree, PDFs) through `printLine`. Only this block spells the grammar's punctuation.
+ */
+
+/** ` "name"`: the name part, leading space included. */
+export function namePart(name: string): string {
+  return ` ${quote(name)}`;
+}
+
+/** ` [ref_12]`: the ref part, leading space included. */
+export function refPart(ref: string): string {
+  return ` [${ref}]`;
+}
+
+/** ` href="/a"`: one attribute, leading space included; keys are lower-case (`[a-z][a-z0-9-]*`). */
+export function attrPart(key: string, value: string): string {
+  return ` ${key}=${quote(value)}`;
+}
+
+/** ` [data-testid="x"]`: one test-id hint, leading space included. */
+export function hintPart(key: string, value: string): string {
+  return ` [${key}=${quote(value)}]`;
+}
+
+/** ` {checked disabled}` from state words, or '' for none. */
+function statesPart(words: readonly string[]): string {
+  return words.length > 0 ? ` {${words.join(' ')}}` : '';
+}
+
+/** ` (popup of ref_3)`: the popup part, leading space included. */
+export function popupPart(ref: string): string {
+  return ` (popup of ${ref})`;
+}
+
+/** `: "text"`: a node's only text run, printed inline. */
+export function inlineTextPart(text: string): string {
+  return `: ${quote(text)}`;
+}
+
+/** A line as a producer gives it: a role and whichever parts it has (a parsed `TreeLine` is one). */
+export interface PrintableLine {
+  role: string;
+  indent?: number;
+  name?: string;
+  ref?: string;
+  attrs?: Readonly<Record<string, string>>;
+  hints?: Readonly<Record<string, string>>;
+  states?: readonly string[];
+  popupOf?: string;
+  text?: string;
+  cells?: readonly PrintableCell[];
+  columnHeaders?: boolean;
+  tail?: string;
+}
+
+interface PrintableCell {
+  text?: string;
+  elements: readonly PrintableLine[];
+}
+
+const LEVEL_STATE = /^level=([1-6])$/;
+
+/** One element's parts, `role "name" [ref] attrs [hints] {states} (popup of ref)`, no indent. */
+function printElement(line: PrintableLine): string {
+  const states = line.states ?? [];
+  // `heading {level=2 …}` prints as `h2 {…}`, which the parser reads back as heading, level=2 first.
+  const level = line.role === 'heading' ? LEVEL_STATE.exec(states[0] ?? '') : null;
+  let out = level ? `h${level[1]}` : line.role;
+  if (line.name !== undefined) out += namePart(line.name);
+  if (line.ref !== undefined) out += refPart(line.ref);
+  for (const [key, value] of Object.entries(line.attrs ?? {})) out += attrPart(key, value);
+  for (const [key, value] of Object.entries(line.hints ?? {})) out += hintPart(key, value);
+  out += statesPart(level ? states.slice(1) : states);
+  if (line.popupOf !== undefined) out += popupPart(line.popupOf);
+  return out;
+}
+
+/** Characters that would make a bare cell text read as syntax: quotes, the cell split, escapes, a ref's bracket. */
+const CELL_NEEDS_QUOTES = /["|\\[]|^\s|\s$/;
+
+/** A row cell's text: bare when it cannot be misread, else quoted (`""` for an empty cell). */
+export function cellText(text: string): string {
+  return text === '' || CELL_NEEDS_QUOTES.test(text) ? quote(text) : text;
+}
+
+function printCell(cell: PrintableCell): string {
+  if (cell.elements.length > 0) return cell.elements.map(printElement).join(' ');
+  return cellText(cell.text ?? '');
+}
+
+/** True when a line is a bare text run: role `text` with a name and no other part. */
+function isTextRun(l: PrintableLine): l is PrintableLine & { name: string } {
+  return (
+    l.role === 'text' &&
+    l.name !== undefined &&
+    l.ref === undefined &&
+    l.popupOf === undefined &&
+    l.text === undefined &&
+    l.cells === undefined &&
+    !l.columnHeaders &&
+    (l.states ?? []).length === 0 &&
+    Object.keys(l.attrs ?? {}).length === 0 &&
+    Object.keys(l.hints ?? {}).length === 0
+  );
+}
+
+/** One tree line in the grammar of docs/tree.md#the-line-grammar; `parseTreeLine` reads it back. */
+export function printLine(line: PrintableLine): string {
+  const indent = ' '.repeat(line.indent ?? 0);
+  const tail = line.tail ?? '';
+  if (isTextRun(line)) return indent + quote(line.name) + tail;
+  let out = indent + printElement(line);
+  if (line.role === 'row' && line.columnHeaders) out += ' (column headers)';
+  if (line.role === 'row' && line.cells !== undefined) return `${out}: ${line.cells.map(printCell).join(' | ')}`;
+  if (line.text !== undefined) out += inlineTextPart(line.text);
+  return out + tail;
 }

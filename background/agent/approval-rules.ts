@@ -9,6 +9,7 @@ import { isRecord } from '../../src/result';
 import { describeChord, parseChord } from '../../src/key-chord';
 import { dataLossNeed, isInertKey } from '../policy/data-loss';
 import { hardToUndo } from './hard-to-undo';
+import { cut, squish } from '../../src/text';
 
 /** What the user approves, and what "don't ask again" is scoped to. */
 export type ActionKind = 'click' | 'submit' | 'send' | 'choose' | 'erase' | 'navigate' | 'execute_js' | 'other';
@@ -43,8 +44,8 @@ function refOf(args: unknown): string | null {
 
 /** A page-controlled name, capped and quoted so it cannot pass for Weaverbird's own words. */
 function quoteName(name: string): string {
-  const t = name.replace(/\s+/g, ' ').trim();
-  return JSON.stringify(t.length > NAME_CAP ? `${t.slice(0, NAME_CAP - 1)}…` : t);
+  const t = squish(name);
+  return JSON.stringify(cut(t, NAME_CAP));
 }
 
 function named(t: { role: string; name: string } | null): string {

@@ -18,6 +18,7 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import { fence, splitFenced } from '../../src/fence';
 import { parseTreeLine } from '../../src/tree-line';
+import { refsIn } from '../../src/refs';
 import { isPrintedHeading } from '../../src/tree-print';
 import { TREE_TOOLS } from './budgets';
 
@@ -33,9 +34,8 @@ const DEFAULT_TOKENS_PER_CHAR = 1 / 3;
 const KEEP_CHARS = { normal: 300, brief: 100 } as const;
 /** Headings a tree summary keeps (they say what the page was about); none when brief. */
 const KEEP_HEADINGS = 4;
-
-/** Any ref token in free text or JSON: `ref_12` or frame-qualified `f2:ref_12`. */
-const QUALIFIED_REF = /(?<![\w:])(?:f\d+:)?ref_\d+(?!\w)/g;
+/** Every ref token in free text or JSON (`String.prototype.match` resets a global regex, so one is shared). */
+const REF_TOKENS = refsIn();
 
 /**
  * Turns request characters into tokens. Every provider step reports the prompt's token count; the
@@ -185,7 +185,7 @@ function laterRefs(history: readonly ModelMessage[]): Set<string>[] {
     if (m?.role !== 'assistant' || typeof m.content === 'string') continue;
     const found: string[] = [];
     for (const p of m.content) {
-      if (p.type === 'tool-call') found.push(...(JSON.stringify(p.input ?? {}).match(QUALIFIED_REF) ?? []));
+      if (p.type === 'tool-call') found.push(...(JSON.stringify(p.input ?? {}).match(REF_TOKENS) ?? []));
     }
     if (found.length > 0) acc = new Set([...acc, ...found]);
   }
@@ -223,7 +223,7 @@ function summariseTree(body: string, refs: ReadonlySet<string>, brief: boolean):
       kept.push(line);
       continue;
     }
-    const named = (line.match(QUALIFIED_REF) ?? []).some((r) => refs.has(r) || refs.has(r.replace(/^f0:/, '')));
+    const named = (line.match(REF_TOKENS) ?? []).some((r) => refs.has(r) || refs.has(r.replace(/^f0:/, '')));
     // Headings print as `h1`…`h6` (src/tree-print.ts printedRole): judged on the parsed role, never on
     // the line's text, so a grammar change cannot silently stop compaction keeping them.
     const heading = !brief && headings < KEEP_HEADINGS && isPrintedHeading(parseTreeLine(line)?.role ?? '');

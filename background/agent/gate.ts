@@ -17,6 +17,7 @@ import { saveTask, type TaskRecord } from './state-store';
 import { isTrusted, originOf } from './trusted-sites';
 import { actingTab } from './task-tabs';
 import { gateWrite } from '../policy/write-gate';
+import { cut } from '../../src/text';
 
 export interface ApprovalAsk {
   tool: string;
@@ -182,7 +183,7 @@ export function toolApprovals(name: string, args: unknown, ctx: GateContext): To
       return ok(true);
     },
     async approveCode(code, origin) {
-      const shown = code.length > CODE_CAP ? `${code.slice(0, CODE_CAP - 1)}…` : code;
+      const shown = cut(code, CODE_CAP);
       const description = `Run JavaScript in ${origin}:\n${shown}`;
       // execute_js is never covered by a grant: each call is approved on its own.
       const decision = await ctx.requestApproval({ tool: name, args, site: origin, kind: 'execute_js', description });

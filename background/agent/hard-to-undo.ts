@@ -10,6 +10,7 @@
  */
 
 import { VOCABULARY, type Language, type Vocabulary } from '../policy/hard-to-undo-words';
+import { collapse } from '../../src/text';
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -33,7 +34,7 @@ const COMPILED: readonly [Language, RegExp][] = LANGUAGES.map((lang) => [lang, c
 /** The first hard-to-undo word in `text` and its language, or null. */
 export function hardToUndo(text: string): { word: string; lang: Language } | null {
   // NFC so a decomposed "lo\u0308schen" matches "löschen".
-  const t = text.normalize('NFC').replace(/\s+/g, ' ');
+  const t = collapse(text.normalize('NFC'));
   for (const [lang, re] of COMPILED) {
     const m = re.exec(t);
     if (m) return { word: m[0], lang };

@@ -4,6 +4,7 @@
  * steer the agent to an attacker URL that carries data in its path or query. Pure: the task record
  * (background/agent/state-store.ts) holds the state, so it survives a worker restart.
  */
+import { cut } from '../../src/text';
 
 export interface OriginState {
   /** Origin of the tab when the task started ("null" when it was not a web page). */
@@ -42,7 +43,7 @@ export function isPrivateHost(hostname: string): boolean {
 }
 
 function cap(url: string): string {
-  return url.length > URL_CAP ? `${url.slice(0, URL_CAP - 1)}…` : url;
+  return cut(url, URL_CAP);
 }
 
 /** Starts the task's origin state from the tab's URL. */

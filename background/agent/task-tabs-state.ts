@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { QUALIFIED_REF_PATTERN } from '../../src/refs';
 import { isRecord } from '../../src/result';
+import { cut, squish } from '../../src/text';
 
 export const TaskTabsSchema = z.object({
   /** The tab the task's tools act on now. */
@@ -73,6 +74,6 @@ export function fallbackTab(startTab: number, tabs: TaskTabs): number {
 
 /** The task's name as its tab group shows it: the first words of the task, on one line. */
 export function groupTitle(task: string): string {
-  const line = task.replace(/\s+/g, ' ').trim();
-  return line.length > 40 ? `${line.slice(0, 39)}…` : line || 'Weaverbird task';
+  const line = squish(task);
+  return cut(line, 40) || 'Weaverbird task';
 }

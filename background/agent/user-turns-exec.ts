@@ -13,6 +13,7 @@ import { onOriginsChanged } from './navigation-guard';
 import { approveOrigin, approvePlanSites, startOrigins } from './origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { takeOverRequested, waitForUser } from './user-turns';
+import { formatIssues } from '../../src/zod-issues';
 
 export interface UserToolOutcome {
   ok: boolean;
@@ -30,13 +31,6 @@ const RESUME_NOTE =
 
 function shortId(): string {
   return crypto.randomUUID().slice(0, 8);
-}
-
-function zodIssues(e: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  return e.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.map(String).join('.') || 'arguments'}: ${i.message}`)
-    .join('; ');
 }
 
 /** Plan first: the refusal for a page action before a plan is approved, or null when it may go on. */
@@ -68,7 +62,7 @@ async function askUser(rawArgs: unknown, rec: TaskRecord, signal: AbortSignal): 
   if (!parsed.success)
     return {
       ok: false,
-      text: `ERROR bad_arguments: ask_user ${zodIssues(parsed.error)}. Pass {question}.`,
+      text: `ERROR bad_arguments: ask_user ${formatIssues(parsed.error, 3)}. Pass {question}.`,
       args: rawArgs,
     };
   const questionId = shortId();
@@ -85,7 +79,7 @@ async function proposePlan(rawArgs: unknown, rec: TaskRecord, signal: AbortSigna
   if (!parsed.success)
     return {
       ok: false,
-      text: `ERROR bad_arguments: propose_plan ${zodIssues(parsed.error)}. Pass {steps: ["…"], sites: ["https://…"], changes: "…"}.`,
+      text: `ERROR bad_arguments: propose_plan ${formatIssues(parsed.error, 3)}. Pass {steps: ["…"], sites: ["https://…"], changes: "…"}.`,
       args: rawArgs,
     };
   const origins = planOrigins(parsed.data.sites);

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';
 import { on, type send as Send } from './cdp-client';
+import { sleep } from '../../src/timeout';
 
 const OBJECT_GROUP = 'wb-ax-bind';
 /** Elements passed to one Runtime.callFunctionOn (arguments are spread into a JS call). */
@@ -51,7 +52,7 @@ export async function isolatedContext(send: typeof Send, tabId: number, cdpFrame
     const enabled = await send(tabId, 'Runtime.enable');
     if (!enabled.ok) return null;
     // The replay is sent before the reply, but events reach the worker through their own queue.
-    if (found === null) await new Promise((r) => setTimeout(r, 50));
+    if (found === null) await sleep(50);
     return found;
   } finally {
     off();

@@ -7,6 +7,7 @@
  * stale. Kept in memory: after a worker restart such a ref answers "re-read", never a wrong element.
  */
 import { err, ok, type Result } from '../../src/result';
+import { formatRef } from '../../src/refs';
 import { noteRefHigh, refFloor } from '../frames/ref-floor';
 
 interface DocRefs {
@@ -45,7 +46,7 @@ export async function mintFallbackRefs(
   if (fresh.length > 0) {
     const floor = await refFloor(tabId);
     fresh.forEach((id, i) => {
-      const ref = `ref_${floor + i + 1}`;
+      const ref = formatRef(floor + i + 1);
       refs.byRef.set(ref, id);
       refs.byBackend.set(id, ref);
     });

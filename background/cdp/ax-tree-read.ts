@@ -8,6 +8,7 @@
  */
 import { buildAxRecords, parseAxPayload, subtreeOf, type AxRecord } from '../../src/cdp-ax-records';
 import { err, ok, type Result } from '../../src/result';
+import { REF_IN_LINE } from '../../src/refs';
 // eslint-disable-next-line no-restricted-imports -- paging moves to src/ with the one printer (issue 27)
 import { paginate } from '../../content-scripts/ax/paging';
 import { refFloor, noteRefHigh } from '../frames/ref-floor';
@@ -222,7 +223,7 @@ async function build(tabId: number, o: AxReadOptions): Promise<Result<Snapshot>>
     }
     if (duplicates > 0) notes.push(`Chrome reported ${duplicates} duplicate node(s); each is printed once.`);
     if (matches !== undefined && matches > 0) notes.push(`query: ${matches} matching node(s) with their context.`);
-    const refCount = lines.filter((l) => /\[ref_\d+\]/.test(l)).length;
+    const refCount = lines.filter((l) => REF_IN_LINE.test(l)).length;
     const base: Snapshot['base'] = {
       url: o.frameUrl,
       title: top?.role === 'RootWebArea' ? top.name : '',

@@ -9,11 +9,12 @@
  * inside a table row or list item brings that whole item, so its sibling cells come along.
  */
 import type { AxRecord } from '../../src/cdp-ax-records';
-import { cap, formatStates, printedRole, quote } from '../../src/tree-print';
+import { cap, lineStates, printLine, type PrintableLine } from '../../src/tree-print';
+import { DEFAULT_MAX_TEXT_CHARS } from '../../src/tree-options';
 
 export const MAX_QUERY_RECORDS = 12;
 /** Long names and values are cut like the page tree's default maxTextChars. */
-const MAX_TEXT = 300;
+const MAX_TEXT = DEFAULT_MAX_TEXT_CHARS;
 export const NO_MATCH = '(no accessible match)';
 const ITEM_ROLES: ReadonlySet<string> = new Set(['row', 'listitem']);
 
@@ -58,15 +59,19 @@ export function queryRecords(records: readonly AxRecord[], query: string): Query
   return { keep: [...keep].sort((a, b) => a - b), matches: picked.length };
 }
 
-/** The text of one record's line: `role "name" [ref_N] value="…" {states}`, no indent. */
-function recordLine(r: AxRecord, ref: string | undefined): string {
-  // A text run prints as its bare quoted string (docs/tree.md#the-line-grammar).
-  if (r.role === 'text' && ref === undefined && r.name !== '' && r.states.length === 0) return quote(capText(r.name));
-  let line = printedRole(r.role, r.ax);
-  if (r.name !== '') line += ` ${quote(capText(r.name))}`;
-  if (ref !== undefined) line += ` [${ref}]`;
-  if (r.value !== '' && r.value !== r.name) line += ` value=${quote(capText(r.value))}`;
-  return line + formatStates(r.ax, r.role, r.editable);
+/**
+ * One record's line, `role "name" [ref_N] value="…" {states}`, for `printLine`; a text run with no
+ * other part prints as its bare quoted string (docs/tree.md#the-line-grammar).
+ */
+function recordLine(r: AxRecord, ref: string | undefined, indent: number): PrintableLine {
+  return {
+    indent,
+    role: r.role,
+    ...(r.name !== '' ? { name: capText(r.name) } : {}),
+    ...(ref !== undefined ? { ref } : {}),
+    ...(r.value !== '' && r.value !== r.name ? { attrs: { value: capText(r.value) } } : {}),
+    states: lineStates(r.ax, r.role, r.editable),
+  };
 }
 
 /**
@@ -95,7 +100,7 @@ export function renderRecords(
     const depth = parentDepth === undefined ? 0 : parentDepth + 1;
     depthOf.set(i, depth);
     const ref = r.actionable && r.backendId !== undefined ? refOf(r.backendId) : undefined;
-    let line = ' '.repeat(depth) + recordLine(r, ref);
+    const line = recordLine(r, ref, depth);
     const next = records[i + 1];
     if (
       childCount.get(i) === 1 &&
@@ -105,10 +110,10 @@ export function renderRecords(
       next.role === 'text' &&
       !childCount.has(i + 1)
     ) {
-      line += `: ${quote(capText(next.name))}`;
+      line.text = capText(next.name);
       skip = i + 1;
     }
-    lines.push(line);
+    lines.push(printLine(line));
   }
   return lines;
 }

@@ -5,6 +5,7 @@
  * https://chromedevtools.github.io/devtools-protocol/tot/DOM/#type-Node
  */
 import { z } from 'zod';
+import { sliceSafe, squish } from '../../src/text';
 
 export interface CdpNode {
   nodeId: number;
@@ -112,7 +113,7 @@ export function textOf(node: CdpNode, max = 60): string {
     if (root) walk(root);
   };
   walk(node);
-  return out.replace(/\s+/g, ' ').trim().slice(0, max);
+  return sliceSafe(squish(out), max);
 }
 
 export function countDescendants(node: CdpNode): number {

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { on, withSession, type send as cdpSend } from './cdp-client';
+import { sleep } from '../../src/timeout';
 
 export interface EvalOutcome {
   ok: boolean;
@@ -247,7 +248,7 @@ async function pinnedContext(tabId: number, documentId: string, send: typeof cdp
     const enabled = await send(tabId, 'Runtime.enable');
     if (!enabled.ok) return enabled;
     // The replayed events are dispatched around the reply; give them a moment to land.
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
     const ctx = seen.filter((c) => c.frameId === main.data.frameTree.frame.id && c.isDefault).at(-1);
     if (!ctx) return err('eval_failed', "could not find the page's main world through the debugger");
     if ((await currentDocumentId(tabId, 0)) !== documentId) return err('document_changed', DOCUMENT_CHANGED);

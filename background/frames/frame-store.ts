@@ -6,6 +6,7 @@
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { assignFrameIds, emptyFrameIdState, fidFor, isFrameIdState, type FrameIdState } from './frame-ids';
 import { sanitizeUrl } from '../../src/url-sanitize';
+import { cut } from '../../src/text';
 
 export interface BrowserFrame {
   /** Our stable id: f0, f1, … */
@@ -122,7 +123,7 @@ async function forgetTab(tabId: number): Promise<void> {
 /** A frame URL as messages print it: sanitized (src/url-sanitize.ts), then capped. */
 export function shortUrl(url: string, max = 80): string {
   const clean = sanitizeUrl(url);
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+  return cut(clean, max);
 }
 
 // Registered at module load (top level of the worker's import graph), as MV3 requires for listeners.

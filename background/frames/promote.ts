@@ -14,6 +14,7 @@ import { describeFrames, pickFrame } from './frame-select';
 import { shortUrl, syncFrames, type BrowserFrame } from './frame-store';
 import { withTimeout } from '../../src/timeout';
 import { qualifyRef } from './qualified-ref';
+import { printLine } from '../../src/tree-print';
 import type { ToolApprovals } from '../tools/types';
 import { sanitizeUrl } from '../../src/url-sanitize';
 
@@ -60,7 +61,7 @@ function describeDraft(frame: BrowserFrame, d: Draft): string[] {
   const list = (fields: { ref: string; tag: string; name: string }[], total: number): string => {
     const shown = fields
       .slice(0, 4)
-      .map((f) => `${f.tag}${f.name ? ` "${f.name}"` : ''} [${qualifyRef(frame.id, f.ref)}]`);
+      .map((f) => printLine({ role: f.tag, ...(f.name ? { name: f.name } : {}), ref: qualifyRef(frame.id, f.ref) }));
     return shown.join(', ') + (total > shown.length ? ` and ${total - shown.length} more` : '');
   };
   const out: string[] = [];

@@ -21,6 +21,7 @@ import {
   LogEntryAdded,
   type ConsoleEntry,
 } from './console-format';
+import { sleep } from '../../src/timeout';
 
 /** Execution contexts of the page's own (default) worlds: context id → CDP frame id. */
 type PageContexts = Map<number, string>;
@@ -86,7 +87,7 @@ export async function captureConsole(tabId: number): Promise<Result<ConsoleCaptu
       const log = await send(tabId, 'Log.enable');
       if (!log.ok) return log;
       const tree = await send(tabId, 'Page.getFrameTree');
-      await new Promise((r) => setTimeout(r, REPLAY_SETTLE_MS));
+      await sleep(REPLAY_SETTLE_MS);
       await send(tabId, 'Runtime.disable');
       await send(tabId, 'Log.disable');
       const frames: ConsoleCapture['frames'] = [];

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { sanitizeUrl, sanitizeUrlsInText } from '../../src/url-sanitize';
+import { sliceSafe } from '../../src/text';
 
 /** Longest text kept per message; the rest is counted, not shown. */
 export const CONSOLE_TEXT_MAX = 8_192;
@@ -88,7 +89,7 @@ export const ContextCreated = z.object({
 export function clip(text: string): string {
   const clean = sanitizeUrlsInText(text);
   if (clean.length <= CONSOLE_TEXT_MAX) return clean;
-  return `${clean.slice(0, CONSOLE_TEXT_MAX)}… [truncated ${clean.length - CONSOLE_TEXT_MAX} of ${clean.length} chars]`;
+  return `${sliceSafe(clean, CONSOLE_TEXT_MAX)}… [truncated ${clean.length - CONSOLE_TEXT_MAX} of ${clean.length} chars]`;
 }
 
 function previewText(o: RemoteObjectT): string | null {

@@ -5,6 +5,7 @@
  * this is a heuristic, stated as one in docs/pdf.md. Pure: no pdf.js and no `chrome.*` here, so it
  * is unit-tested on plain data.
  */
+import { squish } from '../../src/text';
 
 /** One positioned text run (pdf.js TextItem, reduced). PDF user space: y grows upwards. */
 export interface PdfRun {
@@ -63,7 +64,7 @@ interface Line {
   runs: PdfRun[];
 }
 
-const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const norm = (s: string): string => squish(s);
 
 /** Runs on one baseline (within 40 % of the font size) form a line, read left to right. */
 function linesOf(runs: readonly PdfRun[]): Line[] {

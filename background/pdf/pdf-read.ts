@@ -8,7 +8,9 @@ import { paginate } from '../../content-scripts/ax/paging';
 import type { Capper } from '../../src/tree-print';
 import type { FindPageResult, TextSearchPageResult } from '../../src/find-contract';
 import { err, ok, type Result } from '../../src/result';
+import { REF_IN_LINE } from '../../src/refs';
 import { continuationArgsFor, resolveTreeOptions, type TreeArgs, type TreeResult } from '../../src/tree-contract';
+import { DEFAULT_MAX_TEXT_CHARS } from '../../src/tree-options';
 import type { PdfBlock } from './pdf-layout';
 import { renderPdf, type RefLink } from './pdf-render';
 import type { PdfDocument } from './pdf-store';
@@ -71,7 +73,7 @@ export function pdfTree(doc: PdfDocument, args: TreeArgs): Result<TreeResult> {
     autoDegraded: capper.cut > 0,
     ...(notice !== undefined ? { notice } : {}),
     stats: {
-      refCount: lines.filter((l) => /\[ref_\d+\]/.test(l)).length,
+      refCount: lines.filter((l) => REF_IN_LINE.test(l)).length,
       nodeCount: lines.length,
       elementCount: doc.runCount,
       totalChars,
@@ -97,7 +99,7 @@ interface Searchable {
 /** Every block and link of the document, with its full text and the line the tree prints for it. */
 function searchables(doc: PdfDocument): Searchable[] {
   const out: Searchable[] = [];
-  const capper: Capper = { limit: 300, cut: 0 };
+  const capper: Capper = { limit: DEFAULT_MAX_TEXT_CHARS, cut: 0 };
   doc.pages.forEach((page, i) => {
     const one = (b: PdfBlock, text: string): void => {
       const [line = ''] = renderPdf([{ blocks: [b], chars: 1 }], { filter: 'all', omit: [], capper }).slice(1);

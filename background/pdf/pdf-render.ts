@@ -12,7 +12,7 @@
  * carry a ref; internal links (a page of the same PDF) carry none: there is nothing to click, the
  * text is already in the tree. Pure: unit-tested on plain data.
  */
-import { cap, printedRole, quote, type Capper } from '../../src/tree-print';
+import { cap, printLine, type Capper } from '../../src/tree-print';
 import type { PdfBlock, PdfLayoutPage, PdfLink } from './pdf-layout';
 
 /** A link of a loaded document with the ref it was given when the document was read. */
@@ -26,14 +26,17 @@ export interface PdfRenderOptions {
   capper: Capper;
 }
 
-const NO_TEXT_PAGE = '"(no text layer on this page: scanned? use screenshot if your model has vision)"';
+const NO_TEXT_PAGE = '(no text layer on this page: scanned? use screenshot if your model has vision)';
 
-function linkLine(link: RefLink, indent: string, capper: Capper): string {
-  const name = link.text ? ` ${quote(cap(link.text, capper))}` : '';
-  const ref = link.ref ? ` [${link.ref}]` : '';
+function linkLine(link: RefLink, indent: number, capper: Capper): string {
   const href = link.url ?? (link.page !== undefined ? `#page=${link.page}` : '');
-  const attr = href && href !== link.text ? ` href=${quote(cap(href, { limit: 500, cut: 0 }))}` : '';
-  return `${indent}link${name}${ref}${attr}`;
+  return printLine({
+    indent,
+    role: 'link',
+    ...(link.text ? { name: cap(link.text, capper) } : {}),
+    ...(link.ref ? { ref: link.ref } : {}),
+    ...(href && href !== link.text ? { attrs: { href: cap(href, { limit: 500, cut: 0 }) } } : {}),
+  });
 }
 
 function omitted(role: string, text: string, omit: readonly string[]): boolean {
@@ -45,20 +48,28 @@ function omitted(role: string, text: string, omit: readonly string[]): boolean {
 function blockLines(block: PdfBlock, o: PdfRenderOptions): string[] {
   if (block.kind === 'link') {
     if (omitted('link', block.link.text, o.omit)) return [];
-    return [linkLine(block.link, ' ', o.capper)];
+    return [linkLine(block.link, 1, o.capper)];
   }
   const links: RefLink[] = block.links;
   // A paragraph that is nothing but one link ("Visit the home page") prints as that link alone.
   const [only] = links;
   if (block.kind === 'paragraph' && links.length === 1 && only?.text === block.text)
-    return omitted('link', only.text, o.omit) ? [] : [linkLine(only, ' ', o.capper)];
-  const children = links.filter((l) => !omitted('link', l.text, o.omit)).map((l) => linkLine(l, '  ', o.capper));
-  if (o.filter === 'interactive') return children.map((c) => c.slice(1));
+    return omitted('link', only.text, o.omit) ? [] : [linkLine(only, 1, o.capper)];
+  // Under the 'interactive' filter the block prints no line, so its links move up one level.
+  const depth = o.filter === 'interactive' ? 1 : 2;
+  const children = links.filter((l) => !omitted('link', l.text, o.omit)).map((l) => linkLine(l, depth, o.capper));
+  if (o.filter === 'interactive') return children;
   if (omitted(block.kind, block.text, o.omit)) return [];
+  const text = cap(block.text, o.capper);
   const head =
     block.kind === 'heading'
-      ? ` ${printedRole('heading', { level: Math.min(6, Math.max(1, block.level)) })} ${quote(cap(block.text, o.capper))}`
-      : ` paragraph: ${quote(cap(block.text, o.capper))}`;
+      ? printLine({
+          indent: 1,
+          role: 'heading',
+          name: text,
+          states: [`level=${Math.min(6, Math.max(1, block.level))}`],
+        })
+      : printLine({ indent: 1, role: 'paragraph', text });
   return [head, ...children];
 }
 
@@ -69,7 +80,7 @@ export function renderPdf(pages: readonly PdfLayoutPage[], o: PdfRenderOptions):
       for (const b of page.blocks) {
         const links: RefLink[] = b.kind === 'link' ? [b.link] : b.links;
         const hit = links.find((l) => l.ref === o.ref_id);
-        if (hit) return [linkLine(hit, '', o.capper)];
+        if (hit) return [linkLine(hit, 0, o.capper)];
       }
     return [];
   }
@@ -77,8 +88,9 @@ export function renderPdf(pages: readonly PdfLayoutPage[], o: PdfRenderOptions):
   pages.forEach((page, i) => {
     const body = page.blocks.flatMap((b) => blockLines(b, o));
     if (o.filter === 'interactive' && body.length === 0) return;
-    out.push(`region "Page ${i + 1} of ${pages.length}"`);
-    if (page.chars === 0 && o.filter !== 'interactive') out.push(` ${NO_TEXT_PAGE}`);
+    out.push(printLine({ role: 'region', name: `Page ${i + 1} of ${pages.length}` }));
+    if (page.chars === 0 && o.filter !== 'interactive')
+      out.push(printLine({ indent: 1, role: 'text', name: NO_TEXT_PAGE }));
     out.push(...body);
   });
   return out;

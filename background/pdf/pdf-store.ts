@@ -7,6 +7,7 @@
  * PDF is read again, with new refs, and the model is told to re-read (stale_ref).
  */
 import { ok, type Result } from '../../src/result';
+import { formatRef } from '../../src/refs';
 import { noteRefHigh, refFloor } from '../frames/ref-floor';
 import { documentUrl } from './pdf-detect';
 import { layoutPdf, type PdfLayoutPage } from './pdf-layout';
@@ -60,7 +61,7 @@ async function load(tabId: number, url: string): Promise<Result<PdfDocument>> {
       const list: RefLink[] = block.kind === 'link' ? [block.link] : block.links;
       for (const link of list) {
         if (link.url === undefined) continue;
-        link.ref = `ref_${next++}`;
+        link.ref = formatRef(next++);
         links.set(link.ref, link);
       }
     }

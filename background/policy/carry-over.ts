@@ -11,6 +11,7 @@
 import type { ModelMessage } from 'ai';
 import { z } from 'zod';
 import { fence } from '../../src/fence';
+import { cut } from '../../src/text';
 
 /** One entry per stored exchange, aligned from the end with the chat history (state-store.ts keeps 20). */
 export const turnOriginsKey = (tabId: number): string => `wb.chatOrigins.${tabId}`;
@@ -38,10 +39,6 @@ function textOf(m: ModelMessage): string {
   return m.content.map((p) => ('text' in p && typeof p.text === 'string' ? p.text : '')).join('');
 }
 
-function cut(text: string): string {
-  return text.length > SIDE_MAX ? `${text.slice(0, SIDE_MAX - 1)}…` : text;
-}
-
 interface Exchange {
   messages: ModelMessage[];
   /** null: not recorded (counts as another site). */
@@ -64,7 +61,7 @@ function exchanges(history: readonly ModelMessage[], origins: readonly (readonly
 
 function fencedBlock(group: Exchange[], here: string, nonce: string): ModelMessage[] {
   const where = [...new Set(group.flatMap((e) => e.origins ?? ['an unrecorded site']))].join(', ');
-  const body = group.flatMap((e) => e.messages.map((m) => `${m.role}: ${cut(textOf(m))}`)).join('\n');
+  const body = group.flatMap((e) => e.messages.map((m) => `${m.role}: ${cut(textOf(m), SIDE_MAX)}`)).join('\n');
   return [
     {
       role: 'user',

@@ -4,6 +4,7 @@
  * whole pages. A write whose text carries a token read on another origin than the one it writes to
  * is a flow across origins. Tokens the user wrote in the task are the user's own: never a flow.
  */
+import { isOwnId } from '../../src/refs';
 
 export interface Ledger {
   /** Tokens of the user's own words (the task text). */
@@ -24,8 +25,6 @@ export const TOKENS_PER_ORIGIN = 600;
 export const MAX_ORIGINS = 24;
 const MIN_LEN = 6;
 const LONG_WORD = 12;
-/** Our own refs and frame ids are in every tree and mean nothing on another site. */
-const OWN_IDS = /^(?:f\d+:)?ref_\d+$|^f\d+$/;
 
 export function emptyLedger(): Ledger {
   return { user: [], origins: {} };
@@ -40,7 +39,7 @@ export function distinctiveTokens(text: string): string[] {
   const out = new Set<string>();
   for (const raw of text.split(/[^\p{L}\p{N}@._+\-:/]+/u)) {
     const t = raw.replace(/^[.:/_\-+]+|[.:/_\-+]+$/g, '').toLowerCase();
-    if (t.length < MIN_LEN || OWN_IDS.test(t)) continue;
+    if (t.length < MIN_LEN || isOwnId(t)) continue; // our refs and frame ids are in every tree and mean nothing on another site
     if (/\p{N}/u.test(t) || t.includes('@') || t.length >= LONG_WORD) out.add(t);
   }
   return [...out];

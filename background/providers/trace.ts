@@ -2,6 +2,7 @@ import { errorMessage } from '../../src/result';
 import { redactHeaders, redactText, redactUrl } from '../../src/redact';
 import { scrubImages } from '../../src/image-scrub';
 import { newTraceId, persistSoon, pushTrace, type TraceEntry } from './trace-store';
+import { sliceSafe } from '../../src/text';
 
 export type { TraceEntry } from './trace-store';
 export { traceEntries } from './trace-store';
@@ -18,7 +19,7 @@ const BODY_TAIL_CHARS = 60_000;
 export function cutBody(text: string): string {
   if (text.length <= BODY_HEAD_CHARS + BODY_TAIL_CHARS) return text;
   const omitted = text.length - BODY_HEAD_CHARS - BODY_TAIL_CHARS;
-  return `${text.slice(0, BODY_HEAD_CHARS)}… [trace cut: ${omitted} of ${text.length} chars omitted here] …${text.slice(-BODY_TAIL_CHARS)}`;
+  return `${sliceSafe(text, BODY_HEAD_CHARS)}… [trace cut: ${omitted} of ${text.length} chars omitted here] …${text.slice(-BODY_TAIL_CHARS)}`;
 }
 
 function bodyText(body: unknown): string {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';
 import { MAX_MAX_CHARS, MIN_MAX_CHARS } from '../../src/tree-contract';
+import { DEFAULT_MAX_CHARS } from '../../src/tree-options';
 import { readChromeAx, type AxReadResult } from '../cdp/ax-tree-read';
 import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
@@ -17,7 +18,8 @@ import { qualifyRefsInText } from '../../src/refs';
 import { defineTool } from './define-tool';
 import { ReadFrameArg, RefIdArg } from './page-read';
 
-const DEFAULT_MAX_CHARS = 6000;
+/** Chrome's tree pages like the page tree's default (src/tree-options.ts). */
+const DEFAULT_PAGE_CHARS = DEFAULT_MAX_CHARS.all;
 const ALL_TIERS = ['compact', 'mid', 'full'] as const;
 
 const ChromeAxArgs = z.strictObject({
@@ -100,7 +102,7 @@ export async function runChromeAx(
     scripts: page > 1 ? true : (scripts ?? (await pageScriptsAnswer(tabId, t.chromeFrameId))),
     refId: t.localRef,
     query: args.query,
-    maxChars: args.maxChars ?? DEFAULT_MAX_CHARS,
+    maxChars: args.maxChars ?? DEFAULT_PAGE_CHARS,
     page,
     revision: args.tree_revision,
   });

@@ -2,16 +2,13 @@ import { z } from 'zod';
 import { BROWSERS } from '../../src/browser-target';
 import { err } from '../../src/result';
 import type { Tool, ToolSpec } from './types';
+import { formatIssues } from '../../src/zod-issues';
 
 const ALL_TIERS = ['compact', 'mid', 'full'] as const;
 
 /** Formats zod issues as one line the model can act on: which argument, what was wrong. */
 function describeArgIssues(toolName: string, error: z.ZodError): string {
-  const parts = error.issues.slice(0, 4).map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.join('.') : 'arguments';
-    return `${where}: ${issue.message}`;
-  });
-  return `invalid arguments for ${toolName}: ${parts.join('; ')}`;
+  return `invalid arguments for ${toolName}: ${formatIssues(error)}`;
 }
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {

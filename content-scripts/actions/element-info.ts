@@ -6,6 +6,9 @@
  */
 import type { Rect } from '../../src/tools/actions';
 import { getRefRegistry } from '../ax/ref-registry';
+import { printLine } from '../../src/tree-print';
+import { isShadowRoot } from '../../src/dom';
+import { cut, squish } from '../../src/text';
 
 const NAME_MAX = 80;
 
@@ -41,9 +44,8 @@ export function isElementNode(n: Node): n is Element {
   return n.nodeType === 1;
 }
 
-export function isShadowRoot(node: Node): node is ShadowRoot {
-  return node.nodeType === 11 && 'host' in node;
-}
+// One copy of each DOM primitive (src/dom.ts); action code imports them from here.
+export { deepActiveElement, isShadowRoot } from '../../src/dom';
 
 /** Input types whose value is free text (HTML §4.10.5.1 "text"-like states). */
 export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
@@ -111,8 +113,8 @@ export function isContentEditable(el: Element): boolean {
 }
 
 function clip(s: string): string {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > NAME_MAX ? `${t.slice(0, NAME_MAX - 1)}…` : t;
+  const t = squish(s);
+  return cut(t, NAME_MAX);
 }
 
 function textOfIds(el: Element, ids: string): string {
@@ -161,15 +163,16 @@ export function rectOf(el: Element): Rect {
 /** `role "name" [ref_N]`, the way the tree prints it, so the model can act on it next. */
 export function describe(el: Element, withRef = true): string {
   const name = shortName(el);
-  const ref = withRef ? ` [${getRefRegistry(globalThis).refFor(el)}]` : '';
-  return `${roleOf(el)}${name ? ` "${name}"` : ''}${ref}`;
-}
-
-/** The focused element, through open shadow roots (document.activeElement stops at the host). */
-export function deepActiveElement(doc: Document): Element | null {
-  let active: Element | null = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
+  // A heading prints as the tree prints it, `h2 "Pricing"` (src/tree-print.ts printLine).
+  const tagLevel = /^h([1-6])$/.exec(el.localName)?.[1];
+  const role = roleOf(el) === 'generic' && tagLevel ? 'heading' : roleOf(el);
+  const level = role === 'heading' ? (el.getAttribute('aria-level')?.trim() ?? tagLevel) : undefined;
+  return printLine({
+    role,
+    ...(name ? { name } : {}),
+    ...(level ? { states: [`level=${level}`] } : {}),
+    ...(withRef ? { ref: getRefRegistry(globalThis).refFor(el) } : {}),
+  });
 }
 
 /** Semantic states that prove a control changed (ARIA 1.2 §6.6 states; HTML checkedness, open). */

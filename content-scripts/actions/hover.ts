@@ -10,6 +10,7 @@ import { isElementNode, isHtmlElement, rectOf, shortName } from './element-info'
 import { arm, Observation } from './observe';
 import { centreOf, hittablePoint, syntheticHover } from './pointer';
 import { findStandIn, visualState } from './reachability';
+import { sleep } from '../../src/timeout';
 
 const WATCH_LIMIT = 400;
 
@@ -45,7 +46,7 @@ class AppearWatch {
   }
 
   async collect(): Promise<{ appeared: string[]; changes: ReturnType<Observation['report']>['changes'] }> {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     const appeared = this.appeared();
     const { changes } = this.obs.report();
     this.stop();

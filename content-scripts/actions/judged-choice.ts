@@ -8,6 +8,7 @@
  * Shared by both content bundles through the frame's isolated world (as the ref registry is); each
  * judgement is used once.
  */
+import { squish } from '../../src/text';
 
 interface Scope {
   __wbJudgedChoice?: unknown;
@@ -36,7 +37,7 @@ export function noteJudged(list: Element, options: readonly Element[], words: st
   store().set(list, { options: new Set(options), words });
 }
 
-const fold = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
+const fold = (s: string): string => squish(s).toLowerCase();
 
 /**
  * Whether the dispatcher may choose `option` (named `name`) of `list`: one of the options the gate

@@ -32,6 +32,7 @@ import { closeWrapper, controlledBy, isStylingRecord, relatedTo } from './eviden
 import { flatContains } from './pointer';
 import { visualState } from './reachability';
 import { sanitizeUrl } from '../../src/url-sanitize';
+import { sleep } from '../../src/timeout';
 
 const INTERVAL_SYNC_MS = 80;
 const INTERVAL_DELAYED_MS = 320;
@@ -49,10 +50,6 @@ function visibleSet(doc: Document, selector: string): Set<Element> {
   const out = new Set<Element>();
   for (const el of doc.querySelectorAll(selector)) if (visualState(el).hidden === null) out.add(el);
   return out;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export class Observation {

@@ -17,6 +17,7 @@ import { relatedTo } from './evidence';
 import { centreOf, hittablePoint, syntheticClick } from './pointer';
 import { visualState } from './reachability';
 import { controlledLists, isShown, itemsOf, norm, renderedWidgetFor } from './widget-twin';
+import { sleep } from '../../src/timeout';
 
 /** The option resolved now is not one the approval gate judged: the page changed the list in between. */
 function changedSinceApproval(ref: string): Result<never> {
@@ -24,10 +25,6 @@ function changedSinceApproval(ref: string): Result<never> {
     'target_changed',
     `the option ${ref} would now choose is not the one checked before acting (the list changed, or it was not rendered and the option was named by value or part of its label); open it with click_ax, re-read the tree, then choose by the option's full label`,
   );
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function pickNative(

@@ -8,10 +8,7 @@ import { isHtmlElement, isInput, isTextArea, shortName } from './element-info';
 import { parseChord, type KeyChord } from '../../src/key-chord';
 import { keyDown, keyUp } from './keys';
 import { visualState } from './reachability';
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+import { sleep } from '../../src/timeout';
 
 function chord(spec: string): KeyChord {
   const c = parseChord(spec);

@@ -6,6 +6,7 @@
 import type { Changes, TypeResult } from '../../src/tools/actions';
 import { isInput, roleOf, shortName } from './element-info';
 import { readValue, type Attempt } from './type-methods';
+import { cut } from '../../src/text';
 
 export const MASK = '••••';
 
@@ -16,7 +17,7 @@ function isPassword(el: Element): boolean {
 /** A value as the model may see it: masked for password fields, capped at `max` characters. */
 export function shownValue(el: Element, value: string, max = 500): string {
   if (isPassword(el)) return value === '' ? '' : MASK;
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
+  return cut(value, max);
 }
 
 function describeAttempt(el: Element, a: Attempt): string {

@@ -16,6 +16,7 @@ import { deepActiveElement, FORMATTED_INPUT_TYPES, isInput, isTextArea } from '.
 import { takeArmed, type ArmedWatch, type Observation } from './observe';
 import { buildTypeResult } from './type-result';
 import { landed, readValue, selectAllIn, type Attempt } from './type-methods';
+import { sleep } from '../../src/timeout';
 
 export interface TrustedPlan {
   el: HTMLElement;
@@ -78,7 +79,7 @@ export class TrustedReadback implements ArmedWatch {
   async collect(): Promise<TypeResult> {
     const { el, expected, clear, text } = this.plan;
     // Frameworks may commit a controlled value in a microtask or the next task.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await sleep(30);
     const check = landed(el, expected, clear, text);
     const attempt: Attempt = {
       method: 'cdp-insert-text',

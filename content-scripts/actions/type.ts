@@ -24,6 +24,7 @@ import { byExecCommand, byInputEvents, byKeys, byValueSetter, landed, readValue,
 import { visualState } from './reachability';
 import { buildTypeResult, shownValue } from './type-result';
 import { prepareTrustedInsert, TrustedReadback, type TrustedPlan } from './type-trusted';
+import { sleep } from '../../src/timeout';
 
 const TYPE_HINTS: Record<string, string> = {
   checkbox: 'use click_ax to toggle it',
@@ -144,7 +145,7 @@ function methodsFor(target: TypeTarget): TypeMethod[] {
 
 function nextFrame(): Promise<void> {
   // Some frameworks commit controlled values in a microtask or the next task; read back after both.
-  return new Promise((resolve) => setTimeout(resolve, 30));
+  return sleep(30).then(() => undefined);
 }
 
 function runMethod(method: TypeMethod, target: TypeTarget, text: string, clear: boolean): void {

@@ -8,6 +8,7 @@ import { describe, isHtmlElement, isSelect, roleOf, shortName } from './element-
 import { controlledBy } from './evidence';
 import { flatContains } from './pointer';
 import { flatParentOf, visualState } from './reachability';
+import { squish } from '../../src/text';
 
 const WIDGET_SELECTOR = '[role="combobox"], [aria-haspopup]:not([aria-haspopup="false"]), [role="listbox"]';
 const LIST_SELECTOR = '[role="listbox"], [role="menu"]';
@@ -16,7 +17,7 @@ export const OPTION_ROLES: ReadonlySet<string> = new Set(['option', 'menuitem', 
 const LIST_ROLES = new Set(['listbox', 'menu', 'tree', 'grid']);
 
 export function norm(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return squish(s);
 }
 
 export function isShown(el: Element): boolean {

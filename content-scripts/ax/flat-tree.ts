@@ -3,6 +3,7 @@
  * children, and a slot shows its assigned nodes (or its fallback content when none are assigned).
  * This is the tree that assistive technologies see, so names and hidden-ness follow it.
  */
+import { isShadowRoot } from '../../src/dom';
 
 /** The element's parent in the flat tree, or null at the top. */
 export function flatParent(el: Element): Element | null {
@@ -80,9 +81,7 @@ export function idRefs(el: Element, attr: string): Element[] {
   return out;
 }
 
-export function isShadowRoot(node: Node): node is ShadowRoot {
-  return node.nodeType === 11 && 'host' in node;
-}
+export { isShadowRoot };
 
 export function isDocument(node: Node): node is Document {
   return node.nodeType === 9;

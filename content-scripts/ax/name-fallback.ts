@@ -7,6 +7,7 @@ import { flatParent, isElement } from './flat-tree';
 import { normalizeName } from './names';
 import { resolveContext, type AxContext } from './style-cache';
 import { isHiddenFromAx } from './visibility';
+import { sliceSafe } from '../../src/text';
 
 const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 const STOP_TAGS = new Set(['form', 'fieldset', 'body', 'table', 'ul', 'ol', 'dialog']);
@@ -23,7 +24,7 @@ export function computeFallbackLabel(el: Element, ctx?: AxContext): string {
 
 function clip(text: string, keep: 'start' | 'end'): string {
   if (text.length <= MAX_CHARS) return text;
-  return keep === 'end' ? `…${text.slice(-MAX_CHARS)}` : `${text.slice(0, MAX_CHARS)}…`;
+  return keep === 'end' ? `…${text.slice(-MAX_CHARS)}` : `${sliceSafe(text, MAX_CHARS)}…`;
 }
 
 function neighbourText(el: Element, c: AxContext, dir: 'previous' | 'next'): string {

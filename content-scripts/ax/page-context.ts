@@ -4,7 +4,8 @@
  * the model never sees on that page. The ancestors are read from the indentation serialize.ts
  * already wrote (one space per depth), so no second walk and no per-line bookkeeping are needed.
  */
-import { cap, quote } from './render';
+import { parseTreeLine } from '../../src/tree-line';
+import { cap, printLine } from '../../src/tree-print';
 import { OVERLAY_BANNER, PAGE_BANNER } from './serialize';
 
 /** More ancestors than this print as the outermost two, "…", and the innermost three. */
@@ -20,32 +21,14 @@ export function depthOf(line: string): number {
   return i;
 }
 
-/** Reads a double-quoted string as render.ts `quote` writes it, from `at` (the opening quote). */
-function unquote(text: string, at: number): string | null {
-  if (text[at] !== '"') return null;
-  let out = '';
-  for (let i = at + 1; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '\\') {
-      out += text[i + 1] ?? '';
-      i++;
-    } else if (ch === '"') {
-      return out;
-    } else {
-      out += ch;
-    }
-  }
-  return null;
-}
-
 /** `role "name"` of a printed node line (its ref, attributes and states left out), name cut short. */
 export function ancestorLabel(line: string, withName = true): string {
-  const body = line.trimStart();
-  const stop = body.search(/[ :]/);
-  const role = stop < 0 ? body : body.slice(0, stop);
-  if (!withName || body[stop] !== ' ') return role;
-  const name = unquote(body, stop + 1);
-  return name ? `${role} ${quote(cap(name, { limit: NAME_LIMIT, cut: 0 }))}` : role;
+  const parsed = parseTreeLine(line);
+  if (!parsed) return line.trim();
+  // A heading keeps its level, which prints as its role (`h2`); every other state is left out.
+  const level = parsed.role === 'heading' && parsed.states[0]?.startsWith('level=') ? [parsed.states[0]] : [];
+  const name = withName && parsed.name ? cap(parsed.name, { limit: NAME_LIMIT, cut: 0 }) : undefined;
+  return printLine({ role: parsed.role, states: level, ...(name ? { name } : {}) });
 }
 
 export interface PageStart {

@@ -18,6 +18,7 @@
  * each bundle has its own copy of this module, but both must see one registry.
  */
 import { err, ok, type Result } from '../../src/result';
+import { formatRef } from '../../src/refs';
 import { parseRefNumber } from '../../src/refs';
 
 export interface RefRegistry {
@@ -171,7 +172,7 @@ function peek(s: RegistryScope, el: Element): string | undefined {
 function refFor(s: RegistryScope, el: Element): string {
   const known = peek(s, el);
   if (known !== undefined) return known;
-  const ref = `ref_${nextNumber(s)}`;
+  const ref = formatRef(nextNumber(s));
   mapOf(s)[ref] = new WeakRef(el);
   refOfMap(s).set(el, ref);
   return ref;

@@ -5,7 +5,7 @@
  * DOM-free pieces (quoting, cutting, role and state short forms) live in src/tree-print.ts, shared
  * with Chrome's tree and PDFs; this file adds what needs an Element (attributes, link targets).
  */
-import { cap, collapse, quote, type Capper } from '../../src/tree-print';
+import { attrPart, cap, collapse, hintPart, type Capper } from '../../src/tree-print';
 
 export { cap, collapse, formatStates, printedRole, quote, type Capper } from '../../src/tree-print';
 
@@ -96,35 +96,35 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
     const href = el.getAttribute('href');
     const short = href === null ? null : shortenUrl(href, base, capper);
     // A link whose text is its URL (`https://example.org/docs`) already says where it goes.
-    if (short && short !== name && href?.trim() !== name) out += ` href=${quote(short)}`;
+    if (short && short !== name && href?.trim() !== name) out += attrPart('href', short);
   } else if (tag === 'iframe' || tag === 'frame') {
     const src = el.getAttribute('src');
     const short = src === null ? null : shortenUrl(src, base, capper);
-    if (short) out += ` src=${quote(short)}`;
+    if (short) out += attrPart('src', short);
   }
   if (tag === 'input') {
     const type = (el.getAttribute('type') ?? 'text').trim().toLowerCase() || 'text';
     // A submit input is a button like a <button> (whose type="submit" is not printed either).
     const implied = IMPLIED_INPUT_TYPE[role] === type || (role === 'button' && type === 'submit');
-    if (!implied && !(role === 'combobox' && type === 'text')) out += ` type=${quote(type)}`;
+    if (!implied && !(role === 'combobox' && type === 'text')) out += attrPart('type', type);
   } else if (tag === 'button') {
     // A <button> submits its form unless told otherwise (HTML §4.10.6 type's missing value default
     // is Submit), so type="submit" says nothing new; reset is the one that matters.
-    if (el.getAttribute('type')?.trim().toLowerCase() === 'reset') out += ' type="reset"';
+    if (el.getAttribute('type')?.trim().toLowerCase() === 'reset') out += attrPart('type', 'reset');
   }
   const placeholder = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder');
   if (placeholder) {
     const p = collapse(placeholder).trim();
-    if (p && p !== name) out += ` placeholder=${quote(cap(p, capper))}`;
+    if (p && p !== name) out += attrPart('placeholder', cap(p, capper));
   }
   if (value !== undefined && value !== '' && value !== name) {
     const masked = tag === 'input' && el.getAttribute('type')?.trim().toLowerCase() === 'password';
     // Never send a password to the model; its presence is what matters for filling forms.
-    out += ` value=${quote(masked ? '••••' : cap(collapse(value), capper))}`;
+    out += attrPart('value', masked ? '••••' : cap(collapse(value), capper));
   }
   for (const attr of testIdAttributes) {
     const v = el.getAttribute(attr);
-    if (v !== null && v !== '') out += ` [${attr}=${quote(cap(v, capper))}]`;
+    if (v !== null && v !== '') out += hintPart(attr, cap(v, capper));
   }
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import type { TreeFilter } from '../../src/tree-options';
 import type { RefRegistry } from './ref-registry';
-import { quote } from './render';
+import { cellText, inlineTextPart, namePart, popupPart, quote, refPart } from '../../src/tree-print';
 import type { AxNode } from './ax-node';
 
 export const OVERLAY_BANNER = '[open overlays]';
@@ -74,7 +74,7 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
   if (node.ref) out.refCount++;
   const text = inlineText(node);
   if (text !== undefined) {
-    if (out.filter !== 'interactive' || node.ref !== undefined) line += `: ${quote(text)}`;
+    if (out.filter !== 'interactive' || node.ref !== undefined) line += inlineTextPart(text);
     out.lines.push(line);
     return;
   }
@@ -86,17 +86,19 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
 /**
  * One node's line without indent or inline text: `role "name" [ref_N] attrs {states} (popup of ref_M)`.
  * The tree and `find` (content-scripts/find/) print elements through this one function, so a
- * candidate's line is the line the tree prints for it.
+ * candidate's line is the line the tree prints for it. The pieces are src/tree-print.ts's part
+ * printers (the ones `printLine` is made of); attributes and states arrive pre-printed by them
+ * (render.ts), because building a record per node would cost the hot path for nothing.
  */
 export function nodeLine(node: AxNode, registry: RefRegistry): string {
   const named = node.name !== '' && !(node.ref === undefined && titledByFirstHeading(node));
   let line = node.shownRole ?? node.role;
-  if (named) line += ` ${quote(node.name)}`;
-  if (node.ref) line += ` [${node.ref}]`;
+  if (named) line += namePart(node.name);
+  if (node.ref) line += refPart(node.ref);
   line += node.attrs + node.states;
   if (node.popupOf) {
     const owner = registry.peek(node.popupOf);
-    if (owner) line += ` (popup of ${owner})`;
+    if (owner) line += popupPart(owner);
   }
   return line;
 }
@@ -207,13 +209,6 @@ function isLeafControl(child: AxNode['children'][number]): child is AxNode {
     child.omitted === 0 &&
     child.extra === undefined
   );
-}
-
-/** Characters that would make a bare cell text read as syntax: quotes, the cell split, escapes, a ref's bracket. */
-const NEEDS_QUOTES = /["|\\[]|^\s|\s$/;
-
-function cellText(text: string): string {
-  return text === '' || NEEDS_QUOTES.test(text) ? quote(text) : text;
 }
 
 function renderChildren(node: AxNode, depth: number, out: Out): void {

@@ -3,6 +3,7 @@
  * (checked, disabled, required, readonly, selected, expanded for <select>/<details>).
  */
 import { isSelect } from './name-embedded';
+import { deepActiveElement } from '../../src/dom';
 import { inputType } from './roles';
 import { resolveContext, type AxContext } from './ax-context';
 import { CHECKED_BY_DEFAULT_FALSE, type AxStates } from '../../src/tree-print';
@@ -179,8 +180,7 @@ function isDisabled(el: Element): boolean {
 }
 
 function isFocused(el: Element, c: AxContext): boolean {
-  let active = c.doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  const active = deepActiveElement(c.doc);
   return active === el && active !== c.doc.body;
 }
 

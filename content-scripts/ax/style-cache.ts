@@ -50,9 +50,6 @@ export function createStyleContext(doc: Document, nameLookup: NameLookup): AxCon
   const styles = new Map<Element, CSSStyleDeclaration | null>();
   const beforePseudos = new Map<Element, PseudoInfo>();
   const afterPseudos = new Map<Element, PseudoInfo>();
-  // jsdom implements neither layout nor pseudo-element styles and reports "Not implemented" on every
-  // call with a pseudo argument; skip the call there rather than flood its virtual console.
-  const pseudoSupported = win !== null && !/\bjsdom\b/i.test(win.navigator.userAgent);
 
   const style = (el: Element): CSSStyleDeclaration | null => {
     let s = styles.get(el);
@@ -65,7 +62,7 @@ export function createStyleContext(doc: Document, nameLookup: NameLookup): AxCon
 
   let counterMemo: Map<Element, PseudoCounters> | null = null;
   const pseudo = (el: Element, kind: PseudoKind): PseudoInfo => {
-    if (!pseudoSupported || !win) return NO_PSEUDO;
+    if (!win) return NO_PSEUDO;
     const map = kind === '::before' ? beforePseudos : afterPseudos;
     const hit = map.get(el);
     if (hit) return hit;

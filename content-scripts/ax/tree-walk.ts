@@ -152,7 +152,8 @@ function walkNode(n: Node, frame: Frame, env: WalkEnv): void {
 }
 
 /** A contenteditable host that no role marks as a text field: the model must know it can type there. */
-function isEditableHost(el: Element, role: string): boolean {
+/** A contenteditable host that is not already a text field prints `{editable}` (render: formatStates). */
+export function isEditableHost(el: Element, role: string): boolean {
   if (role === 'textbox' || role === 'searchbox' || role === 'combobox') return false;
   const v = el.getAttribute('contenteditable');
   return v !== null && v.toLowerCase() !== 'false';

@@ -7,9 +7,10 @@
 import { ariaOwners } from '../ax/aria-owns';
 import { createAxContext } from '../ax/ax-context';
 import { newNode, type AxNode } from '../ax/ax-node';
-import { isShadowRoot } from '../ax/flat-tree';
+import { composedParent as parentAcross } from '../../src/dom';
 import type { RefRegistry } from '../ax/ref-registry';
-import { collapse, pageBase, quote } from '../ax/render';
+import { collapse, pageBase } from '../ax/render';
+import { hintPart } from '../../src/tree-print';
 import { walkTree, type WalkEnv, type WalkHints } from '../ax/tree-walk';
 import type { Prefiltered } from './prefilter';
 import { LIVE_ROLES } from './tokens';
@@ -182,7 +183,7 @@ function addTestIdElements(
       node.name = collapse(computeName(el, scan.ctx)).trim();
       node.attrs = scan.testIdAttributes
         .filter((a) => el.getAttribute(a))
-        .map((a) => ` [${a}=${quote(el.getAttribute(a) ?? '')}]`)
+        .map((a) => hintPart(a, el.getAttribute(a) ?? ''))
         .join('');
       out.push({ el, node, order: out.length, testId: testIdOf(el, scan.testIdAttributes), unprinted: true });
     }
@@ -198,9 +199,5 @@ function hiddenUpTo(el: Element, root: Element, ctx: AxContext): boolean {
   return false;
 }
 
-/** The parent element, crossing a shadow root to its host. */
-export function parentAcross(el: Element): Element | null {
-  if (el.parentElement) return el.parentElement;
-  const root = el.parentNode;
-  return root && isShadowRoot(root) ? root.host : null;
-}
+/** The parent element, crossing a shadow root to its host (src/dom.ts). */
+export { parentAcross };

@@ -5,11 +5,14 @@
  * ("download the invoice from May 13").
  */
 import { computeName } from '../ax/names';
+import { ROW_TEXT_MAX } from '../../src/find-contract';
 import { collapse, quote } from '../ax/render';
+import { cut } from '../../src/text';
 import type { AxContext } from '../ax/style-cache';
 import { parentAcross } from './candidates';
 
-const KEY_MAX = 40;
+/** A row's key (its first text) and the names around it are cut here (browxai's rowKey, 80). */
+const KEY_MAX = 80;
 
 function roleAttr(el: Element): string {
   return (el.getAttribute('role') ?? '').trim().split(/\s+/)[0] ?? '';
@@ -48,7 +51,7 @@ function textOf(el: Element): string {
 }
 
 function short(text: string): string {
-  return text.length > KEY_MAX ? `${text.slice(0, KEY_MAX - 1)}…` : text;
+  return cut(text, KEY_MAX);
 }
 
 function cellsOf(row: Element): Element[] {
@@ -95,6 +98,16 @@ export function collectionPlace(el: Element): CollectionPlace | null {
 /** The row's or item's whole text, lower-cased (at most 200 characters). */
 export function rowTextOf(place: CollectionPlace): string {
   return textOf(place.at).slice(0, 200).toLowerCase();
+}
+
+/**
+ * The row's or item's whole text (browxai's rowText), cut at ROW_TEXT_MAX without splitting an
+ * emoji; '' when it says nothing `context` does not (a one-cell row whose key is all of it).
+ */
+export function rowTextFor(place: CollectionPlace, context: string): string {
+  const all = textOf(place.at);
+  if (all === '' || context.includes(quote(all))) return '';
+  return cut(all, ROW_TEXT_MAX);
 }
 
 /** `in table "Invoices" row "May 13" col "Actions"` or `in list "Team members" item "Ada Lovelace"`. */

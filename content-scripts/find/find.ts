@@ -9,7 +9,7 @@ import type { FindOptions, FindPageResult, FindPageCandidate } from '../../src/f
 import { collapse } from '../ax/render';
 import type { RefRegistry } from '../ax/ref-registry';
 import { inlineText, nodeLine } from '../ax/serialize';
-import { quote } from '../ax/render';
+import { cap, inlineTextPart } from '../../src/tree-print';
 import type { WalkHints } from '../ax/tree-walk';
 import { computeName } from '../ax/names';
 import type { AxContext } from '../ax/style-cache';
@@ -18,7 +18,7 @@ import { createAxContext } from '../ax/ax-context';
 import { CONTAINER_ROLES, parentAcross, walkForFind, type Candidate, type Walked } from './candidates';
 import { FIELD_TAGS, prefilter } from './prefilter';
 import { knownRoots } from './shadow-cache';
-import { collectionPlace, contextText, rowTextOf, type CollectionPlace } from './collection';
+import { collectionPlace, contextText, rowTextFor, rowTextOf, type CollectionPlace } from './collection';
 import { place, type Placement } from './geometry';
 import { scoreCandidate, type Features } from './rank';
 import { parseQuery, type QueryWords } from './tokens';
@@ -104,12 +104,19 @@ function sectionName(el: Element, ctx: AxContext, cache: Map<Element, string>): 
 const EXPANDABLE = /\{[^}]*\b(expanded|collapsed)\b/;
 
 /**
+ * Containers that can be the target themselves ("the second article", "the list of results"): never
+ * demoted below interactive matches (browxai's find: list, listitem, article and section are not
+ * containers). A region, a landmark or a toolbar only encloses the control and is demoted.
+ */
+const TARGET_CONTAINERS: ReadonlySet<string> = new Set(['list', 'listitem', 'article', 'section', 'feed']);
+
+/**
  * A wrapper or landmark, not a control: a generic element with a ref is a clickable (pointer cursor),
  * and a listbox or menu that opens and closes (aria-expanded, ARIA 1.2 §6.6) is the trigger a person
  * clicks (Choices.js puts role=listbox on its button), not a list to pick inside.
  */
 function isContainer(c: Candidate): boolean {
-  if (!CONTAINER_ROLES.has(c.node.role)) return false;
+  if (!CONTAINER_ROLES.has(c.node.role) || TARGET_CONTAINERS.has(c.node.role)) return false;
   if (c.node.role === 'generic' && c.node.ref !== undefined) return false;
   return !(c.node.ref !== undefined && EXPANDABLE.test(c.node.states));
 }
@@ -192,9 +199,8 @@ export function findElements(
     if (!node.ref) node.ref = registry.refFor(s.c.el);
     let line = nodeLine(node, registry);
     const text = inlineText(node);
-    if (text !== undefined) {
-      line += `: ${quote(text.length > LINE_TEXT_MAX ? `${text.slice(0, LINE_TEXT_MAX)}…` : text)}`;
-    }
+    // The tree's cut, which never splits a surrogate pair (an emoji), at a pointer's length.
+    if (text !== undefined) line += inlineTextPart(cap(text, { limit: LINE_TEXT_MAX, cut: 0 }));
     const out: FindPageCandidate = {
       ref: node.ref,
       line,
@@ -204,6 +210,8 @@ export function findElements(
     };
     const context = s.place ? contextText(s.place, walked.ctx) : '';
     if (context) out.context = context;
+    const rowText = s.place ? rowTextFor(s.place, context) : '';
+    if (rowText) out.rowText = rowText;
     if (s.c.unprinted) out.unprinted = true;
     return out;
   });

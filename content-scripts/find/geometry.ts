@@ -22,7 +22,7 @@ function clips(value: string): boolean {
 }
 
 /** The visible part of the element's box, or null when nothing of it is on screen. */
-function clippedBox(el: Element, ctx: AxContext, rootOf: RootReader | undefined): Box | null {
+export function clippedBox(el: Element, ctx: AxContext, rootOf: RootReader | undefined): Box | null {
   const win = ctx.win;
   const r = el.getBoundingClientRect();
   let left = r.left;

@@ -12,12 +12,14 @@ import { createAxContext } from '../ax/ax-context';
 import { isElement, isShadowRoot } from '../ax/flat-tree';
 import { computeName } from '../ax/names';
 import type { RefRegistry } from '../ax/ref-registry';
-import { cap, collapse, quote } from '../ax/render';
+import { cap, collapse, lineStates, printLine } from '../../src/tree-print';
+import { computeStates } from '../ax/states';
 import { computeRole } from '../ax/roles';
 import type { AxContext } from '../ax/style-cache';
-import type { WalkHints } from '../ax/tree-walk';
+import { isEditableHost, type WalkHints } from '../ax/tree-walk';
 import { QUIET_ROLES } from '../ax/walk-rules';
 import { collectionPlace, contextText } from './collection';
+import { clippedBox } from './geometry';
 import { knownRoots, shadowCache } from './shadow-cache';
 import { eachChild, HAS_TEXT, markRelevance, NO_TEXT, RELEVANT, stripSpace, type Relevance } from './text-relevance';
 import { flatParentOf } from '../ax/hit-test';
@@ -160,11 +162,19 @@ function lineOf(el: Element, role: string, ref: string, ctx: AxContext, bareText
   // The tree's cut (never inside a surrogate pair), at a pointer's length.
   const capper = { limit: NAME_MAX, cut: 0 };
   const name = cap(collapse(computeName(el, ctx)).trim(), capper);
-  let line = `${role || 'generic'}${name ? ` ${quote(name)}` : ''} [${ref}]`;
+  const shown = role || 'generic';
+  // The tree's role and states (`h2 "Pricing"`, `checkbox "Remember me" {checked}`), so a match reads
+  // as the line the tree prints for the element.
+  const states = lineStates(computeStates(el, shown, ctx), shown, isEditableHost(el, shown));
   // An unnamed element is known by its text, the tree's own form (`generic [ref_3]: "We never share it"`).
   const text = bareText === null || name ? '' : bareText.trim();
-  if (text) line += `: ${quote(cap(text, capper))}`;
-  return line;
+  return printLine({
+    role: shown,
+    ...(name ? { name } : {}),
+    ref,
+    states,
+    ...(text ? { text: cap(text, capper) } : {}),
+  });
 }
 
 export function searchText(
@@ -225,7 +235,11 @@ export function searchText(
     const to = Math.min(all.length, at + want.length + SNIPPET_SIDE);
     const snippet = `${from > 0 ? '…' : ''}${all.slice(from, to).trim()}${to < all.length ? '…' : ''}`;
     const bareText = printed.bare ? all.slice(seg.start, g.segments[index + 1]?.start ?? all.length) : null;
-    const m: TextSearchMatch = { ref, line: lineOf(printed.el, printed.role, ref, ctx, bareText), snippet };
+    // Off-screen text is not visible text (issue 28): the box of the element that holds it, clipped
+    // like find's; hidden text (includeHidden) has none.
+    const box = ctx.style(seg.el)?.visibility === 'visible' ? clippedBox(seg.el, ctx, rootOf) : null;
+    const line = lineOf(printed.el, printed.role, ref, ctx, bareText);
+    const m: TextSearchMatch = { ref, line, snippet, visible: box !== null, box };
     const place = collectionPlace(seg.el);
     if (place) m.context = contextText(place, ctx);
     matches.push(m);

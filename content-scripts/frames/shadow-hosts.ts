@@ -10,6 +10,7 @@ import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
 import { composedPath, elementAtPath, shadowModeOf, shadowRootOf, walkComposed, type ShadowMode } from './shadow-roots';
 import { INTERACTIVE_ROLES } from '../ax/clickable';
+import { sliceSafe, squish } from '../../src/text';
 
 const ShadowHostsArgsSchema = z.strictObject({
   ref_id: z.optional(z.string().check(z.regex(REF_PATTERN))),
@@ -72,7 +73,7 @@ function summarize(root: ShadowRoot): { children: ShadowChild[]; descendantCount
     if (children.length >= MAX_CHILDREN) break;
     children.push({
       tag: child.localName,
-      text: (child.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60),
+      text: sliceSafe(squish(child.textContent ?? ''), 60),
       childCount: child.children.length,
     });
   }

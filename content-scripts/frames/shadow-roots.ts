@@ -18,9 +18,9 @@ export function shadowModeOf(host: Element, root: ShadowRoot): ShadowMode {
   return host.shadowRoot === root ? 'open' : 'closed';
 }
 
-export function isShadowRootNode(node: Node): node is ShadowRoot {
-  return node.nodeType === 11 && 'host' in node;
-}
+import { isShadowRoot as isShadowRootNode } from '../../src/dom';
+
+export { isShadowRootNode };
 
 /**
  * Every element under `start` in tree order, shadow trees included (a host's shadow tree is visited

@@ -13,12 +13,13 @@ import { parseArgs } from '../../src/tools/actions';
 import { contentBoxOf, embeddingElement } from '../frames/frame-info';
 import { shadowRootOf } from '../frames/shadow-roots';
 import type { ContentHandler } from './types';
+import { sliceSafe, squish } from '../../src/text';
 
 /** `tag#id.class "text"`: enough for a person or model to recognise what covers the frame. */
 function label(el: Element): string {
   const id = el.id ? `#${el.id}` : '';
   const cls = el.classList.item(0);
-  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+  const text = sliceSafe(squish(el.textContent ?? ''), 40);
   return `<${el.localName}${id}${cls ? `.${cls}` : ''}>${text ? ` "${text}"` : ''}`;
 }
 

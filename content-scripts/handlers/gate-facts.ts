@@ -5,6 +5,7 @@
  */
 import { GateFactsArgsSchema, type GateFacts, type GateFactsArgs } from '../../src/protocol/gate-facts';
 import { err, ok, type Result } from '../../src/result';
+import { deepActiveElement } from '../../src/dom';
 import { parseChord, type KeyChord } from '../../src/key-chord';
 import { NATIVE_OPTION_KEYS, pickOption, type OptionKeys } from '../../src/option-pick';
 import { noteJudged } from '../actions/judged-choice';
@@ -12,6 +13,7 @@ import { ARIA_OPTION_KEYS } from '../actions/option-keys';
 import { getAxApi, type WbAxApi } from '../ax/api';
 import { keyErasure, typeErasure } from './erasure';
 import type { ContentHandler } from './types';
+import { collapse, squish } from '../../src/text';
 
 type Target = NonNullable<GateFacts['target']>;
 
@@ -20,12 +22,6 @@ const ACTIVATABLE = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', '
 const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 const OPTION_ROLES = '[role="option"],[role="menuitem"],[role="menuitemradio"],[role="menuitemcheckbox"]';
 const PAYMENT = /card|cvc|cvv|csc|iban|expir|security.?code|kreditkarte|tarjeta|carte/i;
-
-function deepActive(doc: Document): Element | null {
-  let active: Element | null = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
 
 function targetOf(api: WbAxApi, el: Element): Target {
   const d = api.describe(el);
@@ -116,9 +112,9 @@ function keyFacts(api: WbAxApi, el: Element, chord: KeyChord, origin: string): G
  * or text contains what was asked for. Judging them all fails closed.
  */
 function couldPick<T>(items: readonly T[], wanted: string, keys: OptionKeys<T>): T[] {
-  const w = wanted.replace(/\s+/g, ' ').trim().toLowerCase();
+  const w = squish(wanted).toLowerCase();
   if (!w) return [];
-  const has = (t: string): boolean => t.replace(/\s+/g, ' ').toLowerCase().includes(w);
+  const has = (t: string): boolean => collapse(t).toLowerCase().includes(w);
   return items.filter((o) => has(keys.value(o)) || has(keys.valueText(o)) || has(keys.label(o)));
 }
 
@@ -241,7 +237,7 @@ function gateFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
   if (!r.ok) return r;
   const api = getAxApi(globalThis);
   const el = args.ref && api ? api.registry.resolve(args.ref) : null;
-  const target = el ? (el.ok ? el.data : null) : deepActive(doc);
+  const target = el ? (el.ok ? el.data : null) : deepActiveElement(doc);
   const resolved = target instanceof HTMLLabelElement && target.control ? target.control : target;
   const erases = resolved ? erasureOf(args, resolved) : null;
   const facts = erases ? { ...r.data, erases } : r.data;
@@ -281,7 +277,7 @@ function baseFacts(args: GateFactsArgs, doc: Document): Result<GateFacts> {
     if (!r.ok) return r;
     el = r.data;
   } else {
-    el = deepActive(doc);
+    el = deepActiveElement(doc);
   }
   if (el instanceof HTMLLabelElement && el.control) el = el.control;
   if (!el || el === doc.body || el === doc.documentElement) {

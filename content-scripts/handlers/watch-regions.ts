@@ -13,6 +13,7 @@ import { getAxApi } from '../ax/api';
 import { err, ok } from '../../src/result';
 import { resolveTreeOptions } from '../../src/tree-options';
 import type { ContentHandler } from './types';
+import { sliceSafe, squish } from '../../src/text';
 
 const TRANSIENT = [
   '[role="dialog"]',
@@ -53,7 +54,7 @@ interface WatchState {
 let state: WatchState | null = null;
 
 function textOf(el: Element): string {
-  return (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
+  return sliceSafe(squish(el.textContent ?? ''), 300);
 }
 
 function shown(el: Element): boolean {

@@ -7,23 +7,25 @@
  */
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
-import { cap, collapse, formatAttrs, formatStates, pageBase, printedRole, quote, type Capper } from '../ax/render';
+import { cap, collapse, formatAttrs, formatStates, pageBase, printedRole, type Capper } from '../ax/render';
+import { inlineTextPart, namePart, printLine, refPart } from '../../src/tree-print';
 import { renderedText } from './page-text';
+import { DEFAULT_TEST_ID_ATTRIBUTES } from '../../src/tree-options';
 
-const DEFAULT_TEST_IDS: readonly string[] = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 /** A returned line is a pointer to an element, not a read of it: names are cut shorter than the tree's. */
 const LINE_TEXT_MAX = 120;
 
 export function elementLine(el: Element): string {
   const ref = getRefRegistry(globalThis).refFor(el);
   const described = getAxApi(globalThis)?.describe(el);
-  if (!described?.ok) return `${el.localName} [${ref}]`;
+  if (!described?.ok) return printLine({ role: el.localName, ref });
   const { role, name, value, states } = described.data;
   const capper: Capper = { limit: LINE_TEXT_MAX, cut: 0 };
   const shownName = cap(collapse(name).trim(), capper);
+  // The tree's own pieces (src/tree-print.ts), attributes and states pre-printed as the tree prints them.
   let line = printedRole(role, states);
-  if (shownName) line += ` ${quote(shownName)}`;
-  line += ` [${ref}]`;
+  if (shownName) line += namePart(shownName);
+  line += refPart(ref);
   line += formatAttrs({
     el,
     role,
@@ -31,14 +33,14 @@ export function elementLine(el: Element): string {
     value,
     base: pageBase(el.ownerDocument.baseURI),
     capper,
-    testIdAttributes: DEFAULT_TEST_IDS,
+    testIdAttributes: DEFAULT_TEST_ID_ATTRIBUTES,
   });
   line += formatStates(states, role);
   // An unnamed element (a listitem, a test-id div) is known by its text: `listitem [ref_3]: "One"`,
   // the tree's own form for a node whose content is text (src/tree-line.ts).
   if (!shownName) {
     const text = cap(renderedText(el), { limit: LINE_TEXT_MAX, cut: 0 });
-    if (text) line += `: ${quote(text)}`;
+    if (text) line += inlineTextPart(text);
   }
   return line;
 }

@@ -7,6 +7,7 @@
  * given), a required miss makes `complete:false`, and an array without `collection` is a miss rather
  * than an empty list, which would state something false about the page.
  */
+import { DEFAULT_TEST_ID_ATTRIBUTES } from '../../src/tree-options';
 import { err, ok, type Result } from '../../src/result';
 import {
   unknownSourceKeys,
@@ -23,7 +24,6 @@ import { passwordValues, scrubText, scrubValue } from './password-scrub';
 import { queryComposed } from './query';
 import { scopeOf } from './target';
 
-const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 const MAX_EVIDENCE = 30;
 const MAX_MISSES = 50;
 const MAX_WARNINGS = 10;
@@ -66,7 +66,7 @@ function first(scope: Element, selector: string): Result<Element | null> {
 function implicitElement(scope: Element, key: string): Element | null {
   // Attribute selectors with a quoted value take any name (CSS Syntax §4.3.5: escape `"` and `\`).
   const v = key.replace(/["\\]/g, '\\$&');
-  const selector = [...TEST_ID_ATTRIBUTES, 'name', 'id'].map((a) => `[${a}="${v}"]`).join(', ');
+  const selector = [...DEFAULT_TEST_ID_ATTRIBUTES, 'name', 'id'].map((a) => `[${a}="${v}"]`).join(', ');
   const found = queryComposed(scope, selector);
   return found.ok ? (found.data[0] ?? null) : null;
 }

@@ -6,6 +6,7 @@
  */
 import { flatParent, isElement } from '../ax/flat-tree';
 import { shadowRootOf } from '../frames/shadow-roots';
+import { squish } from '../../src/text';
 
 /** The mask the tree and type_ax use for a password's value (content-scripts/actions/type-result.ts). */
 export const PASSWORD_MASK = '••••';
@@ -73,7 +74,7 @@ export function renderedText(el: Element): string {
     if (block) parts.push('\n');
   };
   walk(el, true);
-  return parts.join('').replace(/\s+/g, ' ').trim();
+  return squish(parts.join(''));
 }
 
 function isPasswordInput(el: Element): boolean {

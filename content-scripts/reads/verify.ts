@@ -14,11 +14,12 @@ import { queryComposed } from './query';
 import { childrenOf, formValue, isPasswordField, PASSWORD_MASK, renderedText, shownValue } from './page-text';
 import { resolveTarget, scopeOf, type Target } from './target';
 import { whyInvisible } from './visibility-check';
+import { cut } from '../../src/text';
 
 const ACTUAL_MAX = 200;
 
 function clip(text: string): string {
-  return text.length > ACTUAL_MAX ? `${text.slice(0, ACTUAL_MAX - 1)}…` : text;
+  return cut(text, ACTUAL_MAX);
 }
 
 function outcome(failure: VerifyFailure | null, target?: Target): VerifyOutcome {

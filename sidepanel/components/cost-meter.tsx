@@ -1,5 +1,6 @@
 import type { Usage } from '../../src/protocol/agent';
-import { estimateCost, formatTokens, formatUsd, lookupPrice } from '../pricing';
+import { lookupPrice } from '../../src/model-catalog';
+import { estimateCost, formatTokens, formatUsd } from '../pricing';
 import { chat, settings } from '../store';
 
 function tokens(u: Usage): string {

@@ -6,6 +6,7 @@ import { highlightRef } from '../panel-client';
 import { FindResultList } from './find-card';
 import { ImageThumb } from './image-thumb';
 import { tabId } from '../store';
+import { sliceSafe } from '../../src/text';
 
 const RESULT_PREVIEW = 4000;
 
@@ -53,7 +54,7 @@ export function ToolCard({ message }: { message: ChatMessage }) {
                 {raw ? 'readable' : 'exactly as the model saw it'}
               </button>
             </h3>
-            <pre>{clipped ? `${result.slice(0, RESULT_PREVIEW)}…` : result}</pre>
+            <pre>{clipped ? `${sliceSafe(result, RESULT_PREVIEW)}…` : result}</pre>
             {clipped && (
               <button type="button" class="link-button" onClick={() => setShowAll(true)}>
                 Show all {result.length.toLocaleString()} characters

@@ -3,6 +3,7 @@ import { unfence } from '../../src/fence';
 import { isRecord } from '../../src/result';
 import { isRef } from '../../src/refs';
 import { summarizeReadResult } from './read-summary';
+import { collapse, cut, squish } from '../../src/text';
 
 // Arguments that identify what a step touched, in the order people scan for them.
 const KEY_ARGS = [
@@ -25,8 +26,7 @@ const KEY_ARGS = [
 
 function short(value: unknown, max = 40): string | null {
   if (typeof value === 'string') {
-    const flat = value.replace(/\s+/g, ' ');
-    return JSON.stringify(flat.length > max ? `${flat.slice(0, max - 1)}…` : flat);
+    return JSON.stringify(cut(collapse(value), max));
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return null;
@@ -69,9 +69,9 @@ export function displayResult(result: string): string {
   return obj ? prettyJson(obj) : inner;
 }
 
-function cut(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+/** One line of at most `max` characters. */
+function oneLine(text: string, max: number): string {
+  return cut(squish(text), max);
 }
 
 /** One line saying how a step went: the error, or what was touched and what happened. */
@@ -81,10 +81,10 @@ export function summarizeResult(result: string | undefined, max = 90): string {
   const obj = parseObject(inner);
   if (obj) {
     const error = obj.error;
-    if (typeof error === 'string') return cut(error, max);
-    if (isRecord(error) && typeof error.message === 'string') return cut(error.message, max);
+    if (typeof error === 'string') return oneLine(error, max);
+    if (isRecord(error) && typeof error.message === 'string') return oneLine(error.message, max);
     const read = summarizeReadResult(obj);
-    if (read) return cut(read, max);
+    if (read) return oneLine(read, max);
     const parts = [
       typeof obj.name === 'string' && obj.name !== '' ? JSON.stringify(obj.name) : null,
       typeof obj.method === 'string' ? obj.method : null,
@@ -96,10 +96,10 @@ export function summarizeResult(result: string | undefined, max = 90): string {
             ? obj.status
             : null,
     ].filter((p): p is string => p !== null);
-    if (parts.length > 0) return cut(parts.join(' · '), max);
+    if (parts.length > 0) return oneLine(parts.join(' · '), max);
   }
   const line = inner.split('\n').find((l) => l.trim() !== '') ?? '';
-  return cut(line, max);
+  return oneLine(line, max);
 }
 
 export function formatMs(ms: number | undefined): string {

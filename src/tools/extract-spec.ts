@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { err, ok, type Result } from '../result';
 import { REF_PATTERN } from '../refs';
 import { MAX_SELECTOR_CHARS } from './reads';
+import { formatIssues } from '../zod-issues';
 
 const EXTRACT_TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean'] as const;
 type ExtractType = (typeof EXTRACT_TYPES)[number];
@@ -122,13 +123,9 @@ function shapeProblems(node: ExtractNode, path: string, depth: number, count: { 
 export function parseExtractSchema(raw: unknown): Result<ExtractNode> {
   const parsed = NodeSchema.safeParse(raw);
   if (!parsed.success) {
-    const parts = parsed.error.issues.slice(0, 3).map((i) => {
-      const where = i.path.length > 0 ? i.path.map(String).join('.') : 'schema';
-      return `${where}: ${i.message}`;
-    });
     return err(
       'bad_schema',
-      `invalid extract schema: ${parts.join('; ')}. Expected {type:"object", properties:{name:{type:"string", "x-source":{selector:".name"}}}}; types: ${EXTRACT_TYPES.join(', ')}`,
+      `invalid extract schema: ${formatIssues(parsed.error, 3, 'schema')}. Expected {type:"object", properties:{name:{type:"string", "x-source":{selector:".name"}}}}; types: ${EXTRACT_TYPES.join(', ')}`,
     );
   }
   const problem = shapeProblems(parsed.data, '', 0, { fields: 0 });

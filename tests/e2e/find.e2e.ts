@@ -111,14 +111,34 @@ describe('find', () => {
     const dl = await first(tabId, 'download the invoice from May 13');
     expect(dl.rest).toContain('in table "Invoices" row "May 13" col "Actions"');
     expect(await page.evaluate(() => document.querySelector('#inv-2 button')?.textContent)).toBe('Download');
+    // The row's whole text (browxai's rowText), beside its key; an item whose context already holds
+    // all of its text says it once.
+    expect(dl.rest).toContain('row text "May 13 Refund -$4.00 Download ✉"');
     const remove = await first(tabId, 'remove Alan Turing');
     expect(remove.rest).toContain('in list "Team members" item "Alan Turing');
+    expect(remove.rest).not.toContain('row text');
 
     const none = text(okData(await ask('find', { query: 'zebra crossing' }, tabId)));
     expect(none).toMatch(/^find "zebra crossing": no candidates/);
     expect(none).toMatch(/get_accessibility_tree or text_search/);
     const floor = text(okData(await ask('find', { query: 'remove', confidenceFloor: 50 }, tabId)));
     expect(floor).toMatch(/no candidate scored above 50 \(top score: [\d.]+\)/);
+    await page.close();
+  });
+
+  it("follows the seed's container rule: a region is demoted below a link, an article is not", async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/find-extra.html'));
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        'afterbegin',
+        '<article aria-label="Shipping policy"><p>We ship in two days.</p><a href="#ship">Read more about shipping</a></article>' +
+          '<section aria-label="Returns policy"><p>Returns are free.</p><a href="#ret">Read more about returns</a></section>',
+      );
+    });
+    // The article's name matches the whole query: it can be the target, so it stays first.
+    expect((await first(tabId, 'shipping policy')).line).toMatch(/^article "Shipping policy" \[ref_\d+\]/);
+    // A region only encloses the link: the link comes first although the region's name matches better.
+    expect((await first(tabId, 'returns policy')).line).toMatch(/^link "Read more about returns" \[ref_\d+\]/);
     await page.close();
   });
 
@@ -254,6 +274,17 @@ describe('text_search', () => {
     expect(line).toMatch(/^1\. button "Upgrade plan" \[ref_\d+\]/);
     const tree = (await readTree(env.browser, tabId, { filter: 'all', maxChars: 1_000_000 })).tree;
     expect(tree).toContain(`button "Upgrade plan" [${ref ?? 'none'}]`);
+    // Off-screen text is not visible text: each match says which, with the visible box.
+    const shown = text(okData(await ask('text_search', { text: 'Continue' }, tabId)));
+    expect(shown.split('\n')[1]).toMatch(/^1\. button "Continue" \[ref_\d+\] · ".*" · visible · box \d+,\d+ \d+×\d+$/);
+    const below = text(okData(await ask('text_search', { text: 'Subscribe to the newsletter' }, tabId)));
+    expect(below.split('\n')[1]).toMatch(/ · off-screen$/);
+    const clipped = text(okData(await ask('text_search', { text: 'Show archived projects' }, tabId)));
+    expect(clipped.split('\n')[1]).toMatch(/ · off-screen$/);
+    await page.locator('#news-subscribe').scrollIntoViewIfNeeded();
+    const scrolled = text(okData(await ask('text_search', { text: 'Subscribe to the newsletter' }, tabId)));
+    expect(scrolled.split('\n')[1]).toMatch(/ · visible · box \d+,\d+ \d+×\d+$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
     const row = text(okData(await ask('text_search', { text: 'Refund' }, tabId)));
     expect(row).toContain('in table "Invoices" row "May 13" col "Type"');
     const gone = text(okData(await ask('text_search', { text: 'Wrong Type' }, tabId)));

@@ -15,6 +15,7 @@ import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
 import { sanitizeUrl } from '../../../src/url-sanitize';
 import { HAS_CDP } from '../../../src/browser-target';
+import { sleep } from '../../../src/timeout';
 
 const PORT_CLOSED =
   /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;
@@ -34,7 +35,7 @@ async function navigatedResult(
   before: string | undefined,
   ref: string,
 ): Promise<Result<unknown> | null> {
-  await new Promise((r) => setTimeout(r, 150));
+  await sleep(150);
   const after = await tabUrl(tabId);
   if (!after || after === before) return null;
   return ok({

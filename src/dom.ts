@@ -1,0 +1,27 @@
+/**
+ * DOM primitives the page scripts share, once (they take their nodes as arguments, so they run
+ * under jsdom and in every frame alike). No `chrome.*` here and no globals: a node's own document
+ * and window are used, never the script's.
+ */
+
+/** True for a shadow root (DOM §4.8): a document fragment with a host. Realm-safe, unlike `instanceof`. */
+export function isShadowRoot(node: Node): node is ShadowRoot {
+  return node.nodeType === 11 && 'host' in node;
+}
+
+/** The parent element in the composed tree: a shadow root's child goes up to the host. */
+export function composedParent(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  const root = el.parentNode;
+  return root && isShadowRoot(root) ? root.host : null;
+}
+
+/**
+ * The focused element through open shadow roots: `document.activeElement` stops at the outermost
+ * host (HTML §6.6.3 "focus", retargeting, DOM §4.8).
+ */
+export function deepActiveElement(doc: Document): Element | null {
+  let active: Element | null = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
