@@ -230,3 +230,7 @@ export function printLine(line: PrintableLine): string {
   if (line.text !== undefined) out += inlineTextPart(line.text);
   return out + tail;
 }
+
+/** Section banners of a tree with open overlays (ax/serialize.ts prints them; paging keeps them as context). */
+export const OVERLAY_BANNER = '[open overlays]';
+export const PAGE_BANNER = '[page]';

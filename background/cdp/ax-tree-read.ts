@@ -9,8 +9,7 @@
 import { buildAxRecords, parseAxPayload, subtreeOf, type AxRecord } from '../../src/cdp-ax-records';
 import { err, ok, type Result } from '../../src/result';
 import { REF_IN_LINE } from '../../src/refs';
-// eslint-disable-next-line no-restricted-imports -- paging moves to src/ with the one printer (issue 27)
-import { paginate } from '../../content-scripts/ax/paging';
+import { paginate } from '../../src/tree-paging';
 import { refFloor, noteRefHigh } from '../frames/ref-floor';
 import { backendIdOfRef, bindRefs, isolatedContext } from './ax-bind';
 import { fallbackBackendId, hasFallbackRef, mintFallbackRefs } from './ax-fallback-refs';

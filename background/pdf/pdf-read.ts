@@ -3,8 +3,7 @@
  * text_search and find over the same blocks. Results have the page scripts' shapes, so the agent
  * loop budgets, formats and fences them exactly like a web page's (PDF text is page content).
  */
-// eslint-disable-next-line no-restricted-imports -- paging moves to src/ with the one printer (issue 27)
-import { paginate } from '../../content-scripts/ax/paging';
+import { paginate } from '../../src/tree-paging';
 import type { Capper } from '../../src/tree-print';
 import type { FindPageResult, TextSearchPageResult } from '../../src/find-contract';
 import { err, ok, type Result } from '../../src/result';

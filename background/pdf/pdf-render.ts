@@ -8,7 +8,7 @@
  *    link "see page 4" href="#page=4"
  *
  * Each page is a region named "Page N of M", so a tree page that starts mid-document opens with
- * `[continues inside: region "Page 2 of 5"]` (content-scripts/ax/page-context.ts). External links
+ * `[continues inside: region "Page 2 of 5"]` (src/tree-page-context.ts). External links
  * carry a ref; internal links (a page of the same PDF) carry none: there is nothing to click, the
  * text is already in the tree. Pure: unit-tested on plain data.
  */

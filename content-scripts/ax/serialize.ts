@@ -5,11 +5,17 @@
  */
 import type { TreeFilter } from '../../src/tree-options';
 import type { RefRegistry } from './ref-registry';
-import { cellText, inlineTextPart, namePart, popupPart, quote, refPart } from '../../src/tree-print';
+import {
+  cellText,
+  inlineTextPart,
+  namePart,
+  OVERLAY_BANNER,
+  PAGE_BANNER,
+  popupPart,
+  quote,
+  refPart,
+} from '../../src/tree-print';
 import type { AxNode } from './ax-node';
-
-export const OVERLAY_BANNER = '[open overlays]';
-export const PAGE_BANNER = '[page]';
 
 export interface Serialized {
   lines: string[];

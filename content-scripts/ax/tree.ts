@@ -8,7 +8,7 @@ import { err, ok, type Result } from '../../src/result';
 import { qualifyRefsInText } from '../../src/refs';
 import { ariaOwners } from './aria-owns';
 import { scopeRoot } from './scope-root';
-import { latestSnapshotFor, paginate, saveSnapshot, snapshotByRevision, type Snapshot } from './paging';
+import { latestSnapshotFor, paginate, saveSnapshot, snapshotByRevision, type Snapshot } from '../../src/tree-paging';
 import type { RefRegistry } from './ref-registry';
 import { pageBase, type Capper } from './render';
 import { serialize } from './serialize';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs, type TreeArgs, type TreeResult } from '../../src/tree-contract';
-import type { Result } from '../../src/result';
-import { paginate } from './paging';
-import { getRefRegistry, type RefRegistry } from './ref-registry';
-import { generateAccessibilityTree } from './tree';
+import { parseTreeArgs, type TreeArgs, type TreeResult } from './tree-contract';
+import type { Result } from './result';
+import { paginate } from './tree-paging';
+import { getRefRegistry, type RefRegistry } from '../content-scripts/ax/ref-registry';
+import { generateAccessibilityTree } from '../content-scripts/ax/tree';
 
 let registry: RefRegistry;
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs, type TreeResult } from '../../src/tree-contract';
-import { ancestorLabel, depthOf } from './page-context';
-import { paginate } from './paging';
-import { getRefRegistry, type RefRegistry } from './ref-registry';
-import { generateAccessibilityTree } from './tree';
+import { parseTreeArgs, type TreeResult } from './tree-contract';
+import { ancestorLabel, depthOf } from './tree-page-context';
+import { paginate } from './tree-paging';
+import { getRefRegistry, type RefRegistry } from '../content-scripts/ax/ref-registry';
+import { generateAccessibilityTree } from '../content-scripts/ax/tree';
 
 let registry: RefRegistry;
 

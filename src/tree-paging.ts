@@ -4,7 +4,7 @@
  * keeps changing. A few snapshots are kept per registry, one per set of arguments, so a `ref_id`
  * zoom or an interactive read in the middle of a paged read does not invalidate it.
  */
-import { AncestorTracker, contextLine, depthOf, type PageStart } from './page-context';
+import { AncestorTracker, contextLine, depthOf, type PageStart } from './tree-page-context';
 
 export interface SnapshotMeta {
   url: string;

@@ -4,9 +4,8 @@
  * the model never sees on that page. The ancestors are read from the indentation serialize.ts
  * already wrote (one space per depth), so no second walk and no per-line bookkeeping are needed.
  */
-import { parseTreeLine } from '../../src/tree-line';
-import { cap, printLine } from '../../src/tree-print';
-import { OVERLAY_BANNER, PAGE_BANNER } from './serialize';
+import { parseTreeLine } from './tree-line';
+import { cap, OVERLAY_BANNER, PAGE_BANNER, printLine } from './tree-print';
 
 /** More ancestors than this print as the outermost two, "…", and the innermost three. */
 const MAX_ANCESTORS = 5;
