@@ -12,6 +12,7 @@ import { gatePageAction, toolApprovals, type ApprovalAsk } from './gate';
 import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
 import { imageOfResult, type StoredImage } from '../vision/image-store';
 import { planGate, runUserTool } from './user-turns-exec';
+import { loadFamilyOf, runLoadTools } from './tool-loading';
 import { noteProvenance, taskReadGate } from '../policy/task-hooks';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from './task-tabs';
 
@@ -57,7 +58,8 @@ function rememberTreeLines(tree: string, lines: Map<string, string>): void {
 export async function executeCall(name: string, rawArgs: unknown, ctx: ExecContext): Promise<ExecOutcome> {
   const { rec, guards } = ctx;
   // propose_plan and ask_user wait for the user, not a page: no checkpoint, budget or gate applies.
-  const own = await runUserTool(name, rawArgs, rec, ctx.signal);
+  const own =
+    (await runUserTool(name, rawArgs, rec, ctx.signal)) ?? runLoadTools(name, rawArgs, rec, ctx.tier, ctx.vision);
   if (own) return own;
   const tool = getTool(name);
   const readOnly = tool?.readOnly ?? false;
@@ -75,7 +77,9 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     guards.recordCall(name, plan.args, misplaced);
     return { ok: false, text: [misplaced, acting.note ?? ''].filter(Boolean).join('\n'), args: plan.args };
   }
+  // The mode/tier gate, not the shown list: a family's tools are gated the same loaded or not.
   const offered = toolsFor(rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name);
+  const loadedNote = loadFamilyOf(name, rec, ctx.tier, ctx.vision);
 
   const gated = tool && !readOnly && offered && rec.mode !== 'ask';
   if (gated) {
@@ -129,6 +133,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const loop = guards.recordCall(name, plan.args, body);
 
   const notes: string[] = acting.note ? [acting.note] : [];
+  if (loadedNote) notes.push(loadedNote);
   if (plan.notice && !tree) notes.push(`NOTE: ${plan.notice}`);
   if (loop.kind === 'warn') {
     notes.push(

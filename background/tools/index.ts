@@ -32,6 +32,7 @@ import { verifyTool } from './verify';
 import { waitForStableTool, waitForTool } from './wait';
 import { watchTool } from './watch';
 import { askUserTool, proposePlanTool } from './user-tools';
+import { loadToolsTool } from './load-tools';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -74,6 +75,7 @@ const ALL: readonly Tool[] = [
   executeJs,
   proposePlanTool,
   askUserTool,
+  loadToolsTool,
 ];
 
 let registered = false;
