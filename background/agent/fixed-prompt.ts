@@ -22,8 +22,7 @@ import { withPromptCache } from './prompt-cache';
 
 type Wire = ProviderInfo['wire'];
 
-/** Tokens (o200k) the fixed prompt may take per tier, in Act mode and every other (issue 26). */
-export const FIXED_PROMPT_BUDGET: Readonly<Record<Tier, number>> = { compact: 1_200, mid: 3_000, full: 3_000 };
+export { FIXED_PROMPT_BUDGET } from '../../src/context-fit';
 export const WIRES: readonly Wire[] = ['openai-chat', 'anthropic', 'google'];
 
 export interface FixedPrompt {
