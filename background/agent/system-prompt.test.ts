@@ -48,7 +48,7 @@ describe('system prompt', () => {
     expect(buildSystemPrompt({ ...base, mode: 'act' })).not.toMatch(/verify it/);
   });
   it('tells a resumed run to re-read the page', () => {
-    expect(buildSystemPrompt({ ...base, mode: 'act', resumed: true })).toMatch(/browser restarted the extension/);
+    expect(buildSystemPrompt({ ...base, mode: 'act', resumed: true })).toMatch(/extension was restarted by the browser during this task/);
   });
 });
 

@@ -50,6 +50,22 @@ function rememberTreeLines(tree: string, lines: Map<string, string>): void {
   for (const line of tree.split('\n')) for (const ref of refsOfLine(line)) lines.set(ref, line.trim());
 }
 
+/** load_tools changes no page, but a model repeating it is looping like any other: the same guard. */
+function loopGuarded(name: string, out: ExecOutcome, guards: Guards): ExecOutcome {
+  const loop = guards.recordCall(name, out.args, out.text);
+  if (loop.kind === 'stop')
+    return {
+      ...out,
+      stop: `Stopped: the agent repeated ${name} with the same arguments and the same result ${loop.count} times (a loop).`,
+    };
+  if (loop.kind === 'warn')
+    return {
+      ...out,
+      text: `${out.text}\nWARNING: this is the ${loop.count}th identical ${name} call. Do something different.`,
+    };
+  return out;
+}
+
 /**
  * Runs one tool call for the model: the observation checkpoint, the read budget, the approval gate,
  * the registry's mode/tier gate, then formats and fences the result. Notes from Weaverbird itself
@@ -58,9 +74,10 @@ function rememberTreeLines(tree: string, lines: Map<string, string>): void {
 export async function executeCall(name: string, rawArgs: unknown, ctx: ExecContext): Promise<ExecOutcome> {
   const { rec, guards } = ctx;
   // propose_plan and ask_user wait for the user, not a page: no checkpoint, budget or gate applies.
-  const own =
-    (await runUserTool(name, rawArgs, rec, ctx.signal)) ?? runLoadTools(name, rawArgs, rec, ctx.tier, ctx.vision);
+  const own = await runUserTool(name, rawArgs, rec, ctx.signal);
   if (own) return own;
+  const loaded = runLoadTools(name, rawArgs, rec, ctx.tier, ctx.vision);
+  if (loaded) return loopGuarded(name, loaded, guards);
   const tool = getTool(name);
   const readOnly = tool?.readOnly ?? false;
   if (tool && readOnly && guards.atCheckpoint() && !guards.continuesRead(rawArgs)) {
