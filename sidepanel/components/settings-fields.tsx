@@ -283,6 +283,7 @@ function OnOffField(
 function windowFitWarning(form: FieldsProps['form'], current: PublicSettings | null): string | null {
   const typed = Number(form.contextWindow.trim());
   const window = form.contextWindow.trim() !== '' && Number.isInteger(typed) ? typed : current?.contextWindow;
-  const tier = form.tier !== '' ? form.tier : current?.tier;
-  return window === undefined || tier === undefined ? null : contextWindowWarning(window, tier);
+  // Tier not known yet (first run, automatic): the smallest fixed prompt, so a warning is never a false alarm.
+  const tier = form.tier !== '' ? form.tier : (current?.tier ?? 'compact');
+  return window === undefined ? null : contextWindowWarning(window, tier);
 }
