@@ -50,10 +50,36 @@ export interface EffectiveSettings {
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
 
+/**
+ * The stored record, read once per worker and kept until storage reports a change (issue 26: every
+ * task and every console call reads the settings; a storage round trip each time is per-call
+ * overhead). chrome.storage.onChanged fires for every writer (the panel, another window, the
+ * console), so the copy never outlives the record it was read from.
+ */
+let stored: Promise<StoredSettings> | null = null;
+
 async function readStored(): Promise<StoredSettings> {
+  const mine = (stored ??= readStoredFresh());
+  try {
+    return await mine;
+  } catch (e) {
+    // A failed read (worker shutting down) is not kept: the next call reads again.
+    if (stored === mine) stored = null;
+    throw e;
+  }
+}
+
+async function readStoredFresh(): Promise<StoredSettings> {
   const raw: Record<string, unknown> = await chrome.storage.local.get(STORAGE_KEY);
   const parsed = StoredSettingsSchema.safeParse(raw[STORAGE_KEY]);
   return parsed.success ? parsed.data : salvage(raw[STORAGE_KEY]);
+}
+
+// Registered at module load (top level of the worker's import graph), as MV3 requires for listeners.
+if (typeof chrome !== 'undefined' && chrome.storage?.onChanged) {
+  chrome.storage.onChanged.addListener((changes, area) => {
+    if (area === 'local' && STORAGE_KEY in changes) stored = null;
+  });
 }
 
 /**
@@ -178,7 +204,10 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);
+  stored = null;
   await chrome.storage.local.set({ [STORAGE_KEY]: merged });
+  // Again after the write: a read that started during it may have cached the old record.
+  stored = null;
   return ok(toPublic(resolveSettings(merged)));
 }
 

@@ -20,54 +20,29 @@ import {
 export * from './tree-args';
 
 export const TreeArgsSchema = z.strictObject({
-  filter: z
-    .enum(TREE_FILTERS)
-    .optional()
-    .describe(
-      "'all' (default): the whole rendered page; 'visible': only what is in the viewport; 'interactive': controls only",
-    ),
-  maxDepth: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_MAX_DEPTH)
-    .optional()
-    .describe('deepest nesting level to print (default 15)'),
+  filter: z.enum(TREE_FILTERS).optional().describe("'visible': the viewport only; 'interactive': controls only"),
+  maxDepth: z.number().int().min(1).max(MAX_MAX_DEPTH).optional(),
   maxChars: z
     .number()
     .int()
     .min(MIN_MAX_CHARS)
     .max(MAX_MAX_CHARS)
     .optional()
-    .describe(
-      'page size in characters (default 6000 for all, 3000 visible, 3500 interactive); above 6000 only where the system prompt allows it',
-    ),
-  ref_id: z
-    .string()
-    .regex(REF_PATTERN, 'must be a ref such as "ref_12"')
-    .optional()
-    .describe("print only this element's subtree"),
-  page: z.number().int().min(1).optional().describe('1-based page of a long tree; pass continuationArgs as given'),
-  tree_revision: z.string().min(1).max(64).optional().describe('the revision page 1 returned; required for page 2+'),
+    .describe('above 6000 only where the system prompt allows'),
+  ref_id: z.string().regex(REF_PATTERN, 'must be a ref such as "ref_12"').optional().describe('only this subtree'),
+  page: z.number().int().min(1).optional().describe('pass continuationArgs as given'),
+  tree_revision: z.string().min(1).max(64).optional(),
   testIdAttributes: z
     .array(z.string().regex(ATTRIBUTE_NAME_PATTERN, 'must be an attribute name'))
     .max(10)
     .optional()
-    .describe('attributes printed as [attr="…"] hints (default data-testid, data-test, data-cy, data-qa)'),
-  maxTextChars: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_MAX_TEXT_CHARS)
-    .optional()
-    .describe('cut longer texts with an ellipsis (default 300; 0 = never cut)'),
+    .describe('default data-testid, data-test, data-cy, data-qa'),
+  maxTextChars: z.number().int().min(0).max(MAX_MAX_TEXT_CHARS).optional().describe('0: never cut'),
   omit: z
     .array(z.string().min(1).max(MAX_OMIT_PATTERN_CHARS))
     .max(MAX_OMIT_PATTERNS)
     .optional()
-    .describe(
-      'leave out subtrees whose role, name or test id contains one of these (case-insensitive), e.g. ["footer", "ad-slot"]',
-    ),
+    .describe('skip subtrees whose role, name or test id contains one'),
 });
 
 const TreeStatsSchema = z.object({

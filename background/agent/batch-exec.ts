@@ -4,13 +4,15 @@
  * through executeCall, so the checkpoint, the normalizer, the approval gate, the origin guard, the read
  * gate and the fence judge every inner call exactly as if the model had made it alone; `verify_predicate`
  * without `data` checks the task's last call. Returns null for any other tool (or one not offered here,
- * which the registry then refuses with its usual message).
+ * which the registry then refuses with its usual message). Called by name before its family was loaded,
+ * the call loads it like any other (tool-loading.ts).
  */
 import type { z } from 'zod';
 import { toolsFor } from '../tools/registry';
 import { BatchArgsSchema, checkPredicate, runBatch, VerifyPredicateArgsSchema } from '../tools/batch';
 import { actAndSample, ActAndSampleArgsSchema } from '../tools/sample';
 import type { ExecContext, ExecOutcome } from './tool-exec';
+import { loadFamilyOf } from './tool-loading';
 
 type Exec = (name: string, rawArgs: unknown, ctx: ExecContext) => Promise<ExecOutcome>;
 
@@ -31,14 +33,21 @@ export async function runOwnCompound(
 ): Promise<ExecOutcome | null> {
   if (name !== 'batch' && name !== 'verify_predicate' && name !== 'act_and_sample') return null;
   if (!toolsFor(ctx.rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name)) return null;
+  const out = await runCompound(name, rawArgs, ctx, exec);
+  // Called by name before its family was loaded: it is in the tool list from now on (tool-loading.ts).
+  const note = loadFamilyOf(name, ctx.rec, ctx.tier, ctx.vision);
+  return note ? { ...out, text: `${out.text}\n${note}` } : out;
+}
+
+async function runCompound(name: string, rawArgs: unknown, ctx: ExecContext, exec: Exec): Promise<ExecOutcome> {
   if (name === 'verify_predicate') {
     const parsed = VerifyPredicateArgsSchema.safeParse(rawArgs ?? {});
     if (!parsed.success) return badArgs(name, parsed.error, rawArgs);
-    if (parsed.data.data) return null; // data given: the plain tool answers
     const last = ctx.rec.steps.at(-1);
-    if (!last)
+    const data = parsed.data.data ?? (last && { tool: last.tool, ok: last.ok, text: last.result });
+    if (!data)
       return { ok: false, text: 'ERROR no_data: no earlier call in this task to check; pass `data`.', args: rawArgs };
-    const r = checkPredicate(parsed.data, { tool: last.tool, ok: last.ok, text: last.result });
+    const r = checkPredicate(parsed.data, data);
     return { ok: true, text: JSON.stringify(r.ok ? r.data : null), args: parsed.data };
   }
   if (name === 'act_and_sample') {

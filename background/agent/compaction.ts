@@ -233,7 +233,10 @@ function summariseTree(body: string, refs: ReadonlySet<string>, brief: boolean):
     } else if (line.trim() !== '' && !line.startsWith('[')) dropped++;
   }
   if (dropped === 0) return null;
-  const head = `${COMPACTED_TAG} Older read, summarised to fit the context window: ${dropped} tree lines dropped; kept the header, the lines of refs used later${brief ? '' : ' and the first headings'}. These refs may be stale: read the page again before acting on anything here.`;
+  // The brief head is repeated on every old read of a long task in a small window: a few words each.
+  const head = brief
+    ? `${COMPACTED_TAG} Older read, ${dropped} lines dropped; its refs may be stale.`
+    : `${COMPACTED_TAG} Older read, summarised to fit the context window: ${dropped} tree lines dropped; kept the header and the lines of refs used later and the first headings. These refs may be stale: read the page again before acting on anything here.`;
   return [head, ...kept].join('\n');
 }
 

@@ -5,7 +5,8 @@ import { PROVIDERS } from '../../src/providers';
 import { createLanguageModel } from '../providers/create-model';
 import { describeProviderError, ProviderTimeoutError } from '../providers/errors';
 import { loadSettings } from '../settings-store';
-import { getTool, toolsFor } from '../tools/registry';
+import { familiesToLoad, getTool, shownTools, toolsFor } from '../tools/registry';
+import { loadedFamilies } from './tool-loading';
 import { conversationOf, emit } from './event-hub';
 import { Guards } from './guards';
 import { saveTask, type TaskRecord } from './state-store';
@@ -123,7 +124,8 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
     if (ctl.signal.aborted) return { status: 'stopped' };
     // Take over: the task waits here, between steps, until the user presses Resume.
     if (!(await holdIfTakenOver(rec, ctl.signal))) return { status: 'stopped' };
-    const offered = toolsFor(rec.mode, settings.tier, settings.vision);
+    // Rarely used tools are shown once their family is loaded (tool-loading.ts); the gate judges calls on toolsFor.
+    const offered = shownTools(rec.mode, settings.tier, settings.vision, loadedFamilies(rec));
     // At the checkpoint the model is offered actions only; in Ask mode that leaves answering.
     const active = (guards.atCheckpoint() ? offered.filter((t) => !t.readOnly) : offered).map((t) => t.name);
     const prompt = await systemPromptFor(rec, ctl, settings, active);
@@ -188,6 +190,7 @@ async function systemPromptFor(
     maxReadPage: maxReadPage(settings.tier, settings.contextWindow),
     resumed: ctl.resumed,
     planPending: rec.planRequired === true && !rec.plan,
+    more: familiesToLoad(toolsFor(rec.mode, settings.tier, settings.vision), settings.tier, loadedFamilies(rec)),
   });
   return { system, tail: [{ role: 'user', content: note }] };
 }

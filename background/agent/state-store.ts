@@ -40,6 +40,8 @@ const TaskRecordSchema = z.object({
   plan: z.optional(z.object({ steps: z.array(z.string()), sites: z.array(z.string()), changes: z.string() })),
   /** The task's tabs (task-tabs-state.ts): the one it acts on, those it opened, which tab minted which refs. */
   tabs: z.optional(TaskTabsSchema),
+  /** Tool families the task loaded (background/agent/tool-loading.ts): offered for the rest of the task. */
+  families: z.optional(z.array(z.string())),
 });
 export type TaskRecord = z.infer<typeof TaskRecordSchema>;
 

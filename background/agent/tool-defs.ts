@@ -2,6 +2,7 @@ import { jsonSchema, tool, type JSONSchema7, type ToolSet } from 'ai';
 import { isRecord } from '../../src/result';
 import { z } from 'zod';
 import { allTools } from '../tools/registry';
+import { modelSchema } from './model-schema';
 
 let cached: { names: string; set: ToolSet } | null = null;
 
@@ -17,10 +18,9 @@ export function toolDefinitions(): ToolSet {
   if (cached?.names === names) return cached.set;
   const set: ToolSet = {};
   for (const t of tools) {
-    const schema: unknown = z.toJSONSchema(t.schema, { unrepresentable: 'any', io: 'input', target: 'draft-7' });
+    // Validation-only keywords are left out: the tool checks them and says what to fix (model-schema.ts).
+    const schema = modelSchema(z.toJSONSchema(t.schema, { unrepresentable: 'any', io: 'input', target: 'draft-7' }));
     if (!isJsonSchemaObject(schema)) throw new Error(`tool ${t.name} has a schema that is not a JSON object schema`);
-    // `$schema` is noise to the model and some OpenAI-compatible servers reject unknown keywords.
-    delete schema.$schema;
     // No `validate`: arguments are checked by the tool itself, whose errors name what to fix.
     set[t.name] = tool({ description: t.description, inputSchema: jsonSchema(schema) });
   }

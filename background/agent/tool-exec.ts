@@ -13,6 +13,7 @@ import { saveLatestTree, saveTask, type TaskRecord } from './state-store';
 import { imageOfResult, type StoredImage } from '../vision/image-store';
 import { planGate, runUserTool } from './user-turns-exec';
 import { runOwnCompound } from './batch-exec';
+import { loadFamilyOf, runLoadTools } from './tool-loading';
 import { noteProvenance, taskReadGate } from '../policy/task-hooks';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from './task-tabs';
 
@@ -52,6 +53,22 @@ function rememberTreeLines(tree: string, lines: Map<string, string>): void {
   for (const line of tree.split('\n')) for (const ref of refsOfLine(line)) lines.set(ref, line.trim());
 }
 
+/** load_tools changes no page, but a model repeating it is looping like any other: the same guard. */
+function loopGuarded(name: string, out: ExecOutcome, guards: Guards): ExecOutcome {
+  const loop = guards.recordCall(name, out.args, out.text);
+  if (loop.kind === 'stop')
+    return {
+      ...out,
+      stop: `Stopped: the agent repeated ${name} with the same arguments and the same result ${loop.count} times (a loop).`,
+    };
+  if (loop.kind === 'warn')
+    return {
+      ...out,
+      text: `${out.text}\nWARNING: this is the ${loop.count}th identical ${name} call. Do something different.`,
+    };
+  return out;
+}
+
 /**
  * Runs one tool call for the model: the observation checkpoint, the read budget, the approval gate,
  * the registry's mode/tier gate, then formats and fences the result. Notes from Weaverbird itself
@@ -63,6 +80,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const own =
     (await runUserTool(name, rawArgs, rec, ctx.signal)) ?? (await runOwnCompound(name, rawArgs, ctx, executeCall));
   if (own) return own;
+  const loaded = runLoadTools(name, rawArgs, rec, ctx.tier, ctx.vision);
+  if (loaded) return loopGuarded(name, loaded, guards);
   const tool = getTool(name);
   const readOnly = tool?.readOnly ?? false;
   if (tool && readOnly && guards.atCheckpoint() && !guards.continuesRead(rawArgs)) {
@@ -79,7 +98,9 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     guards.recordCall(name, plan.args, misplaced);
     return { ok: false, text: [misplaced, acting.note ?? ''].filter(Boolean).join('\n'), args: plan.args };
   }
+  // The mode/tier gate, not the shown list: a family's tools are gated the same loaded or not.
   const offered = toolsFor(rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name);
+  const loadedNote = loadFamilyOf(name, rec, ctx.tier, ctx.vision);
 
   const gated = tool && !readOnly && offered && rec.mode !== 'ask';
   if (gated) {
@@ -133,6 +154,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const loop = guards.recordCall(name, plan.args, body);
 
   const notes: string[] = acting.note ? [acting.note] : [];
+  if (loadedNote) notes.push(loadedNote);
   if (plan.notice && !tree) notes.push(`NOTE: ${plan.notice}`);
   if (loop.kind === 'warn') {
     notes.push(

@@ -150,5 +150,4 @@ export async function pdfGateFacts(tabId: number, query: GateFactsArgs): Promise
 }
 
 /** Appended to get_accessibility_tree's description. */
-export const PDF_TREE_NOTE =
-  'On a tab showing a PDF it reads the file: one region "Page N of M" per PDF page with its headings, paragraphs and links (external links have refs; click_ax opens them in this tab).';
+export const PDF_TREE_NOTE = 'On a PDF tab it reads the file, a region per page.';

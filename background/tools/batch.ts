@@ -91,6 +91,7 @@ export const batchTool = defineTool({
   schema: BatchArgsSchema,
   modes: ['act', 'dev'],
   tiers: ['mid', 'full'],
+  family: 'steps',
   readOnly: false,
   // From the console (no task): each call through the registry, under the console's own mode.
   handler: async (args, ctx): Promise<Result<unknown>> => {
@@ -135,6 +136,7 @@ export const verifyPredicateTool = defineTool({
   schema: VerifyPredicateArgsSchema,
   modes: ['ask', 'act', 'dev'],
   tiers: ['mid', 'full'],
+  family: 'steps',
   readOnly: true,
   handler: (args) =>
     Promise.resolve(

@@ -121,6 +121,7 @@ export async function runChromeAx(
 
 export const chromeAxTree = defineTool({
   name: 'chrome_ax_tree',
+  family: 'developer',
   description: [
     "Chrome's own accessibility tree, in the same line grammar and with the same [ref_N] refs as get_accessibility_tree.",
     'Use it to check what Chrome computes for an element (role, name, states) or where get_accessibility_tree cannot read a frame;',

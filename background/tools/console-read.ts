@@ -68,6 +68,7 @@ export async function readConsole(
 
 export const consoleRead = defineTool({
   name: 'console_read',
+  family: 'debug',
   description:
     "The page's console messages and uncaught errors (including unhandled promise rejections and Chrome's own failed-load messages), including those logged before the task started, oldest first: {ts, type, source, text, at}. Texts over 8,192 characters are cut with a count; URLs are redacted. Use level:'error' to find why something failed. Briefly attaches Chrome's debugger (detached again after); fails with cdp_busy while DevTools is open on the tab.",
   schema: z

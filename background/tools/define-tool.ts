@@ -19,6 +19,8 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
     modes: spec.modes,
     tiers: spec.tiers ?? ALL_TIERS,
     ...(spec.tiersByMode ? { tiersByMode: spec.tiersByMode } : {}),
+    ...(spec.family ? { family: spec.family } : {}),
+    ...(spec.compactFamily ? { compactFamily: spec.compactFamily } : {}),
     readOnly: spec.readOnly,
     ...(spec.vision ? { vision: true } : {}),
     browsers: spec.browsers ?? BROWSERS,

@@ -32,6 +32,7 @@ function approvalText(d: OpenDialog): string {
 
 export const handleDialog = defineTool({
   name: 'handle_dialog',
+  family: 'input',
   description:
     'Answers the JavaScript dialog (alert, confirm, prompt, or the "leave this page?" beforeunload dialog) that is open on the tab and blocks it: accept:true presses OK/Leave, accept:false presses Cancel/Stay; promptText is the answer typed into a prompt(). An action that opens a dialog returns {dialog:{type,message,defaultValue?}}, and page calls made while one is open fail with dialog_open. Accepting a confirm that deletes, pays, sends or loses work asks the user first. Chrome only.',
   schema: z.strictObject({

@@ -13,6 +13,7 @@ import { originOf } from '../agent/trusted-sites';
 
 export const executeJs = defineTool({
   name: 'execute_js',
+  family: 'developer',
   description: [
     "Runs JavaScript in the page's own context (its globals, not the extension's) and returns the value of the",
     'last expression (a promise is awaited up to timeoutMs), JSON-safe: DOM nodes as "[element <tag#id>]", cycles cut,',

@@ -22,6 +22,7 @@ const ResultSchema = z.object({
 
 export const extractTool = defineTool({
   name: 'extract',
+  family: 'data',
   description: [
     'Reads structured data (a table, a product, a list) as JSON shaped by a JSON Schema, without paging the tree.',
     'Each property says where it comes from in "x-source": {selector (CSS inside the current scope), attr | prop | value | text (default)};',

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import {
-  FIND_DEFAULT_CANDIDATES,
   FIND_MAX_CANDIDATES,
   QUERY_MAX_CHARS,
   SEARCH_DEFAULT_MATCHES,
@@ -22,48 +21,30 @@ import { FrameIdArg, pageTarget, RefIdArg } from './page-target';
 import { toolsFor } from './registry';
 import type { ToolContext } from './types';
 
-const RefArg = RefIdArg.describe('search only inside this element (a ref from the tree, find or text_search)');
-const FrameArg = FrameIdArg.describe('search inside this frame (from get_frames); frame refs come back as "f2:ref_7"');
+const RefArg = RefIdArg.describe('only inside this element');
+const FrameArg = FrameIdArg.describe('inside this frame');
 
 const FindArgsSchema = z.strictObject({
-  query: z
-    .string()
-    .min(1)
-    .max(QUERY_MAX_CHARS)
-    .describe(
-      'what the element is, in words: its label, role, test id or where it is ("download for the May 13 invoice")',
-    ),
-  maxCandidates: z
-    .number()
-    .int()
-    .min(1)
-    .max(FIND_MAX_CANDIDATES)
-    .optional()
-    .describe(`default ${FIND_DEFAULT_CANDIDATES}`),
-  visibleOnly: z.boolean().optional().describe('drop candidates that are off-screen, covered or disabled'),
-  confidenceFloor: z.number().min(0).max(100).optional().describe('warn when no candidate scores above this'),
+  query: z.string().min(1).max(QUERY_MAX_CHARS).describe('its label, role or place, in words'),
+  maxCandidates: z.number().int().min(1).max(FIND_MAX_CANDIDATES).optional(),
+  visibleOnly: z.boolean().optional(),
+  confidenceFloor: z.number().min(0).max(100).optional(),
   ref_id: RefArg.optional(),
   frameId: FrameArg.optional(),
 });
 
 const TextSearchArgsSchema = z.strictObject({
   text: z.string().min(1).max(QUERY_MAX_CHARS).describe('the text to look for'),
-  exact: z
-    .boolean()
-    .optional()
-    .describe('case-sensitive, and the whole text of an element (default: substring, any case)'),
+  exact: z.boolean().optional().describe('case-sensitive whole text'),
   ref_id: RefArg.optional(),
-  includeHidden: z
-    .boolean()
-    .optional()
-    .describe('also count text that is not rendered (display:none, hidden, closed <details>)'),
+  includeHidden: z.boolean().optional(),
   maxMatches: z
     .number()
     .int()
     .min(1)
     .max(SEARCH_MAX_MATCHES)
     .optional()
-    .describe(`matches listed (default ${SEARCH_DEFAULT_MATCHES}); count is always the full total`),
+    .describe(`listed (default ${SEARCH_DEFAULT_MATCHES})`),
   frameId: FrameArg.optional(),
 });
 
@@ -88,12 +69,8 @@ async function runInPage(
 
 export const findTool = defineTool({
   name: 'find',
-  description: [
-    'Finds elements by description in one call, instead of paging the whole tree: returns the best candidates as tree',
-    'lines with their [ref_N], a score, whether each is actionable (true, disabled, off-screen or covered), its visible',
-    'box, and its row/column or list item when it sits in a table or list. Use it first to locate something to act on',
-    '(then act on the ref); use text_search to check that text is present or gone.',
-  ].join(' '),
+  description:
+    'Finds elements by description: the best candidates as tree lines with refs, and whether each is actionable.',
   schema: FindArgsSchema,
   modes: ['ask', 'act', 'dev'],
   readOnly: true,
@@ -114,11 +91,9 @@ export const findTool = defineTool({
 
 export const textSearchTool = defineTool({
   name: 'text_search',
-  description: [
-    'Counts where a text occurs in the live page (shadow roots and popups included, full text rather than the',
-    "tree's cut) and lists matches on the element the tree prints for them, with refs. count 0 means absent: use it",
-    'to check that a message appeared or a value is gone.',
-  ].join(' '),
+  compactFamily: 'more',
+  description:
+    'Counts a text in the live page (full text, shadow roots included) and lists where, with refs. count 0: absent.',
   schema: TextSearchArgsSchema,
   modes: ['ask', 'act', 'dev'],
   readOnly: true,

@@ -23,6 +23,7 @@ const FrameRef = z.string().regex(QUALIFIED_REF_PATTERN, 'must be a ref from ifr
 
 export const getFrames = defineTool({
   name: 'get_frames',
+  family: 'frames',
   description: [
     'Lists the frames of the page: frameId (f0 = main page; child ids stay stable while the frame stays), parent,',
     'url, origin, name, title, depth, element (the <iframe> ref in its parent frame), visible, scripts ("ready" or why not).',
@@ -41,6 +42,7 @@ export const getFrames = defineTool({
 
 export const iframeRead = defineTool({
   name: 'iframe_read',
+  family: 'frames',
   description: [
     "Reads one frame's accessibility tree (same format, arguments and paging as get_accessibility_tree), chosen by",
     'frameId ("f1") or urlFilter (substring of the frame URL; matchIndex when several match). Refs come back',
@@ -70,6 +72,7 @@ async function actInFrame(
 
 export const iframeClick = defineTool({
   name: 'iframe_click',
+  family: 'frames',
   description:
     'Clicks an element inside a frame: {frameId: "f1", ref_id: "f1:ref_4"} (a bare "ref_4" is taken as a ref of that frame). Same result as click_ax, which also accepts the qualified ref directly.',
   schema: z.strictObject({ frameId: FrameIdArg, ref_id: FrameRef }),
@@ -81,6 +84,7 @@ export const iframeClick = defineTool({
 
 export const iframeType = defineTool({
   name: 'iframe_type',
+  family: 'frames',
   description:
     'Types into a field inside a frame: {frameId, ref_id, text, clear?}. Same result as type_ax, which also accepts the qualified ref ("f1:ref_4") directly.',
   schema: z.strictObject({
@@ -104,6 +108,7 @@ export const iframeType = defineTool({
 
 export const promoteIframeTool = defineTool({
   name: 'promote_iframe',
+  family: 'frames',
   description: [
     "Opens a child frame's own page in this tab (Back returns to the embedding page), for an embedded app or form",
     'that is hard to operate inside its frame. urlFilter: substring of the frame URL (host + path, e.g.',

@@ -19,15 +19,8 @@ async function withFramesNote(tabId: number, tree: TreeResult, reads: ReadGate |
 
 export const getAccessibilityTree = defineTool({
   name: 'get_accessibility_tree',
-  description: [
-    'Reads the page as a compact accessibility tree: one line per node, `role "name" [ref_N] attrs {states}`.',
-    'Use the [ref_N] ids with the action tools; a ref stays bound to its element while it is on the page.',
-    'Open dialogs/menus/listboxes come first under [open overlays]. A long tree is paged: when hasMore is true,',
-    'call again with exactly the returned continuationArgs until hasMore is false. Re-read after navigation.',
-    "filter 'interactive' lists controls only (cheapest); 'visible' only what is on screen; ref_id zooms into a subtree.",
-    'maxChars above 6000 (up to 12000) only when the system prompt says larger pages are allowed.',
-    'Iframe content is not in this tree: page 1 names the child frames; read them with iframe_read.',
-  ].join(' '),
+  description:
+    "The page as a text tree, one node a line, with [ref_N] ids for the action tools. filter 'interactive' is cheapest.",
   schema: TreeArgsSchema,
   modes: ['ask', 'act', 'dev'],
   readOnly: true,

@@ -33,6 +33,7 @@ async function listFrames(tabId: number): Promise<FrameInfo[]> {
 
 export const getPageInfo = defineTool({
   name: 'get_page_info',
+  family: 'data',
   description:
     'Returns the current page URL, title, load state and its frames (frameId such as "f1" as the frame tools take it, parent, url, whether Weaverbird can read and act there; its scripts load when a frame tool first reads it). Cheap; use it to orient before reading the tree.',
   schema: z.object({}).strict(),

@@ -34,6 +34,7 @@ import { watchTool } from './watch';
 import { askUserTool, proposePlanTool } from './user-tools';
 import { batchTool, verifyPredicateTool } from './batch';
 import { actAndSampleTool, sampleTool } from './sample';
+import { loadToolsTool } from './load-tools';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -80,6 +81,7 @@ const ALL: readonly Tool[] = [
   executeJs,
   proposePlanTool,
   askUserTool,
+  loadToolsTool,
 ];
 
 let registered = false;

@@ -18,6 +18,7 @@ const ResultSchema = z.object({
 
 export const inspectTool = defineTool({
   name: 'inspect',
+  family: 'data',
   description: [
     "Reads one element's layout: {element (its tree line), box {x,y,width,height}, styles (display, visibility, opacity,",
     'position, cursor, pointerEvents, overflow(X/Y), zIndex, flexDirection, justifyContent, alignItems, plus any camelCase',

@@ -6,6 +6,7 @@ import { defineTool } from './define-tool';
 
 export const networkRead = defineTool({
   name: 'network_read',
+  family: 'debug',
   description:
     "Requests of this task's tab since the task started (newest `limit`, oldest first), one line each: method, status (or failed/pending), type, time, URL, error. URLs are redacted: query and fragment show as ?… and #…, id- and token-shaped path parts as :id. summary counts by type (images, fonts, styles, media and beacons under other), failed and mutating requests. Use filter:'failed' to find why a submit or load failed (e.g. POST 422), 'mutations' to see what was written.",
   schema: z

@@ -2,6 +2,7 @@ import { BROWSER } from '../../src/browser-target';
 import type { Mode, Tier } from '../../src/modes';
 import { err, errorMessage, type Result } from '../../src/result';
 import type { Tool, ToolContext } from './types';
+import { TOOL_FAMILIES, type ToolFamily } from './families';
 import { raceAbort } from '../../src/timeout';
 import { armDialogWatch, knownDialog } from '../cdp/dialogs';
 import { untilDialog } from './dialogs';
@@ -31,6 +32,47 @@ export function allTools(): Tool[] {
  */
 export function toolsFor(mode: Mode, tier: Tier, vision?: boolean): Tool[] {
   return allTools().filter((t) => isAllowed(t, mode, tier, vision));
+}
+
+/** The discovery tool (load-tools.ts): offered only while a family is left to load. */
+export const LOAD_TOOLS = 'load_tools';
+
+/**
+ * The tools shown to the model: those `toolsFor` allows, less the families the task has not loaded
+ * (families.ts). What a call may do is still judged on `toolsFor` alone.
+ */
+export function shownTools(mode: Mode, tier: Tier, vision: boolean | undefined, loaded: readonly string[]): Tool[] {
+  const allowed = toolsFor(mode, tier, vision);
+  const more = familiesToLoad(allowed, tier, loaded).length > 0;
+  return allowed.filter((t) => {
+    if (t.name === LOAD_TOOLS) return more;
+    const family = familyOf(t, tier);
+    return family === undefined || loaded.includes(family);
+  });
+}
+
+/** The family a tool belongs to for a model tier (families.ts); undefined: core, always shown. */
+export function familyOf(tool: Tool, tier: Tier): ToolFamily | undefined {
+  return tier === 'compact' ? (tool.compactFamily ?? tool.family) : tool.family;
+}
+
+export interface FamilyToLoad {
+  family: ToolFamily;
+  purpose: string;
+  tools: string[];
+}
+
+/** The families among `allowed` that are not loaded yet, each with its tools, in registry order. */
+export function familiesToLoad(allowed: readonly Tool[], tier: Tier, loaded: readonly string[]): FamilyToLoad[] {
+  const out = new Map<ToolFamily, FamilyToLoad>();
+  for (const t of allowed) {
+    const family = familyOf(t, tier);
+    if (family === undefined || loaded.includes(family)) continue;
+    const entry = out.get(family) ?? { family, purpose: TOOL_FAMILIES[family], tools: [] };
+    entry.tools.push(t.name);
+    out.set(family, entry);
+  }
+  return [...out.values()];
 }
 
 function isAllowed(tool: Tool, mode: Mode, tier: Tier, vision?: boolean): boolean {

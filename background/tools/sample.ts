@@ -33,6 +33,7 @@ export const sampleTool = defineTool({
   schema: SampleArgsSchema,
   modes: ['ask', 'act', 'dev'],
   tiers: ['mid', 'full'],
+  family: 'steps',
   readOnly: true,
   handler: (args, ctx) => pageRead(ctx.tabId, 'sample', args, ctx.reads, sampleDeadline(args)),
 });
@@ -82,6 +83,7 @@ export const actAndSampleTool = defineTool({
   schema: ActAndSampleArgsSchema,
   modes: ['act', 'dev'],
   tiers: ['mid', 'full'],
+  family: 'steps',
   readOnly: false,
   // From the console: both through the registry, under the console's own mode.
   handler: async (args, ctx): Promise<Result<unknown>> => {

@@ -115,6 +115,7 @@ function decodedBytes(b64: string): number {
 
 export const screenshotTool = defineTool({
   name: 'screenshot',
+  family: 'look',
   description: [
     'Takes a picture of the page and attaches it to this result for you to look at: the viewport by default, one element',
     '(ref_id or selector, optionally in frameId), a frame (frameId alone) or the whole page (fullPage). Use it for what',

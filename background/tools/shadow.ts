@@ -42,6 +42,7 @@ const RefArg = z.string().regex(QUALIFIED_REF_PATTERN, 'must be a ref such as "r
 
 export const getShadowDom = defineTool({
   name: 'get_shadow_dom',
+  family: 'developer',
   description: [
     'Lists shadow hosts (web components) under a node, or the whole page: tag, mode (open|closed), children, descendantCount',
     'and refs for the controls inside each shadow root, closed roots included, usable with click_ax/type_ax.',
@@ -133,6 +134,7 @@ export const getShadowDom = defineTool({
 
 export const shadowDomQuery = defineTool({
   name: 'shadow_dom_query',
+  family: 'developer',
   description: [
     'Runs a CSS selector in the main document and inside every shadow root, closed ones included (DevTools protocol',
     'DOM.getDocument pierce + querySelectorAll per root). Returns matches with ref (usable with click_ax/type_ax),',

@@ -33,6 +33,7 @@ function ownTabs(tabs: TaskTabsApi): number[] {
 
 export const newTab = defineTool({
   name: 'new_tab',
+  family: 'tabs',
   description:
     'Opens an http(s) URL in a new tab of this task, waits for it to load, and makes it the tab you act on (its refs are its own: read its tree first). A site the task has not visited asks the user first. Use it to keep a page open while you look at another (comparing sites); go back with switch_tab, and close_tab the tabs you no longer need.',
   schema: z.object({ url: z.string().min(1).describe('absolute http(s) URL') }).strict(),
@@ -99,6 +100,7 @@ export const newTab = defineTool({
 
 export const switchTab = defineTool({
   name: 'switch_tab',
+  family: 'tabs',
   description:
     'Makes another of this task’s tabs (the one it started in, or one it opened with new_tab) the tab you act on. Refs belong to the tab whose tree printed them: after switching, use that tab’s refs, or read its tree again.',
   schema: z.object({ tabId: TabId }).strict(),
@@ -133,6 +135,7 @@ export const switchTab = defineTool({
 
 export const closeTab = defineTool({
   name: 'close_tab',
+  family: 'tabs',
   description:
     'Closes a tab this task opened with new_tab (never the tab it started in or the user’s own tabs). Closing the tab you act on turns you to the task’s newest other tab, or the one it started in.',
   schema: z.object({ tabId: TabId }).strict(),
@@ -163,6 +166,7 @@ export const closeTab = defineTool({
 
 export const listTabs = defineTool({
   name: 'list_tabs',
+  family: 'tabs',
   description:
     'Lists the tabs of the current window: the user’s other tabs by origin only (and title when on a site of this task); this task’s own tabs (yours:true) with their URL (query and fragment shown as ?… and #…), the one you act on marked acting:true. Use it to tell the user where something is, or to find a tab id for switch_tab.',
   schema: z.object({}).strict(),

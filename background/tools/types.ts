@@ -3,6 +3,7 @@ import type { BrowserName } from '../../src/browser-target';
 import type { Mode, Tier } from '../../src/modes';
 import type { Result } from '../../src/result';
 import type { ReadGate } from '../policy/read-gate';
+import type { ToolFamily } from './families';
 
 export interface ToolContext {
   tabId: number;
@@ -77,6 +78,16 @@ export interface ToolSpec<S extends z.ZodType> {
    * Mid/Full Dev" (fallback tools), which one flat tier list cannot state.
    */
   tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
+  /**
+   * The family that holds a rarely used tool (families.ts): offered only once the task loads it.
+   * Omitted: a core tool, offered from the first step and paid for on every request.
+   */
+  family?: ToolFamily;
+  /**
+   * For a core tool: its family on the Compact tier, whose fixed prompt is smallest (≤ 1,200 tokens),
+   * so that only the essentials are offered there from the first step.
+   */
+  compactFamily?: ToolFamily;
   /** True when the tool cannot change the page or the browser (Ask mode may only use these). */
   readOnly: boolean;
   /** True when the tool's result is an image: offered only to models that see images (settings `vision`). */
@@ -97,6 +108,8 @@ export interface Tool {
   modes: readonly Mode[];
   tiers: readonly Tier[];
   tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
+  family?: ToolFamily;
+  compactFamily?: ToolFamily;
   readOnly: boolean;
   vision?: boolean;
   browsers: readonly BrowserName[];

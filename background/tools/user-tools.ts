@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { err } from '../../src/result';
-import { ANSWER_CHARS, PLAN_LIMITS, QUESTION_CHARS } from '../../src/protocol/handover';
+import { PLAN_LIMITS, QUESTION_CHARS } from '../../src/protocol/handover';
 import { defineTool } from './define-tool';
 
 export const ProposePlanArgsSchema = z.strictObject({
@@ -27,7 +27,7 @@ export const ProposePlanArgsSchema = z.strictObject({
 });
 
 export const AskUserArgsSchema = z.strictObject({
-  question: z.string().min(1).max(QUESTION_CHARS).describe('one clear question the user can answer in a line'),
+  question: z.string().min(1).max(QUESTION_CHARS),
 });
 
 const ONLY_IN_TASKS = (name: string) =>
@@ -35,6 +35,7 @@ const ONLY_IN_TASKS = (name: string) =>
 
 export const proposePlanTool = defineTool({
   name: 'propose_plan',
+  family: 'plan',
   description: [
     'Shows the user your plan before you change anything: {steps, sites, changes}. The user approves, edits or cancels it;',
     'the result says which, and gives the edited plan when the user changed it (follow that one).',
@@ -50,11 +51,9 @@ export const proposePlanTool = defineTool({
 
 export const askUserTool = defineTool({
   name: 'ask_user',
-  description: [
-    'Asks the user one question in the side panel and waits for the typed answer, which is the result.',
-    'Use it when only the user can unblock the task: a missing detail, a choice between options, or a step they must do',
-    `themselves (log in, solve a CAPTCHA): ask them to do it and reply when done, then read the page again. Answers are at most ${ANSWER_CHARS} characters.`,
-  ].join(' '),
+  compactFamily: 'more',
+  description:
+    'Asks the user one question and waits for the answer. Only when the user alone can unblock you: a missing detail, a choice, a login or CAPTCHA.',
   schema: AskUserArgsSchema,
   modes: ['ask', 'act', 'dev'],
   readOnly: true,

@@ -17,21 +17,13 @@ export const VERIFY_FIELDS = {
     .describe(
       `visible (ref_id|selector; reasons: ${VISIBILITY_REASONS.join(', ')}); text (+text, exact?); value (+value, strict); count (+n, selector or text, ref_id scopes); attribute (+attr, value? else presence)`,
     ),
-  ref_id: RefIdArg.optional().describe('the element (or, for count, the scope) by its tree ref'),
+  ref_id: RefIdArg.optional(),
   selector: SelectorArg.optional(),
-  text: z
-    .string()
-    .max(2000)
-    .optional()
-    .describe('text: expected text (case-insensitive substring; exact:true for equality); count: text to count'),
+  text: z.string().max(2000).optional().describe('substring, any case, unless exact'),
   exact: z.boolean().optional(),
-  value: z
-    .string()
-    .max(20_000)
-    .optional()
-    .describe('value: the exact expected form value; attribute: the exact attribute value'),
-  attr: z.string().min(1).max(100).optional().describe('attribute name, e.g. "aria-pressed"'),
-  n: z.number().int().min(0).max(1_000_000).optional().describe('count: the exact number expected'),
+  value: z.string().max(20_000).optional(),
+  attr: z.string().min(1).max(100).optional(),
+  n: z.number().int().min(0).max(1_000_000).optional(),
   frameId: ReadFrameArg.optional(),
 };
 
@@ -68,12 +60,9 @@ export async function verifyOnce(
 
 export const verifyTool = defineTool({
   name: 'verify',
-  description: [
-    'Checks one fact about the page now: {holds:true} or {holds:false, failure:{kind, expected, actual, detail}}.',
-    'Use it after an action, before telling the user it is done (e.g. check "text" on the status message, "value" on a field you typed in, "count" of rows).',
-    'A failed check is an answer, not an error; errors mean it could not run (stale ref, bad selector, several matches).',
-    'Target by ref_id (from the tree) or a CSS selector. For something that appears later, use wait_for.',
-  ].join(' '),
+  compactFamily: 'more',
+  description:
+    'Checks one fact about the page now: {holds} or {holds:false, failure}. A failed check is an answer; an error means it could not run.',
   schema: VerifyArgsSchema,
   modes: ['ask', 'act', 'dev'],
   readOnly: true,

@@ -35,6 +35,7 @@ export type WaitForResult = VerifyOutcome & { waitedMs: number };
 
 export const waitForTool = defineTool({
   name: 'wait_for',
+  family: 'wait',
   description: [
     'Waits until a verify check holds (same arguments as verify, plus timeoutMs: default 5000, at most 15000):',
     '{holds:true, waitedMs} as soon as it does, or {holds:false, waitedMs, failure} when time is up.',
@@ -98,6 +99,7 @@ export interface StableResult {
 
 export const waitForStableTool = defineTool({
   name: 'wait_for_stable',
+  family: 'wait',
   description: [
     'Waits until the page is quiet: no DOM change and no network request in flight (including ones an earlier action started) for quietMs (default 500)',
     'or until timeoutMs (default 5000, at most 15000). {stable:true, waitedMs}, or {stable:false, waitedMs, busy}.',

@@ -28,6 +28,7 @@ const RegionsReply = z.object({
 
 export const watchTool = defineTool({
   name: 'watch',
+  family: 'debug',
   description:
     'Watches the page for durationMs without acting and reports what appeared and disappeared: dialogs, alerts, status messages, toasts, tooltips, as tree lines (same refs as the tree) with appearedAtMs/disappearedAtMs from the start (null: already there / still there), plus console errors and a network summary for the window. Use it after an action whose feedback is brief (a "Saved" toast, an error flash) or to wait for something to show up. Main frame only; the user can stop it.',
   schema: z

@@ -19,6 +19,9 @@ export const TARGETS = {
   textSearchRatio: 0.5,
   /** Characters of find's and text_search's model-facing text at maxCandidates 20 / maxMatches 200 (issue 12). */
   modelTextChars: 2_500,
+  /** Tokens of the fixed prompt (system prompt + tool schemas, o200k), largest over modes and wires (issue 26). */
+  fixedPromptFull: 3_000,
+  fixedPromptCompact: 1_200,
 };
 
 export const SMALL_PAGE = 1_000;
@@ -54,6 +57,18 @@ export function checkTargets(totals, pages) {
     if (value === null || value === undefined) return;
     rows.push({ name, value, limit, ok: value <= limit, what });
   };
+  add(
+    'fixedPromptFull',
+    totals.fixedPromptFull,
+    TARGETS.fixedPromptFull,
+    'fixed prompt tokens, Full tier, worst mode/wire',
+  );
+  add(
+    'fixedPromptCompact',
+    totals.fixedPromptCompact,
+    TARGETS.fixedPromptCompact,
+    'fixed prompt tokens, Compact tier, worst mode/wire',
+  );
   add('timeRatioTotal', totals.timeRatioTotal, TARGETS.timeRatioTotal, 'Σ worker ms ÷ Σ Playwright ms, all pages');
   for (const r of pages.filter((p) => p.elements < SMALL_PAGE)) {
     add(`timeRatio ${r.page}`, r.workerRatio, TARGETS.timeRatioSmallPage, 'worker ms ÷ Playwright ms, small page');
@@ -66,7 +81,7 @@ export function checkTargets(totals, pages) {
   );
   add(
     'everyFrameScriptKB',
-    Math.round((totals.everyFrameScriptBytes / 1024) * 10) / 10,
+    totals.everyFrameScriptBytes == null ? null : Math.round((totals.everyFrameScriptBytes / 1024) * 10) / 10,
     TARGETS.everyFrameScriptKB,
     'page scripts in every frame before use',
   );

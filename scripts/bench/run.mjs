@@ -16,6 +16,7 @@ import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
 import { checkTargets, summarize, TARGETS } from './check.mjs';
 import { measureFind } from './find-measure.mjs';
 import { measureFrameCost, routeFramePages } from './frame-cost.mjs';
+import { measurePrompt, printPrompt, worstPrompt } from './prompt.mjs';
 import { benchPdf } from './pdf.mjs';
 import { syntheticPage } from './synthetic.mjs';
 import { measureWorkerStart } from './worker-start.mjs';
@@ -56,6 +57,29 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+// The fixed prompt (prompt.mjs) needs no browser: `--only prompt` measures it alone and stops here.
+const fixedPrompt = !values.only || 'prompt'.includes(values.only) ? await measurePrompt(ROOT) : null;
+const promptTotals = fixedPrompt && {
+  fixedPromptFull: worstPrompt(fixedPrompt, 'full'),
+  fixedPromptCompact: worstPrompt(fixedPrompt, 'compact'),
+};
+if (fixedPrompt && values.only) {
+  printPrompt(fixedPrompt);
+  const checks = checkTargets(promptTotals, []);
+  for (const c of checks)
+    console.log(`  ${c.ok ? 'met    ' : 'MISSED '} ${c.name.padEnd(20)} ${c.value} ≤ ${c.limit}  (${c.what})`);
+  const outFile = path.join(ROOT, 'tests/.out/bench-prompt.json');
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify({ date: new Date().toISOString(), fixedPrompt }, null, 2));
+  // No timing in it: the figures depend on the sources only, so they refresh the committed results too.
+  const docsFile = path.join(ROOT, 'docs/bench-results.json');
+  const committed = JSON.parse(readFileSync(docsFile, 'utf8'));
+  writeFileSync(docsFile, `${JSON.stringify({ ...committed, fixedPrompt }, null, 2)}\n`);
+  console.log(`wrote ${path.relative(ROOT, docsFile)} (fixedPrompt): run npm run docs to refresh docs/benchmarks.md`);
+  if (values.check) process.exitCode = checks.every((c) => c.ok) ? 0 : 1;
+  process.exit();
+}
 
 if (await ensureDist({ force: values.build })) console.error('bench: built dist/');
 // Sizes are read before the runs, from the very dist/ that is benchmarked.
@@ -356,7 +380,8 @@ if (workerStart) {
     `worker start (median of ${workerStart.runs}, a stopped worker woken by a runtime message, minus the same message to the running worker): ${a.build} ${(a.workerBytes / 1024).toFixed(0)} KB, ${a.startMs} ms (wake ${a.wakeMs}, ping ${a.pingMs}); ${b.build} ${(b.workerBytes / 1024).toFixed(0)} KB, ${b.startMs} ms (wake ${b.wakeMs}, ping ${b.pingMs}); counted ${a.counted} and ${b.counted} fresh starts; pdf.js in the worker adds ${workerStart.pdfJsStartMs} ms per start`,
   );
 }
-const totals = summarize(results, frameCost, csEveryFrame);
+const totals = { ...summarize(results, frameCost, csEveryFrame), ...promptTotals };
+if (fixedPrompt) printPrompt(fixedPrompt);
 const checks = checkTargets(totals, results);
 console.log('\ntargets (issue 16 items 10–12; time = worker side, what the agent pays):');
 for (const c of checks) {
@@ -391,6 +416,7 @@ const report = {
   frameCost,
   pdf,
   workerStart,
+  fixedPrompt,
   pages: results,
   contentScripts,
 };

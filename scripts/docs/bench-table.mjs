@@ -100,6 +100,7 @@ export function renderBenchTable(results) {
       ),
     );
   }
+  if (results.fixedPrompt) lines.push('', ...renderFixedPrompt(results.fixedPrompt, t));
   if (s.timeRatioTotal !== undefined) {
     const row = (name, value, limit) =>
       `| ${name} | ${value ?? '—'} | ≤ ${limit} | ${value === null || value === undefined ? '—' : value <= limit ? 'met' : 'missed'} |`;
@@ -119,4 +120,28 @@ export function renderBenchTable(results) {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The fixed prompt per tier and wire, Act mode (issue 26; scripts/bench/prompt.mjs), with the figure
+ * measured the same way before tool families, and the worst over every mode against the budget.
+ */
+function renderFixedPrompt(prompt, t) {
+  const tiers = ['compact', 'mid', 'full'];
+  const wires = [...new Set(prompt.rows.map((r) => r.wire))];
+  const cell = (wire, tier) => {
+    const r = prompt.rows.find((x) => x.wire === wire && x.tier === tier && x.mode === 'act');
+    const before = prompt.before?.[wire]?.[tier];
+    return r ? `${num(r.tokens)} (${r.tools} tools)${before ? `, before ${num(before)}` : ''}` : '—';
+  };
+  const worst = (tier) => Math.max(...prompt.rows.filter((r) => r.tier === tier).map((r) => r.tokens));
+  const limit = (tier) => (tier === 'compact' ? t.fixedPromptCompact : t.fixedPromptFull) ?? prompt.budget?.[tier];
+  return [
+    'Fixed prompt (system prompt + offered tool schemas, o200k tokens, as the AI SDK sends them on each wire; Act mode; rarely used tools are in families named by the prompt, docs/agent-and-providers.md#tool-families):',
+    '',
+    `| wire | ${tiers.map((x) => x[0].toUpperCase() + x.slice(1)).join(' | ')} |`,
+    `| --- | ${tiers.map(() => '---:').join(' | ')} |`,
+    ...wires.map((w) => `| ${w} | ${tiers.map((tier) => cell(w, tier)).join(' | ')} |`),
+    `| worst over Ask/Act/Dev and the wires (budget) | ${tiers.map((tier) => `${num(worst(tier))} (≤ ${num(limit(tier))})`).join(' | ')} |`,
+  ];
 }

@@ -46,6 +46,12 @@ function argumentsTable(schema) {
   return ['| argument | type | required | description |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
+/** `core`, a family name, or core with its Compact-tier family (background/tools/families.ts). */
+function familyCell(t) {
+  if (t.family) return t.family;
+  return t.compactFamily ? `core (Compact: ${t.compactFamily})` : 'core';
+}
+
 export function renderTools(tools, toolsFor, toJSONSchema) {
   const exposure = (tool, mode) => {
     const tiers = TIERS.filter((t) => toolsFor(mode, t).some((x) => x.name === tool.name));
@@ -60,13 +66,17 @@ export function renderTools(tools, toolsFor, toJSONSchema) {
     'Every tool the agent can call, in the order the model sees them. A mode/tier cell lists the model tiers',
     'that are offered the tool in that mode (Ask mode only ever gets read-only tools); the gate is enforced',
     'at dispatch (`runTool` in `background/tools/registry.ts`), so a tool named outside its cell is refused.',
-    'Arguments are the JSON Schema the model receives, generated from each tool’s zod schema.',
+    'Arguments are generated from each tool’s zod schema; the model’s copy leaves out the limits (ranges,',
+    'patterns) the tool checks itself, which its argument errors name (`background/agent/model-schema.ts`).',
     '',
-    '| tool | read-only | Ask | Act | Dev |',
-    '| --- | --- | --- | --- | --- |',
+    'The family column says when the model is shown the tool (docs/agent-and-providers.md#tool-families):',
+    'core tools from the first step, the others once their family is loaded (`load_tools`, or a call by name).',
+    '',
+    '| tool | read-only | family | Ask | Act | Dev |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...tools.map(
       (t) =>
-        `| [\`${t.name}\`](#${t.name}) | ${t.readOnly ? 'yes' : 'no'} | ${MODES.map((m) => exposure(t, m)).join(' | ')} |`,
+        `| [\`${t.name}\`](#${t.name}) | ${t.readOnly ? 'yes' : 'no'} | ${familyCell(t)} | ${MODES.map((m) => exposure(t, m)).join(' | ')} |`,
     ),
     '',
   ];
@@ -77,7 +87,7 @@ export function renderTools(tools, toolsFor, toJSONSchema) {
       '',
       t.description.trim(),
       '',
-      `Read-only: ${t.readOnly ? 'yes' : 'no'}. Ask: ${exposure(t, 'ask')}. Act: ${exposure(t, 'act')}. Dev: ${exposure(t, 'dev')}.${t.vision ? ' Offered only to vision-capable models (settings `vision`, docs/vision.md).' : ''}`,
+      `Read-only: ${t.readOnly ? 'yes' : 'no'}. Family: ${familyCell(t)}. Ask: ${exposure(t, 'ask')}. Act: ${exposure(t, 'act')}. Dev: ${exposure(t, 'dev')}.${t.vision ? ' Offered only to vision-capable models (settings `vision`, docs/vision.md).' : ''}`,
       '',
       argumentsTable(schema),
       '',

@@ -4,6 +4,7 @@
  * compaction, context window).
  */
 import { useState } from 'preact/hooks';
+import { contextWindowWarning } from '../../src/context-fit';
 import { TierSchema } from '../../src/modes';
 import type { PublicSettings } from '../../src/settings';
 import { ProviderIdSchema } from '../../src/settings';
@@ -159,6 +160,7 @@ export function ConnectionFields(
 /** Tier and context window: automatic from the model name unless the user sets them. */
 export function LimitFields(props: FieldsProps & { current: PublicSettings | null }) {
   const { form, errors, update, describe, current } = props;
+  const fitWarning = windowFitWarning(form, current);
   return (
     <>
       <Field
@@ -219,7 +221,12 @@ export function LimitFields(props: FieldsProps & { current: PublicSettings | nul
           'Off: every request is sent whole; a long task ends when the provider refuses it as too long.',
         ]}
       />
-      <Field id="contextWindow" label="Context window (tokens, optional)" error={errors.contextWindow}>
+      <Field
+        id="contextWindow"
+        label="Context window (tokens, optional)"
+        error={errors.contextWindow}
+        warning={fitWarning ?? undefined}
+      >
         <input
           id="settings-contextWindow"
           type="text"
@@ -228,7 +235,9 @@ export function LimitFields(props: FieldsProps & { current: PublicSettings | nul
           value={form.contextWindow}
           placeholder={current ? `Automatic (now ${current.contextWindow.toLocaleString('en-US')})` : 'Automatic'}
           aria-invalid={errors.contextWindow ? true : undefined}
-          aria-describedby={describe('contextWindow')}
+          aria-describedby={
+            [describe('contextWindow'), fitWarning && 'contextWindow-warning'].filter(Boolean).join(' ') || undefined
+          }
           onInput={(e) => update('contextWindow', e.currentTarget.value)}
         />
       </Field>
@@ -265,4 +274,16 @@ function OnOffField(
       </select>
     </Field>
   );
+}
+
+/**
+ * The window the task will get (typed, else the model table's) against the tier's fixed prompt plus
+ * one page (src/context-fit.ts): a window that small fails every task, compaction or not.
+ */
+function windowFitWarning(form: FieldsProps['form'], current: PublicSettings | null): string | null {
+  const typed = Number(form.contextWindow.trim());
+  const window = form.contextWindow.trim() !== '' && Number.isInteger(typed) ? typed : current?.contextWindow;
+  // Tier not known yet (first run, automatic): the smallest fixed prompt, so a warning is never a false alarm.
+  const tier = form.tier !== '' ? form.tier : (current?.tier ?? 'compact');
+  return window === undefined ? null : contextWindowWarning(window, tier);
 }

@@ -66,7 +66,11 @@ describe.each(['anthropic', 'google', 'openai'] as const)('screenshot over the %
 
     const reqs = env.fake.requests.filter((r) => r.scenario === scenario);
     expect(reqs).toHaveLength(3);
-    expect(offered(protocol, reqs[0]?.body)).toContain('screenshot');
+    // screenshot is in the "look" family (background/tools/families.ts): named in the first request's
+    // system prompt, offered with its schema once the call loaded the family.
+    expect(offered(protocol, reqs[0]?.body)).not.toContain('screenshot');
+    expect(JSON.stringify(reqs[0]?.body)).toMatch(/look \(screenshot\)/);
+    expect(offered(protocol, reqs[1]?.body)).toContain('screenshot');
     const [before, after, later] = reqs.map((r) => imagesIn(protocol, r.body));
     expect(before).toEqual([]);
     expect(after).toHaveLength(1);

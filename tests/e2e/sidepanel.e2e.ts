@@ -90,6 +90,15 @@ describe('side panel in Chromium', () => {
     await panel.getByLabel(/Base URL/).fill(env.fake.baseURL(SCENARIO, 'openai'));
     // This suite's scripted models act without a plan (plan first: sidepanel-plan.e2e.ts).
     await panel.getByLabel('Plan first (Act and Dev)').selectOption('off');
+    // A window that cannot hold the fixed prompt plus one page is flagged as the user types it
+    // (src/context-fit.ts); leaving the field empty (the model table's window) clears the warning.
+    const windowField = panel.locator('#settings-contextWindow');
+    await windowField.fill('3000');
+    await expect
+      .poll(async () => (await panel.locator('#contextWindow-warning').allTextContents()).join(''))
+      .toMatch(/cannot hold the fixed prompt/);
+    await windowField.fill('');
+    await expect.poll(() => panel.locator('#contextWindow-warning').count()).toBe(0);
     await panel.getByRole('button', { name: 'Test connection' }).click();
     await expect
       .poll(() => panel.getByTestId('test-result').textContent(), { timeout: 15_000 })

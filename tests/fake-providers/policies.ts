@@ -21,8 +21,14 @@ function freshTree(turn: FakeTurn): string | null {
   return last.result;
 }
 
+/**
+ * Offered now, or named in the system prompt as one of a family's tools (background/tools/families.ts):
+ * a model calls such a tool by name, which loads its family, as a real one would.
+ */
 function offered(turn: FakeTurn, tool: string): boolean {
-  return turn.tools.some((t) => t.name === tool);
+  if (turn.tools.some((t) => t.name === tool)) return true;
+  const more = /^- More tools, added with load_tools.*$/m.exec(turn.system)?.[0] ?? '';
+  return new RegExp(`[ (]${tool}[,)]`).test(more);
 }
 
 /** Page text lines (a quoted text run `"…"` and named nodes), for reading what the page says. */

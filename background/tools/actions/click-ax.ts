@@ -105,15 +105,11 @@ async function trustedRetry(tabId: number, result: ClickResult, token: string, f
 export const clickAx = defineTool({
   name: 'click_ax',
   description: [
-    'Clicks an element by ref like a person would: scrolls it into view, focuses it, sends the full pointer sequence',
-    '(hidden inputs get their visible label/box instead). Returns {success, method, verified, tag, role, rect, name,',
-    'href?, navigates?, changes:{url?, focus?, states?, dialogOpened?, popupOpened?}, hint?}. verified:false means no',
-    'visible change was seen: re-read the tree before clicking again.',
+    'Clicks an element like a person would. verified:false means nothing visibly changed: re-read before clicking again.',
     // The model reads only its own build's text (docs/firefox.md): Firefox has no second, trusted click.
     HAS_CDP
-      ? 'When a synthetic click changes nothing on a plain element, one trusted click is retried automatically (never for form controls, toggles or actions that sent data).'
-      : 'Clicks are synthetic page events only: when one changes nothing, try another element, press_key, or tell the user.',
-    'To toggle a checkbox/radio use this tool; to type use type_ax; for drop-downs use select_option.',
+      ? 'If a plain element does not react, one trusted click is retried.'
+      : 'Clicks are synthetic page events only.',
   ].join(' '),
   schema: ClickArgs,
   modes: ['act', 'dev'],

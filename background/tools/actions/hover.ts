@@ -18,6 +18,7 @@ const Collected = z.object({ appeared: z.array(z.string()), changes: z.record(z.
 
 export const hoverTool = defineTool({
   name: 'hover',
+  family: 'input',
   description:
     'Moves the pointer onto an element (menus, tooltips, hover cards). Returns {success, method, name, rect, appeared?: texts of what showed up, changes}. Re-read the tree to act on what appeared.',
   schema: HoverArgs,

@@ -6,11 +6,8 @@ import { PressKeyArgs, ScrollArgs, SelectArgs } from './schemas';
 
 export const selectOption = defineTool({
   name: 'select_option',
-  description: [
-    'Chooses an option by value or visible label in a drop-down: native <select>, or an ARIA combobox/listbox',
-    '(opens it, finds the option even in a portal, clicks it). Returns {success, method, selected, value?, changes, hint?};',
-    'an unknown option gets the list of available ones.',
-  ].join(' '),
+  compactFamily: 'more',
+  description: 'Chooses an option of a <select> or ARIA combobox/listbox by value or label.',
   schema: SelectArgs,
   modes: ['act', 'dev'],
   readOnly: false,
@@ -19,11 +16,9 @@ export const selectOption = defineTool({
 
 export const pressKey = defineTool({
   name: 'press_key',
-  description: [
-    'Presses a key or chord (Enter, Escape, Tab, ArrowDown, PageDown, Control+a, Shift+Tab…) on the ref or the focused element.',
-    'When the page does not handle the key, its usual browser effect is performed (Tab moves focus, Enter submits,',
-    'Control+a selects). Returns {key, target, defaultPrevented, emulated?, changes}.',
-  ].join(' '),
+  compactFamily: 'more',
+  description:
+    "Presses a key or chord; when the page ignores it, the browser's usual effect is performed (Tab moves focus, Enter submits).",
   schema: PressKeyArgs,
   modes: ['act', 'dev'],
   readOnly: false,
@@ -32,6 +27,7 @@ export const pressKey = defineTool({
 
 export const scrollTool = defineTool({
   name: 'scroll',
+  family: 'input',
   description: [
     'Scrolls: {ref_id} brings an element into view; {direction, amount?} scrolls the page (or, with ref_id, that',
     'element\u2019s scrollable container). Returns {success, container, before, after, atEnd, hint?}; atEnd:true means',

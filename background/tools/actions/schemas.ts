@@ -17,12 +17,12 @@ const RefId = z
   );
 const Text = z.string().max(MAX_TYPE_CHARS);
 
-export const ClickArgs = z.strictObject({ ref_id: RefId.describe('the element to click, e.g. "ref_12"') });
+export const ClickArgs = z.strictObject({ ref_id: RefId });
 
 export const TypeArgs = z.strictObject({
-  ref_id: RefId.describe('a textbox, searchbox, combobox, textarea or editable region'),
-  text: Text.describe('the text to put in the field'),
-  clear: z.boolean().optional().describe('replace the current content (default true); false appends'),
+  ref_id: RefId,
+  text: Text,
+  clear: z.boolean().optional().describe('false appends'),
 });
 
 export const FocusTypeArgs = TypeArgs.extend({
@@ -36,19 +36,15 @@ export const FocusTypeArgs = TypeArgs.extend({
 
 export const SelectArgs = z
   .strictObject({
-    ref_id: RefId.describe('a <select>, combobox, listbox or the button that opens one'),
-    value: z.string().max(1000).optional().describe('the option value to choose'),
-    label: z.string().max(1000).optional().describe('the visible option text to choose'),
+    ref_id: RefId,
+    value: z.string().max(1000).optional(),
+    label: z.string().max(1000).optional().describe('or the option text'),
   })
   .refine((a) => (a.value === undefined) !== (a.label === undefined), 'give exactly one of value or label');
 
 export const PressKeyArgs = z.strictObject({
-  key: z
-    .string()
-    .min(1)
-    .max(60)
-    .describe('Enter, Escape, Tab, ArrowDown, PageDown, Backspace, a character, or a chord like Control+a / Shift+Tab'),
-  ref_id: RefId.optional().describe('focus this element first; default: the focused element'),
+  key: z.string().min(1).max(60).describe('e.g. Enter, Escape, Control+a'),
+  ref_id: RefId.optional().describe('default: the focused element'),
 });
 
 export const HoverArgs = z.strictObject({ ref_id: RefId.describe('the element to move the pointer onto') });

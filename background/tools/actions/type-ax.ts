@@ -18,8 +18,7 @@ import type { ToolContext } from '../types';
 import { forward } from './forward';
 import { FocusTypeArgs, TypeArgs } from './schemas';
 
-const RESULT_DOC =
-  'Returns {success, method, value (read back from the field; passwords masked), attempts?, standIn?, hint?, changes}. success:false means the text did not land with any method: re-read the tree.';
+const RESULT_DOC = 'success:false: the text did not land; re-read the tree.';
 
 function withNote(result: TypeResult, note: string): TypeResult {
   return { ...result, attempts: [...(result.attempts ?? []), `cdp-insert-text: ${note}`] };
@@ -71,17 +70,15 @@ async function typeHandler(
 
 // The model reads only its own build's text (docs/firefox.md): Firefox has no trusted insertion.
 const TRUSTED_DOC = HAS_CDP
-  ? 'When no page-level method lands (widgets that accept only trusted input), one trusted insertion is tried (method "cdp-insert-text").'
-  : 'Typing uses page-level methods only: a widget that accepts no synthetic input stays unchanged, and the result says so.';
+  ? 'Last resort: one trusted insertion (method "cdp-insert-text").'
+  : 'Page-level methods only.';
 
 export const typeAx = defineTool({
   name: 'type_ax',
   description: [
-    'Types text into a text field, textarea, combobox or rich-text editor by ref (React/Vue controlled fields included),',
-    'replacing its content unless clear:false. Reads the value back and tries the next input method if it did not land.',
+    'Replaces the text of a field or editor (controlled fields too), reads it back and tries the next method if it did not land.',
     TRUSTED_DOC,
     RESULT_DOC,
-    'Checkboxes, radios, buttons and file inputs are refused with what to use instead.',
   ].join(' '),
   schema: TypeArgs,
   modes: ['act', 'dev'],
@@ -95,6 +92,7 @@ export const typeAx = defineTool({
 
 export const focusType = defineTool({
   name: 'focus_type',
+  family: 'input',
   description: [
     'Focuses a field, types into it and optionally submits (submit:true), in one step: the equivalent of click_ax + type_ax',
     '(+ Enter). Submit is combobox-aware: an autocomplete commits its highlighted suggestion with ArrowDown + Enter;',
