@@ -25,3 +25,31 @@ export function deepActiveElement(doc: Document): Element | null {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 }
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+// Element kinds by nodeType, namespace and local name rather than `instanceof`: content scripts,
+// jsdom and other frames each have their own interface objects, but the element kinds are the same.
+
+/** True for an element node (DOM §4.4 nodeType 1). */
+export function isElement(node: Node): node is Element {
+  return node.nodeType === 1;
+}
+export function isHtmlElement(el: Element | null | undefined): el is HTMLElement {
+  return !!el && el.namespaceURI === HTML_NS;
+}
+export function isInput(el: Element | null | undefined): el is HTMLInputElement {
+  return isHtmlElement(el) && el.localName === 'input';
+}
+export function isTextArea(el: Element | null | undefined): el is HTMLTextAreaElement {
+  return isHtmlElement(el) && el.localName === 'textarea';
+}
+export function isSelect(el: Element | null | undefined): el is HTMLSelectElement {
+  return isHtmlElement(el) && el.localName === 'select';
+}
+export function isLabel(el: Element | null | undefined): el is HTMLLabelElement {
+  return isHtmlElement(el) && el.localName === 'label';
+}
+export function isAnchor(el: Element | null | undefined): el is HTMLAnchorElement {
+  return isHtmlElement(el) && el.localName === 'a';
+}

@@ -19,6 +19,7 @@ import type { ModelMessage, ToolResultPart } from 'ai';
 import { fence, splitFenced } from '../../src/fence';
 import { parseTreeLine } from '../../src/tree-line';
 import { refsIn } from '../../src/refs';
+import { sliceSafe } from '../../src/text';
 import { isPrintedHeading } from '../../src/tree-print';
 import { TREE_TOOLS } from './budgets';
 
@@ -244,5 +245,5 @@ function summariseText(body: string, brief: boolean): string | null {
   const keep = brief ? KEEP_CHARS.brief : KEEP_CHARS.normal;
   const plain = body.startsWith(COMPACTED_TAG) ? body.slice(body.indexOf('\n') + 1) : body;
   if (plain.length <= keep + 80) return null;
-  return `${COMPACTED_TAG} Older result, summarised to fit the context window: the first ${keep} of ${plain.length} characters.\n${plain.slice(0, keep)}…`;
+  return `${COMPACTED_TAG} Older result, summarised to fit the context window: the first ${keep} of ${plain.length} characters.\n${sliceSafe(plain, keep)}…`;
 }

@@ -7,42 +7,20 @@
 import type { Rect } from '../../src/tools/actions';
 import { getRefRegistry } from '../ax/ref-registry';
 import { printLine } from '../../src/tree-print';
-import { isShadowRoot } from '../../src/dom';
+import { isAnchor, isHtmlElement, isInput, isLabel, isSelect, isShadowRoot, isTextArea } from '../../src/dom';
 import { cut, squish } from '../../src/text';
 
 const NAME_MAX = 80;
 
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
-
-// Type guards by namespace and local name rather than `instanceof`: content scripts, jsdom and
-// other frames each have their own interface objects, but the element kinds are the same.
-export function isHtmlElement(el: Element | null | undefined): el is HTMLElement {
-  return !!el && el.namespaceURI === HTML_NS;
-}
-export function isInput(el: Element | null | undefined): el is HTMLInputElement {
-  return isHtmlElement(el) && el.localName === 'input';
-}
-export function isTextArea(el: Element | null | undefined): el is HTMLTextAreaElement {
-  return isHtmlElement(el) && el.localName === 'textarea';
-}
-export function isSelect(el: Element | null | undefined): el is HTMLSelectElement {
-  return isHtmlElement(el) && el.localName === 'select';
-}
-export function isLabel(el: Element | null | undefined): el is HTMLLabelElement {
-  return isHtmlElement(el) && el.localName === 'label';
-}
-export function isAnchor(el: Element | null | undefined): el is HTMLAnchorElement {
-  return isHtmlElement(el) && el.localName === 'a';
-}
+// Element kinds, one copy (src/dom.ts); action code imports them from here.
+export { isAnchor, isHtmlElement, isInput, isLabel, isSelect, isTextArea };
 /** Elements with a `labels` list (HTML §4.10.2 labelable elements). */
 export function labelsOf(el: Element): readonly HTMLLabelElement[] {
   if (isInput(el) || isTextArea(el) || isSelect(el)) return el.labels ? [...el.labels] : [];
   return [];
 }
 
-export function isElementNode(n: Node): n is Element {
-  return n.nodeType === 1;
-}
+export { isElement as isElementNode } from '../../src/dom';
 
 // One copy of each DOM primitive (src/dom.ts); action code imports them from here.
 export { deepActiveElement, isShadowRoot } from '../../src/dom';

@@ -3,7 +3,7 @@
  * children, and a slot shows its assigned nodes (or its fallback content when none are assigned).
  * This is the tree that assistive technologies see, so names and hidden-ness follow it.
  */
-import { isShadowRoot } from '../../src/dom';
+import { isElement, isShadowRoot } from '../../src/dom';
 
 /** The element's parent in the flat tree, or null at the top. */
 export function flatParent(el: Element): Element | null {
@@ -81,12 +81,8 @@ export function idRefs(el: Element, attr: string): Element[] {
   return out;
 }
 
-export { isShadowRoot };
+export { isElement, isShadowRoot };
 
 export function isDocument(node: Node): node is Document {
   return node.nodeType === 9;
-}
-
-export function isElement(node: Node): node is Element {
-  return node.nodeType === 1;
 }

@@ -2,21 +2,14 @@
  * accname 1.2 §4.3.2 step 2C: a control embedded in the label of another element contributes its
  * current value (textbox), its selected option (combobox, listbox) or its value text (range).
  */
+import { isInput, isSelect, isTextArea } from '../../src/dom';
 import { idRefs } from './flat-tree';
 import { normalizeName, textAlternative, type Traversal } from './names';
 import { computeRole } from './roles';
 
 const RANGE_ROLES = new Set(['slider', 'spinbutton', 'scrollbar', 'progressbar', 'meter']);
 
-function isInput(el: Element): el is HTMLInputElement {
-  return el.localName === 'input' && 'value' in el;
-}
-function isTextArea(el: Element): el is HTMLTextAreaElement {
-  return el.localName === 'textarea' && 'value' in el;
-}
-export function isSelect(el: Element): el is HTMLSelectElement {
-  return el.localName === 'select' && 'selectedOptions' in el;
-}
+export { isSelect };
 
 export function embeddedControlValue(el: Element, role: string, t: Traversal): string | null {
   if (role === 'textbox' || role === 'searchbox') {

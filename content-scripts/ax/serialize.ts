@@ -139,7 +139,7 @@ const HEADED_ROLES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * A section named by the heading it starts with (`region "Dialog"` then `heading "Dialog"`) prints
+ * A section named by the heading it starts with (`region "Dialog"` then `h2 "Dialog"`) prints
  * the name once, on the heading. Nodes with refs keep their name: it is what the ref is called.
  */
 function titledByFirstHeading(node: AxNode): boolean {

@@ -3,7 +3,7 @@
  * (checked, disabled, required, readonly, selected, expanded for <select>/<details>).
  */
 import { isSelect } from './name-embedded';
-import { deepActiveElement } from '../../src/dom';
+import { deepActiveElement, isInput } from '../../src/dom';
 import { inputType } from './roles';
 import { resolveContext, type AxContext } from './ax-context';
 import { CHECKED_BY_DEFAULT_FALSE, type AxStates } from '../../src/tree-print';
@@ -48,9 +48,6 @@ const REQUIRED_ROLES = new Set([
 ]);
 const LEVEL_ROLES = new Set(['heading', 'treeitem', 'listitem', 'row', 'comment']);
 
-function isInput(el: Element): el is HTMLInputElement {
-  return el.localName === 'input' && 'checked' in el;
-}
 function isOption(el: Element): el is HTMLOptionElement {
   return el.localName === 'option' && 'selected' in el;
 }

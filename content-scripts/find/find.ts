@@ -104,11 +104,13 @@ function sectionName(el: Element, ctx: AxContext, cache: Map<Element, string>): 
 const EXPANDABLE = /\{[^}]*\b(expanded|collapsed)\b/;
 
 /**
- * Containers that can be the target themselves ("the second article", "the list of results"): never
- * demoted below interactive matches (browxai's find: list, listitem, article and section are not
- * containers). A region, a landmark or a toolbar only encloses the control and is demoted.
+ * Containers that can be the target themselves ("the second article", "that list item"): never
+ * demoted below interactive matches (browxai's find: listitem, article and section are not
+ * containers). A region, a landmark or a toolbar only encloses the control and is demoted. A list
+ * stays demoted, unlike browxai's: as a peer of the heading that names it, the list outranked the
+ * heading a query asked for (find-eval's "team members heading").
  */
-const TARGET_CONTAINERS: ReadonlySet<string> = new Set(['list', 'listitem', 'article', 'section', 'feed']);
+const TARGET_CONTAINERS: ReadonlySet<string> = new Set(['listitem', 'article', 'section', 'feed']);
 
 /**
  * A wrapper or landmark, not a control: a generic element with a ref is a clickable (pointer cursor),
