@@ -110,3 +110,18 @@ describe('approval classifier', () => {
     expect(d).toMatch(/…"$/);
   });
 });
+
+describe('click_ax presses (issue 25)', () => {
+  it('a double-click on "Delete" asks, named as the press it is; a right-click on it does not', () => {
+    const del = click('button', 'Delete draft');
+    expect(classifyAction('click_ax', { ref_id: 'ref_1', clickCount: 2 }, del)).toEqual({
+      kind: 'click',
+      description: 'Double-click button "Delete draft"',
+    });
+    expect(
+      classifyAction('click_ax', { ref_id: 'ref_1', button: 'middle', modifiers: ['Control'] }, del)?.description,
+    ).toBe('Control+Middle-click button "Delete draft"');
+    expect(classifyAction('click_ax', { ref_id: 'ref_1', button: 'right' }, del)).toBeNull();
+    expect(classifyAction('click_ax', { ref_id: 'ref_1', button: 'right' }, null)).toBeNull();
+  });
+});

@@ -64,7 +64,9 @@ function str(args: unknown, key: string): string | undefined {
 export function factsQuery(tool: string, args: unknown): GateFactsArgs | null {
   const ref = refOf(args) ?? undefined;
   const base = ref ? { ref } : {};
-  if (CLICK_TOOLS.has(tool)) return { tool: 'click', ...base };
+  // A right-click opens a context menu, which activates nothing: its items are judged when clicked
+  // (issue 25). Every other press (double, middle, modified) activates the target like a click.
+  if (CLICK_TOOLS.has(tool)) return isRecord(args) && args.button === 'right' ? null : { tool: 'click', ...base };
   if (tool === 'press_key') {
     // The chord the page will press, by the page's own parser (src/key-chord.ts); a key that does
     // not parse is refused by the page and presses nothing.
@@ -107,11 +109,22 @@ function keyName(args: unknown): string {
   return chord ? describeChord(chord) : 'a key';
 }
 
+/** "Click", "Double-click", "Control+Middle-click": the press click_ax will make, as the user reads it. */
+function clickVerb(args: unknown): string {
+  if (!isRecord(args)) return 'Click';
+  const count = args.clickCount === 2 ? 'Double-' : args.clickCount === 3 ? 'Triple-' : '';
+  const button = args.button === 'middle' ? 'middle-' : '';
+  const mods = Array.isArray(args.modifiers) ? args.modifiers.filter((m) => typeof m === 'string') : [];
+  const press = `${count}${button}click`;
+  const word = press.charAt(0).toUpperCase() + press.slice(1);
+  return [...mods, word].join('+');
+}
+
 function verb(tool: string, args: unknown): string {
   if (tool === 'press_key') return `Press ${keyName(args)} on`;
   if (TYPE_TOOLS.has(tool)) return 'Type into';
   if (tool === 'select_option') return 'Choose in';
-  return 'Click';
+  return clickVerb(args);
 }
 
 /**
@@ -135,13 +148,13 @@ export function classifyAction(
     };
   }
   const key = keyName(args);
-  const need = activationNeed(tool, key, facts);
+  const need = activationNeed(tool, key, facts, clickVerb(args));
   if (need || !facts.erases) return need;
   return dataLossNeed(tool, key, named(facts.target), facts.erases);
 }
 
 /** What activating the target needs, from the page's facts (null: nothing hard to undo). */
-function activationNeed(tool: string, key: string, facts: GateFacts): ApprovalNeed | null {
+function activationNeed(tool: string, key: string, facts: GateFacts, click = 'Click'): ApprovalNeed | null {
   const form = facts.form;
   const sensitive = form && (form.hasPayment || form.hasPassword) ? (form.hasPayment ? 'payment' : 'password') : null;
   const via = tool === 'press_key' ? `by pressing ${key} on ${named(facts.target)}` : `from ${named(facts.target)}`;
@@ -150,7 +163,7 @@ function activationNeed(tool: string, key: string, facts: GateFacts): ApprovalNe
       return null;
     case 'click': {
       const t = facts.target;
-      const how = tool === 'press_key' ? `Press ${key} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : 'Click';
+      const how = tool === 'press_key' ? `Press ${key} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : click;
       if (t && !TOGGLE_ROLES.has(t.role) && hardToUndo(t.name))
         return { kind: 'click', description: `${how} ${named(t)}` };
       if (form && sensitive)

@@ -9,8 +9,21 @@ import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
 import { arm, Observation, settle } from './observe';
-import { centreOf, hittablePoint, pointerTarget, syntheticClick, syntheticHover, syntheticPress } from './pointer';
+import {
+  centreOf,
+  hittablePoint,
+  pointerTarget,
+  syntheticClick,
+  syntheticHover,
+  syntheticPress,
+  type Point,
+  type PressOptions,
+} from './pointer';
 import { findStandIn, visualState } from './reachability';
+import { coveredMessage, coverOf } from './cover';
+import { deepActiveElement } from './element-info';
+import { modifiersDown, modifiersUp } from './keys';
+import { canonicalModifiers } from '../../src/key-chord';
 import { fallbackVeto } from './click-eligibility';
 import { OPTION_ROLES, renderedTwin } from './widget-twin';
 
@@ -34,8 +47,26 @@ function linkInfo(el: Element): { href?: string; navigates?: boolean; hint?: str
   return { href, navigates: !samePage };
 }
 
+function pressOptions(args: ClickArgs): PressOptions {
+  return {
+    button: args.button ?? 'left',
+    clickCount: args.clickCount ?? 1,
+    modifiers: canonicalModifiers(args.modifiers ?? []),
+  };
+}
+
+/** The press with its held modifiers: their keydowns first and keyups last, at the focused element, as a keyboard sends them. */
+function press(target: Element, point: Point, opts: PressOptions, doc: Document): boolean {
+  const keysAt = (): Element => deepActiveElement(doc) ?? doc.body;
+  modifiersDown(keysAt(), opts.modifiers);
+  const { clickNotCanceled } = syntheticPress(target, point, opts);
+  modifiersUp(keysAt(), opts.modifiers);
+  return clickNotCanceled;
+}
+
 export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<ClickReply>> {
   const ref = args.ref_id;
+  const opts = pressOptions(args);
   const resolved = getRefRegistry(globalThis).resolve(ref);
   if (!resolved.ok) return resolved;
   const el = resolved.data;
@@ -69,6 +100,9 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
       if (isHtmlElement(target)) target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
     }
   }
+  // A person's click lands on whatever is on top: a covered target is never reported clicked.
+  const cover = visualState(target).hidden === null ? coverOf(target) : null;
+  if (cover) return err('target_covered', coveredMessage(ref, target, cover));
   const link = linkInfo(target);
   const observed = target === el ? [el] : [el, target];
   const point = hittablePoint(target) ?? centreOf(target);
@@ -78,7 +112,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   syntheticHover(target, point);
   const obs = new Observation(doc, observed);
   obs.pressedAt(pointerTarget(target, point));
-  syntheticPress(target, point);
+  if (opts.button === 'right') obs.expectMenu();
+  const notCanceled = press(target, point, opts, doc);
   let report = await settle(obs);
 
   // A stand-in that did not move the hidden control (a label-less decoy): click the control itself.
@@ -86,7 +121,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   if (standIn && !twinned && report.progress.length === 0 && el.isConnected) {
     const retry = new Observation(doc, [el]);
     retry.pressedAt(el);
-    syntheticClick(el, centreOf(el));
+    if (opts.button === 'right') retry.expectMenu();
+    syntheticClick(el, centreOf(el), opts);
     report = await settle(retry);
     method = 'synthetic';
     standIn = `${standIn}; that changed nothing, so the element itself was clicked`;
@@ -108,7 +144,12 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   };
   if (verified || report.changes.url) return ok({ result });
 
-  const veto = fallbackVeto(el, target, state);
+  // A trusted right-click the page does not take opens the browser's own menu, which no page read
+  // can see or close: only one whose synthetic contextmenu the page canceled (it draws its own) is retried.
+  const veto =
+    opts.button === 'right' && notCanceled
+      ? 'not tried: the page did not take the right-click (contextmenu not canceled), so a real one would open the browser\u2019s own menu'
+      : fallbackVeto(el, target, state);
   if (veto !== null) {
     result.fallback = veto;
     result.hint =
@@ -124,6 +165,7 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   }
   const armed = new Observation(doc, observed);
   armed.pressedAt(pointerTarget(target, p));
+  if (opts.button === 'right') armed.expectMenu();
   const token = arm(armed, target);
   return ok({ result, fallback: { token, x: p.x, y: p.y } });
 }

@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { err, ok, type Result } from '../result';
 import { REF_PATTERN } from '../refs';
+import { MODIFIER_NAMES } from '../key-chord';
 
 export type * from './action-results';
 
@@ -19,7 +20,13 @@ const RefId = z
   .check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12", as printed by get_accessibility_tree'));
 const Text = z.string().check(z.maxLength(MAX_TYPE_CHARS));
 
-export const ClickArgsSchema = z.strictObject({ ref_id: RefId });
+export const MOUSE_BUTTONS = ['left', 'right', 'middle'] as const;
+export const ClickArgsSchema = z.strictObject({
+  ref_id: RefId,
+  button: z.optional(z.enum(MOUSE_BUTTONS)),
+  clickCount: z.optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+  modifiers: z.optional(z.array(z.enum(MODIFIER_NAMES)).check(z.maxLength(4))),
+});
 export const TypeArgsSchema = z.strictObject({ ref_id: RefId, text: Text, clear: z.optional(z.boolean()) });
 export const FocusTypeArgsSchema = z.strictObject({
   ref_id: RefId,

@@ -4,7 +4,8 @@
  * keeps the two accepting and rejecting the same inputs.
  */
 import { z } from 'zod';
-import { MAX_TYPE_CHARS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { MAX_TYPE_CHARS, MOUSE_BUTTONS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { MODIFIER_NAMES } from '../../../src/key-chord';
 import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../src/refs';
 
 // Frame-qualified refs ("f2:ref_12", from iframe_read) are accepted here and routed to their frame by
@@ -17,7 +18,15 @@ const RefId = z
   );
 const Text = z.string().max(MAX_TYPE_CHARS);
 
-export const ClickArgs = z.strictObject({ ref_id: RefId.describe('the element to click, e.g. "ref_12"') });
+export const ClickArgs = z.strictObject({
+  ref_id: RefId.describe('the element to click, e.g. "ref_12"'),
+  button: z.enum(MOUSE_BUTTONS).optional().describe('default left; right opens the page\u2019s context menu'),
+  clickCount: z
+    .union([z.literal(1), z.literal(2), z.literal(3)])
+    .optional()
+    .describe('2 double-clicks (edit in place), 3 triple-clicks'),
+  modifiers: z.array(z.enum(MODIFIER_NAMES)).max(4).optional().describe('keys held during the click'),
+});
 
 export const TypeArgs = z.strictObject({
   ref_id: RefId.describe('a textbox, searchbox, combobox, textarea or editable region'),
