@@ -2,7 +2,13 @@
  * Keyboard input: dispatching keydown/keypress/keyup for a chord parsed by src/key-chord.ts (the
  * parser the approval gate shares).
  */
-import { canonicalModifiers, isPrintable, modifierKeyChord, type KeyChord, type ModifierName } from '../../src/key-chord';
+import {
+  canonicalModifiers,
+  isPrintable,
+  modifierKeyChord,
+  type KeyChord,
+  type ModifierName,
+} from '../../src/key-chord';
 
 function keyEvent(target: Element, type: string, chord: KeyChord): KeyboardEvent {
   const view = target.ownerDocument.defaultView;

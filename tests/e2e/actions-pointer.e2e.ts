@@ -36,7 +36,11 @@ describe('click_ax presses', () => {
   it('right-clicks open the page’s own context menu, which reads and clicks like any overlay', async () => {
     const { page, tabId } = await open();
     const r = data(
-      await act('click_ax', { ref_id: await refFor(env.browser, tabId, /option "Budget.xlsx"/), button: 'right' }, tabId),
+      await act(
+        'click_ax',
+        { ref_id: await refFor(env.browser, tabId, /option "Budget.xlsx"/), button: 'right' },
+        tabId,
+      ),
     );
     expect(r).toMatchObject({ success: true, verified: true });
     expect(String((r.changes as { popupOpened?: string }).popupOpened)).toMatch(/^menu "File actions"/);
@@ -54,7 +58,11 @@ describe('click_ax presses', () => {
   it('double-clicks with the full sequence (click detail 1 and 2, then dblclick): edit in place', async () => {
     const { page, tabId } = await open();
     const r = data(
-      await act('click_ax', { ref_id: await refFor(env.browser, tabId, /"Double-click to edit"/), clickCount: 2 }, tabId),
+      await act(
+        'click_ax',
+        { ref_id: await refFor(env.browser, tabId, /"Double-click to edit"/), clickCount: 2 },
+        tabId,
+      ),
     );
     expect(r).toMatchObject({ success: true, verified: true, method: 'synthetic' });
     const s = await appState<PointerState>(page);
