@@ -30,6 +30,11 @@ const INERT_TOOLS = new Set(['hover', 'scroll', 'switch_tab', 'close_tab']);
 const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'tab', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 
 const NAME_CAP = 60;
+/**
+ * Drop zones whose name alone says the drop discards: a "Trash" folder is harmless to click (it
+ * opens the folder) but dropping onto it deletes (issue 25). Any language's hard-to-undo word counts too.
+ */
+const DISCARDING_DROP = /\b(trash|bin|recycle|wastebasket|garbage|delete|remove|discard|archive)\b/i;
 
 /** The ref an action names, whatever the tool calls its argument (ref_id, ref). */
 function refOf(args: unknown): string | null {
@@ -67,6 +72,11 @@ export function factsQuery(tool: string, args: unknown): GateFactsArgs | null {
   // A right-click opens a context menu, which activates nothing: its items are judged when clicked
   // (issue 25). Every other press (double, middle, modified) activates the target like a click.
   if (CLICK_TOOLS.has(tool)) return isRecord(args) && args.button === 'right' ? null : { tool: 'click', ...base };
+  // A drop is judged as a click on what it lands on (dragging onto "Trash" is hard to undo).
+  if (tool === 'drag') {
+    const onto = str(args, 'to_ref_id');
+    return onto ? { tool: 'click', ref: onto } : null;
+  }
   if (tool === 'press_key') {
     // The chord the page will press, by the page's own parser (src/key-chord.ts); a key that does
     // not parse is refused by the page and presses nothing.
@@ -99,7 +109,8 @@ function isClassified(tool: string): boolean {
     TYPE_TOOLS.has(tool) ||
     INERT_TOOLS.has(tool) ||
     tool === 'press_key' ||
-    tool === 'select_option'
+    tool === 'select_option' ||
+    tool === 'drag'
   );
 }
 
@@ -121,6 +132,7 @@ function clickVerb(args: unknown): string {
 }
 
 function verb(tool: string, args: unknown): string {
+  if (tool === 'drag') return 'Drop onto';
   if (tool === 'press_key') return `Press ${keyName(args)} on`;
   if (TYPE_TOOLS.has(tool)) return 'Type into';
   if (tool === 'select_option') return 'Choose in';
@@ -139,6 +151,15 @@ export function classifyAction(
   unknownWhy = 'it could not be inspected',
 ): ApprovalNeed | null {
   const query = factsQuery(tool, args);
+  if (!query && tool === 'drag') {
+    // A drop at a bare point lands on whatever is there then: the gate cannot name it, so it asks.
+    const to = isRecord(args) && isRecord(args.to) ? args.to : {};
+    const where = `(${String(to.x)}, ${String(to.y)})`;
+    return {
+      kind: 'other',
+      description: `Drag ${refOf(args) ?? 'an element'} to the point ${where} (Weaverbird cannot tell what is there)`,
+    };
+  }
   if (!query) return isClassified(tool) ? null : { kind: 'other', description: `Run ${tool}` };
   if (!facts) {
     const what = refOf(args) ?? 'the focused element';
@@ -148,7 +169,10 @@ export function classifyAction(
     };
   }
   const key = keyName(args);
-  const need = activationNeed(tool, key, facts, clickVerb(args));
+  const t = facts.target;
+  if (tool === 'drag' && t && (DISCARDING_DROP.test(t.name) || hardToUndo(t.name)))
+    return { kind: 'click', description: `Drop onto ${named(t)}` };
+  const need = activationNeed(tool, key, facts, verb(tool, args));
   if (need || !facts.erases) return need;
   return dataLossNeed(tool, key, named(facts.target), facts.erases);
 }

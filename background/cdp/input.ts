@@ -74,6 +74,37 @@ export async function mouseClick(
   return ok(true);
 }
 
+/**
+ * One trusted drag with the left button: press at `from`, move in `steps` even steps to `to` (one
+ * move per step, as a hand makes many, so libraries with an activation distance and collision
+ * checks on every move see the path), release. Pages that use pointer events get trusted
+ * pointerdown/pointermove/pointerup; Chrome starts no native drag for elements that are not draggable.
+ */
+export async function mouseDrag(
+  send: typeof Send,
+  tabId: number,
+  from: ViewportPoint,
+  to: ViewportPoint,
+  steps = 10,
+): Promise<Result<true>> {
+  const a = await scaled(tabId, from);
+  const b = await scaled(tabId, to);
+  const mouse = (params: Record<string, unknown>) => send(tabId, 'Input.dispatchMouseEvent', params);
+  const moved = await mouse({ type: 'mouseMoved', x: a.x, y: a.y, button: 'none', buttons: 0 });
+  if (!moved.ok) return moved;
+  const pressed = await mouse({ type: 'mousePressed', x: a.x, y: a.y, button: 'left', buttons: 1, clickCount: 1 });
+  if (!pressed.ok) return pressed;
+  for (let i = 1; i <= steps; i++) {
+    const x = a.x + ((b.x - a.x) * i) / steps;
+    const y = a.y + ((b.y - a.y) * i) / steps;
+    const step = await mouse({ type: 'mouseMoved', x, y, button: 'left', buttons: 1 });
+    if (!step.ok) return step;
+    await new Promise((r) => setTimeout(r, 16));
+  }
+  const released = await mouse({ type: 'mouseReleased', x: b.x, y: b.y, button: 'left', buttons: 0, clickCount: 1 });
+  return released.ok ? ok(true) : released;
+}
+
 /** Moves the real mouse (CSS :hover, mouseenter with isTrusted). */
 export async function mouseMove(send: typeof Send, tabId: number, point: ViewportPoint): Promise<Result<true>> {
   const { x, y } = await scaled(tabId, point);

@@ -4,7 +4,7 @@
  * keeps the two accepting and rejecting the same inputs.
  */
 import { z } from 'zod';
-import { MAX_TYPE_CHARS, MOUSE_BUTTONS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { DROP_POSITIONS, MAX_TYPE_CHARS, MOUSE_BUTTONS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
 import { MODIFIER_NAMES } from '../../../src/key-chord';
 import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../src/refs';
 
@@ -59,6 +59,18 @@ export const PressKeyArgs = z.strictObject({
     .describe('Enter, Escape, Tab, ArrowDown, PageDown, Backspace, a character, or a chord like Control+a / Shift+Tab'),
   ref_id: RefId.optional().describe('focus this element first; default: the focused element'),
 });
+
+export const DragArgs = z
+  .strictObject({
+    ref_id: RefId.describe('the element to drag (a list item, card, handle)'),
+    to_ref_id: RefId.optional().describe('the element to drop it on'),
+    to: z
+      .strictObject({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) })
+      .optional()
+      .describe('or a viewport point in CSS px (a slider position)'),
+    position: z.enum(DROP_POSITIONS).optional().describe('where on to_ref_id (default center)'),
+  })
+  .refine((a) => (a.to_ref_id === undefined) !== (a.to === undefined), 'give exactly one of to_ref_id or to');
 
 export const HoverArgs = z.strictObject({ ref_id: RefId.describe('the element to move the pointer onto') });
 
