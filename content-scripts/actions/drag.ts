@@ -127,7 +127,10 @@ function resolveTarget(args: DragArgs, item: Element): Result<{ el: Element | nu
   if (!found.ok) return found;
   const el = found.data;
   if (visualState(el).hidden !== null)
-    return err('target_hidden', `${args.to_ref_id} (${describe(el, false)}) is not visible, so nothing can be dropped on it`);
+    return err(
+      'target_hidden',
+      `${args.to_ref_id} (${describe(el, false)}) is not visible, so nothing can be dropped on it`,
+    );
   if (isHtmlElement(el)) el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
   return ok({ el, point: dropPoint(el, item, args.position) });
 }
@@ -138,18 +141,28 @@ export async function dragRef(args: DragArgs, doc: Document): Promise<Result<Dra
   const item = found.data;
   const state = visualState(item);
   if (state.disabled || state.hidden !== null)
-    return err('target_hidden', `${args.ref_id} (${roleOf(item)} "${shortName(item)}") cannot be dragged: ${state.hidden ?? 'it is disabled'}`);
+    return err(
+      'target_hidden',
+      `${args.ref_id} (${roleOf(item)} "${shortName(item)}") cannot be dragged: ${state.hidden ?? 'it is disabled'}`,
+    );
   if (isHtmlElement(item)) item.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
   const dest = resolveTarget(args, item);
   if (!dest.ok) return dest;
   const cover = coverOf(item);
   if (cover) return err('target_covered', coveredMessage(args.ref_id, item, cover));
   const from = hittablePoint(item);
-  if (!from) return err('target_covered', `${args.ref_id} is not on screen together with the drop point; scroll so both show, then retry`);
+  if (!from)
+    return err(
+      'target_covered',
+      `${args.ref_id} is not on screen together with the drop point; scroll so both show, then retry`,
+    );
   const to = dest.data.point;
   const landing = at(doc, to);
   if (dest.data.el && !flatContains(dest.data.el, landing) && !flatContains(item, landing))
-    return err('target_covered', `the drop point on ${args.to_ref_id} is covered by ${describe(landing)}; close it first, then retry`);
+    return err(
+      'target_covered',
+      `the drop point on ${args.to_ref_id} is covered by ${describe(landing)}; close it first, then retry`,
+    );
 
   const before = snapshotOrder(item, dest.data.el);
   const beforeLines = printOrders(before);
@@ -176,6 +189,9 @@ export async function dragRef(args: DragArgs, doc: Document): Promise<Result<Dra
   result.hint = 'nothing moved in the lists around the item; re-read the tree before trying again';
   if (method === 'html5') return ok({ result });
   const watchFrom = snapshotOrder(item, dest.data.el);
-  const token = arm({ collect: () => sleep(SETTLE_MS).then(() => orderChange(item, watchFrom)), stop: () => undefined }, item);
+  const token = arm(
+    { collect: () => sleep(SETTLE_MS).then(() => orderChange(item, watchFrom)), stop: () => undefined },
+    item,
+  );
   return ok({ result, fallback: { token, from, to } });
 }

@@ -17,7 +17,11 @@ import { vetoReason, watchTabActivity } from './activity-watch';
 import { DragArgs } from './schemas';
 
 /** The drop target's ref as the page of `frameId` knows it; a ref of another frame is refused. */
-async function localTarget(tabId: number, frameId: number, ref: string | undefined): Promise<Result<string | undefined>> {
+async function localTarget(
+  tabId: number,
+  frameId: number,
+  ref: string | undefined,
+): Promise<Result<string | undefined>> {
   if (ref === undefined || !ref.includes(':')) return ok(ref);
   const t = await resolveRefTarget(tabId, ref);
   if (!t.ok) return t;
