@@ -20,7 +20,7 @@ export interface PressOptions {
   clickCount: 1 | 2 | 3;
   modifiers: readonly ModifierName[];
 }
-export const PLAIN_PRESS: PressOptions = { button: 'left', clickCount: 1, modifiers: [] };
+const PLAIN_PRESS: PressOptions = { button: 'left', clickCount: 1, modifiers: [] };
 
 /** MouseEvent.button and the `buttons` bit while it is down (UI Events §5.3.1.2/§5.3.1.3). */
 const BUTTONS: Record<PressOptions['button'], { button: number; buttons: number }> = {
