@@ -5,11 +5,13 @@
  * siblings, or under another parent. Frameworks that re-render on drop (React keys) keep the
  * element or put one with the same name there, so both the element and its name are followed.
  */
-import { describe, shortName } from './element-info';
+import { describe, isInput, shortName } from './element-info';
 
 const MAX_ITEMS = 20;
 
 export interface OrderSnapshot {
+  /** A slider handle's value (aria-valuetext, else aria-valuenow; a range input's value): a drag moves it. */
+  value: string | null;
   containers: Element[];
   orders: string[][];
   parent: Element | null;
@@ -35,6 +37,7 @@ export function snapshotOrder(item: Element, dropTarget: Element | null): OrderS
   if (dest && !dest.contains(own)) containers.add(dest);
   const list = [...containers];
   return {
+    value: valueOf(item),
     containers: list,
     orders: list.map(namesOf),
     parent: own,
@@ -47,6 +50,11 @@ function printOrder(container: Element, names: string[]): string {
   const shown = names.slice(0, MAX_ITEMS).map((n) => JSON.stringify(n.slice(0, 60)));
   const more = names.length > MAX_ITEMS ? `, … ${names.length - MAX_ITEMS} more` : '';
   return `${describe(container)}: ${shown.join(', ')}${more}`;
+}
+
+function valueOf(el: Element): string | null {
+  if (isInput(el) && el.type === 'range') return el.value;
+  return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow');
 }
 
 export function printOrders(s: OrderSnapshot, orders: string[][] = s.orders): string[] {
@@ -70,6 +78,11 @@ export interface OrderChange {
 /** Compares now with `before`: verified when a watched list's order changed or the item changed parent. */
 export function orderChange(item: Element, before: OrderSnapshot): OrderChange {
   const now = findItem(item, before);
+  const value = now ? valueOf(now) : null;
+  if (before.value !== null && value !== null && value !== before.value) {
+    const what = `${describe(now ?? item)} value ${JSON.stringify(before.value)} → ${JSON.stringify(value)}`;
+    return { moved: what, verified: true, after: printOrders(before) };
+  }
   if (now?.parentElement && !before.containers.includes(now.parentElement)) before.containers.push(now.parentElement);
   const orders = before.containers.map((c) => (c.isConnected ? namesOf(c) : []));
   const after = printOrders(before, orders);

@@ -15,6 +15,7 @@ interface DragState {
   dataTransferText: string;
   kit: { backlog: string[]; doing: string[] };
   kitDrops: number;
+  price: number[];
 }
 
 const env = useExtension();
@@ -91,6 +92,20 @@ describe('drag', () => {
       'Security',
       'Speed',
     ]);
+    await page.close();
+  });
+
+  it('moves a noUiSlider handle to a point on its track; the result names the value change', async () => {
+    const { page, tabId } = await open();
+    const handle = await refFor(env.browser, tabId, /slider "Minimum price"/);
+    const box = await page.locator('#price').boundingBox();
+    if (!box) throw new Error('no slider track');
+    const r = data(
+      await act('drag', { ref_id: handle, to: { x: box.x + box.width * 0.4, y: box.y + box.height / 2 } }, tabId),
+    );
+    expect(r).toMatchObject({ verified: true });
+    expect(String(r.moved)).toMatch(/^slider "Minimum price" \[ref_\d+\] value "20\.00" → "40\.00"$/);
+    expect((await appState<DragState>(page)).price).toEqual([40, 80]);
     await page.close();
   });
 });
