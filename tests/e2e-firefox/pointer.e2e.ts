@@ -2,7 +2,7 @@
  * issue 25 in real Firefox, synthetic events only (no CDP there): a right-click opens the page's
  * context menu, a double-click edits in place, press_key "Shift+A" sends Shift's own key events, a
  * covered button is refused naming its cover, a native HTML5 kanban drag carries its DataTransfer,
- * and SortableJS reorders; the trusted-only list is not moved and the result says no trusted drag
+ * SortableJS reorders and a noUiSlider handle moves; the trusted-only list is not moved and the result says no trusted drag
  * exists in this build. Judged by the pages' own state.
  */
 import type { Page } from 'puppeteer-core';
@@ -103,10 +103,27 @@ describe.skipIf(!run)('pointer and keys in Firefox', () => {
       ),
     );
     expect(trusted).toMatchObject({ verified: false, fallback: 'not tried: this browser has no trusted input' });
+    const track = await page.$('#price');
+    const box = await track?.boundingBox();
+    if (!box) throw new Error('no slider track');
+    const slid = record(
+      okData(
+        await act(
+          'drag',
+          {
+            ref_id: refOnLine(t, /slider "Minimum price"/),
+            to: { x: box.x + box.width * 0.4, y: box.y + box.height / 2 },
+          },
+          tabId,
+        ),
+      ),
+    );
+    expect(slid).toMatchObject({ method: 'pointer', verified: true });
     const s = await appState(page);
     expect(s.kanban).toEqual({ todo: ['Write spec'], done: ['Ship v1', 'Fix bug'] });
     expect(s.dataTransferText).toBe('Fix bug');
     expect(s.sortable).toEqual(['Milk', 'Butter', 'Eggs', 'Bread']);
+    expect(s.price).toEqual([40, 80]);
     await page.close();
   });
 });
