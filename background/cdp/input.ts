@@ -4,6 +4,7 @@
  * them in DIPs of the viewport, so they are scaled by the tab's zoom factor.
  */
 import { ok, type Result } from '../../src/result';
+import { sleep } from '../../src/timeout';
 import type { send as Send } from './cdp-client';
 import { cdpModifierBits, type ModifierName } from '../../src/key-chord';
 
@@ -99,7 +100,7 @@ export async function mouseDrag(
     const y = a.y + ((b.y - a.y) * i) / steps;
     const step = await mouse({ type: 'mouseMoved', x, y, button: 'left', buttons: 1 });
     if (!step.ok) return step;
-    await new Promise((r) => setTimeout(r, 16));
+    await sleep(16);
   }
   const released = await mouse({ type: 'mouseReleased', x: b.x, y: b.y, button: 'left', buttons: 0, clickCount: 1 });
   return released.ok ? ok(true) : released;

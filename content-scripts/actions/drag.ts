@@ -13,6 +13,7 @@
  */
 import type { DragArgs, DragReply, DragResult } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
+import { sleep } from '../../src/timeout';
 import { getRefRegistry } from '../ax/ref-registry';
 import { coveredMessage, coverOf } from './cover';
 import { describe, isHtmlElement, roleOf, shortName } from './element-info';
@@ -24,10 +25,6 @@ import { visualState } from './reachability';
 const STEPS = 10;
 const STEP_MS = 16;
 const SETTLE_MS = 300;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
 
 /** Where on the drop target: its centre, or inside its leading or trailing edge along the list's axis. */
 function dropPoint(target: Element, item: Element, position: DragArgs['position']): Point {
