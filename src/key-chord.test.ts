@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeChord, parseChord } from './key-chord';
+import {
+  canonicalModifiers,
+  cdpModifierBits,
+  describeChord,
+  modifierFlags,
+  modifierKeyChord,
+  parseChord,
+} from './key-chord';
 
 describe('parseChord', () => {
   it('parses named keys, aliases, characters and chords', () => {
@@ -21,5 +28,21 @@ describe('parseChord', () => {
   it('describes chords back in canonical form', () => {
     const c = parseChord('ctrl+shift+z');
     expect(c && describeChord(c)).toBe('Control+Shift+z');
+  });
+});
+
+describe('modifiers', () => {
+  it('orders, flags and encodes modifiers', () => {
+    expect(canonicalModifiers(['Shift', 'Meta', 'Control', 'Shift'])).toEqual(['Control', 'Shift', 'Meta']);
+    expect(modifierFlags(['Shift'])).toEqual({ ctrlKey: false, altKey: false, shiftKey: true, metaKey: false });
+    expect(modifierKeyChord('Shift', ['Control', 'Shift'])).toMatchObject({
+      key: 'Shift',
+      code: 'ShiftLeft',
+      keyCode: 16,
+      ctrlKey: true,
+      shiftKey: true,
+    });
+    expect(cdpModifierBits(['Alt', 'Control', 'Meta', 'Shift'])).toBe(15);
+    expect(cdpModifierBits([])).toBe(0);
   });
 });

@@ -157,3 +157,56 @@ export function describeChord(chord: KeyChord): string {
   ].filter(Boolean);
   return [...mods, chord.key === ' ' ? 'Space' : chord.key].join('+');
 }
+
+/** The modifier names click_ax's `modifiers` takes, in the order chords print them. */
+export const MODIFIER_NAMES = ['Control', 'Alt', 'Shift', 'Meta'] as const;
+export type ModifierName = (typeof MODIFIER_NAMES)[number];
+type ModifierFlag = 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey';
+
+const FLAG_OF: Record<ModifierName, ModifierFlag> = {
+  Control: 'ctrlKey',
+  Alt: 'altKey',
+  Shift: 'shiftKey',
+  Meta: 'metaKey',
+};
+
+/** The modifier keys' own key facts (UI Events code values; the left-hand key, as a person presses). */
+const MODIFIER_KEYS: Record<ModifierName, [string, number]> = {
+  Control: ['ControlLeft', 17],
+  Alt: ['AltLeft', 18],
+  Shift: ['ShiftLeft', 16],
+  Meta: ['MetaLeft', 91],
+};
+
+/** Modifier names, deduplicated and in the canonical order (the normalizer's and the gate's form). */
+export function canonicalModifiers(names: readonly ModifierName[]): ModifierName[] {
+  return MODIFIER_NAMES.filter((m) => names.includes(m));
+}
+
+/** The event flags for a set of held modifiers. */
+export function modifierFlags(names: readonly ModifierName[]): Record<ModifierFlag, boolean> {
+  const flags = { ctrlKey: false, altKey: false, shiftKey: false, metaKey: false };
+  for (const m of names) flags[FLAG_OF[m]] = true;
+  return flags;
+}
+
+/** The modifiers a chord holds, in the canonical order. */
+export function chordModifiers(chord: KeyChord): ModifierName[] {
+  return MODIFIER_NAMES.filter((m) => chord[FLAG_OF[m]]);
+}
+
+/**
+ * The key chord of a modifier key itself, as a person's press of it reports: a keydown of Shift has
+ * `shiftKey` true, and the keyup of Shift has it false (UI Events §5.4.1: the modifier state is
+ * updated before keydown and after keyup). `held` are the modifiers already down (or still down).
+ */
+export function modifierKeyChord(name: ModifierName, held: readonly ModifierName[]): KeyChord {
+  const [code, keyCode] = MODIFIER_KEYS[name];
+  return { key: name, code, keyCode, ...modifierFlags(held) };
+}
+
+/** CDP Input's `modifiers` bit field (Alt=1, Ctrl=2, Meta/Command=4, Shift=8). */
+export function cdpModifierBits(names: readonly ModifierName[]): number {
+  const bits: Record<ModifierName, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+  return names.reduce((n, m) => n | bits[m], 0);
+}

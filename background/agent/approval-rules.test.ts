@@ -110,3 +110,32 @@ describe('approval classifier', () => {
     expect(d).toMatch(/…"$/);
   });
 });
+
+describe('click_ax presses (issue 25)', () => {
+  it('a double-click on "Delete" asks, named as the press it is; a right-click on it does not', () => {
+    const del = click('button', 'Delete draft');
+    expect(classifyAction('click_ax', { ref_id: 'ref_1', clickCount: 2 }, del)).toEqual({
+      kind: 'click',
+      description: 'Double-click button "Delete draft"',
+    });
+    expect(
+      classifyAction('click_ax', { ref_id: 'ref_1', button: 'middle', modifiers: ['Control'] }, del)?.description,
+    ).toBe('Control+Middle-click button "Delete draft"');
+    expect(classifyAction('click_ax', { ref_id: 'ref_1', button: 'right' }, del)).toBeNull();
+    expect(classifyAction('click_ax', { ref_id: 'ref_1', button: 'right' }, null)).toBeNull();
+  });
+});
+
+describe('drag (issue 25)', () => {
+  it('judges the drop target like a click on it, and asks for a drop at a bare point', () => {
+    expect(factsQuery('drag', { ref_id: 'ref_1', to_ref_id: 'ref_7' })).toEqual({ tool: 'click', ref: 'ref_7' });
+    expect(classifyAction('drag', { ref_id: 'ref_1', to_ref_id: 'ref_7' }, click('button', 'Trash'))).toEqual({
+      kind: 'click',
+      description: 'Drop onto button "Trash"',
+    });
+    expect(classifyAction('drag', { ref_id: 'ref_1', to_ref_id: 'ref_7' }, click('listitem', 'Done'))).toBeNull();
+    expect(classifyAction('drag', { ref_id: 'ref_1', to: { x: 10, y: 20 } }, null)?.description).toBe(
+      'Drag ref_1 to the point (10, 20) (Weaverbird cannot tell what is there)',
+    );
+  });
+});

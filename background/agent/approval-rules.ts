@@ -31,6 +31,11 @@ const INERT_TOOLS = new Set(['hover', 'scroll', 'switch_tab', 'close_tab']);
 const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'tab', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 
 const NAME_CAP = 60;
+/**
+ * Drop zones whose name alone says the drop discards: a "Trash" folder is harmless to click (it
+ * opens the folder) but dropping onto it deletes (issue 25). Any language's hard-to-undo word counts too.
+ */
+const DISCARDING_DROP = /\b(trash|bin|recycle|wastebasket|garbage|delete|remove|discard|archive)\b/i;
 
 /** The ref an action names, whatever the tool calls its argument (ref_id, ref). */
 function refOf(args: unknown): string | null {
@@ -65,7 +70,14 @@ function str(args: unknown, key: string): string | undefined {
 export function factsQuery(tool: string, args: unknown): GateFactsArgs | null {
   const ref = refOf(args) ?? undefined;
   const base = ref ? { ref } : {};
-  if (CLICK_TOOLS.has(tool)) return { tool: 'click', ...base };
+  // A right-click opens a context menu, which activates nothing: its items are judged when clicked
+  // (issue 25). Every other press (double, middle, modified) activates the target like a click.
+  if (CLICK_TOOLS.has(tool)) return isRecord(args) && args.button === 'right' ? null : { tool: 'click', ...base };
+  // A drop is judged as a click on what it lands on (dragging onto "Trash" is hard to undo).
+  if (tool === 'drag') {
+    const onto = str(args, 'to_ref_id');
+    return onto ? { tool: 'click', ref: onto } : null;
+  }
   if (tool === 'press_key') {
     // The chord the page will press, by the page's own parser (src/key-chord.ts); a key that does
     // not parse is refused by the page and presses nothing.
@@ -98,7 +110,8 @@ function isClassified(tool: string): boolean {
     TYPE_TOOLS.has(tool) ||
     INERT_TOOLS.has(tool) ||
     tool === 'press_key' ||
-    tool === 'select_option'
+    tool === 'select_option' ||
+    tool === 'drag'
   );
 }
 
@@ -108,11 +121,23 @@ function keyName(args: unknown): string {
   return chord ? describeChord(chord) : 'a key';
 }
 
+/** "Click", "Double-click", "Control+Middle-click": the press click_ax will make, as the user reads it. */
+function clickVerb(args: unknown): string {
+  if (!isRecord(args)) return 'Click';
+  const count = args.clickCount === 2 ? 'Double-' : args.clickCount === 3 ? 'Triple-' : '';
+  const button = args.button === 'middle' ? 'middle-' : '';
+  const mods = Array.isArray(args.modifiers) ? args.modifiers.filter((m) => typeof m === 'string') : [];
+  const press = `${count}${button}click`;
+  const word = press.charAt(0).toUpperCase() + press.slice(1);
+  return [...mods, word].join('+');
+}
+
 function verb(tool: string, args: unknown): string {
+  if (tool === 'drag') return 'Drop onto';
   if (tool === 'press_key') return `Press ${keyName(args)} on`;
   if (TYPE_TOOLS.has(tool)) return 'Type into';
   if (tool === 'select_option') return 'Choose in';
-  return 'Click';
+  return clickVerb(args);
 }
 
 /**
@@ -127,6 +152,15 @@ export function classifyAction(
   unknownWhy = 'it could not be inspected',
 ): ApprovalNeed | null {
   const query = factsQuery(tool, args);
+  if (!query && tool === 'drag') {
+    // A drop at a bare point lands on whatever is there then: the gate cannot name it, so it asks.
+    const to = isRecord(args) && isRecord(args.to) ? args.to : {};
+    const where = `(${String(to.x)}, ${String(to.y)})`;
+    return {
+      kind: 'other',
+      description: `Drag ${refOf(args) ?? 'an element'} to the point ${where} (Weaverbird cannot tell what is there)`,
+    };
+  }
   if (!query) return isClassified(tool) ? null : { kind: 'other', description: `Run ${tool}` };
   if (!facts) {
     const what = refOf(args) ?? 'the focused element';
@@ -136,13 +170,16 @@ export function classifyAction(
     };
   }
   const key = keyName(args);
-  const need = activationNeed(tool, key, facts);
+  const t = facts.target;
+  if (tool === 'drag' && t && (DISCARDING_DROP.test(t.name) || hardToUndo(t.name)))
+    return { kind: 'click', description: `Drop onto ${named(t)}` };
+  const need = activationNeed(tool, key, facts, verb(tool, args));
   if (need || !facts.erases) return need;
   return dataLossNeed(tool, key, named(facts.target), facts.erases);
 }
 
 /** What activating the target needs, from the page's facts (null: nothing hard to undo). */
-function activationNeed(tool: string, key: string, facts: GateFacts): ApprovalNeed | null {
+function activationNeed(tool: string, key: string, facts: GateFacts, click = 'Click'): ApprovalNeed | null {
   const form = facts.form;
   const sensitive = form && (form.hasPayment || form.hasPassword) ? (form.hasPayment ? 'payment' : 'password') : null;
   const via = tool === 'press_key' ? `by pressing ${key} on ${named(facts.target)}` : `from ${named(facts.target)}`;
@@ -151,7 +188,7 @@ function activationNeed(tool: string, key: string, facts: GateFacts): ApprovalNe
       return null;
     case 'click': {
       const t = facts.target;
-      const how = tool === 'press_key' ? `Press ${key} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : 'Click';
+      const how = tool === 'press_key' ? `Press ${key} on` : TYPE_TOOLS.has(tool) ? 'Type and submit in' : click;
       if (t && !TOGGLE_ROLES.has(t.role) && hardToUndo(t.name))
         return { kind: 'click', description: `${how} ${named(t)}` };
       if (form && sensitive)

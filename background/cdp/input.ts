@@ -4,7 +4,18 @@
  * them in DIPs of the viewport, so they are scaled by the tab's zoom factor.
  */
 import { ok, type Result } from '../../src/result';
+import { sleep } from '../../src/timeout';
 import type { send as Send } from './cdp-client';
+import { cdpModifierBits, type ModifierName } from '../../src/key-chord';
+
+/** Which button, how many presses in a row, which keys are held (click_ax's arguments). */
+export interface MouseOptions {
+  button: 'left' | 'right' | 'middle';
+  clickCount: 1 | 2 | 3;
+  modifiers: readonly ModifierName[];
+}
+const LEFT_ONCE: MouseOptions = { button: 'left', clickCount: 1, modifiers: [] };
+const BUTTON_BITS: Record<MouseOptions['button'], number> = { left: 1, right: 2, middle: 4 };
 
 export interface ViewportPoint {
   x: number;
@@ -25,29 +36,74 @@ async function scaled(tabId: number, p: ViewportPoint): Promise<ViewportPoint> {
 }
 
 /**
- * One left click: move, press, release at the point (clickCount 1). `beforePress` runs between the
- * move and the press: a page sees the trusted mousemove and could slide something under the pointer
- * in reaction, so the caller re-checks the point there (issue 10, item 8); an error sends no press.
+ * One click: move, then press and release at the point, `clickCount` times with a rising count
+ * (Chrome makes the second press's click a `dblclick`, as for a person's double-click). `beforePress`
+ * runs between the move and the first press: a page sees the trusted mousemove and could slide
+ * something under the pointer in reaction, so the caller re-checks the point there (issue 10, item
+ * 8); an error sends no press. Modifiers are CDP's bit field on every event.
  */
 export async function mouseClick(
   send: typeof Send,
   tabId: number,
   point: ViewportPoint,
   beforePress?: () => Promise<Result<true>>,
+  opts: MouseOptions = LEFT_ONCE,
 ): Promise<Result<true>> {
   const { x, y } = await scaled(tabId, point);
-  const moved = await send(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'none', buttons: 0 });
+  const modifiers = cdpModifierBits(opts.modifiers);
+  const moved = await send(tabId, 'Input.dispatchMouseEvent', {
+    type: 'mouseMoved',
+    x,
+    y,
+    button: 'none',
+    buttons: 0,
+    modifiers,
+  });
   if (!moved.ok) return moved;
   if (beforePress) {
     const checked = await beforePress();
     if (!checked.ok) return checked;
   }
-  const base = { x, y, button: 'left', clickCount: 1 };
-  const pressed = await send(tabId, 'Input.dispatchMouseEvent', { ...base, type: 'mousePressed', buttons: 1 });
-  if (!pressed.ok) return pressed;
-  const released = await send(tabId, 'Input.dispatchMouseEvent', { ...base, type: 'mouseReleased', buttons: 0 });
-  if (!released.ok) return released;
+  for (let clickCount = 1; clickCount <= opts.clickCount; clickCount++) {
+    const base = { x, y, button: opts.button, clickCount, modifiers };
+    const buttons = BUTTON_BITS[opts.button];
+    const pressed = await send(tabId, 'Input.dispatchMouseEvent', { ...base, type: 'mousePressed', buttons });
+    if (!pressed.ok) return pressed;
+    const released = await send(tabId, 'Input.dispatchMouseEvent', { ...base, type: 'mouseReleased', buttons: 0 });
+    if (!released.ok) return released;
+  }
   return ok(true);
+}
+
+/**
+ * One trusted drag with the left button: press at `from`, move in `steps` even steps to `to` (one
+ * move per step, as a hand makes many, so libraries with an activation distance and collision
+ * checks on every move see the path), release. Pages that use pointer events get trusted
+ * pointerdown/pointermove/pointerup; Chrome starts no native drag for elements that are not draggable.
+ */
+export async function mouseDrag(
+  send: typeof Send,
+  tabId: number,
+  from: ViewportPoint,
+  to: ViewportPoint,
+  steps = 10,
+): Promise<Result<true>> {
+  const a = await scaled(tabId, from);
+  const b = await scaled(tabId, to);
+  const mouse = (params: Record<string, unknown>) => send(tabId, 'Input.dispatchMouseEvent', params);
+  const moved = await mouse({ type: 'mouseMoved', x: a.x, y: a.y, button: 'none', buttons: 0 });
+  if (!moved.ok) return moved;
+  const pressed = await mouse({ type: 'mousePressed', x: a.x, y: a.y, button: 'left', buttons: 1, clickCount: 1 });
+  if (!pressed.ok) return pressed;
+  for (let i = 1; i <= steps; i++) {
+    const x = a.x + ((b.x - a.x) * i) / steps;
+    const y = a.y + ((b.y - a.y) * i) / steps;
+    const step = await mouse({ type: 'mouseMoved', x, y, button: 'left', buttons: 1 });
+    if (!step.ok) return step;
+    await sleep(16);
+  }
+  const released = await mouse({ type: 'mouseReleased', x: b.x, y: b.y, button: 'left', buttons: 0, clickCount: 1 });
+  return released.ok ? ok(true) : released;
 }
 
 /** Moves the real mouse (CSS :hover, mouseenter with isTrusted). */

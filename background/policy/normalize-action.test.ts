@@ -45,3 +45,25 @@ describe('press_key: one parser for the gate and the dispatcher', () => {
     (key) => expect(factsQuery('press_key', { key })).toBeNull(),
   );
 });
+
+describe('click_ax: the press the page makes is the press the gate judges (issue 25)', () => {
+  it('drops the defaults and orders modifiers once each', () => {
+    expect(normalizeAction('click_ax', { ref_id: 'ref_1', button: 'left', clickCount: 1, modifiers: [] })).toEqual({
+      ref_id: 'ref_1',
+    });
+    expect(
+      normalizeAction('click_ax', { ref_id: 'ref_1', clickCount: 2, modifiers: ['Shift', 'Control', 'Shift'] }),
+    ).toEqual({ ref_id: 'ref_1', clickCount: 2, modifiers: ['Control', 'Shift'] });
+    // Bad values are the schema's to refuse: left as they are.
+    expect(normalizeAction('click_ax', { ref_id: 'ref_1', modifiers: ['Hyper'] })).toEqual({
+      ref_id: 'ref_1',
+      modifiers: ['Hyper'],
+    });
+  });
+
+  it('a right-click is not inspected (it opens a menu); double, middle and modified clicks are clicks', () => {
+    expect(factsQuery('click_ax', { ref_id: 'ref_1', button: 'right' })).toBeNull();
+    for (const press of [{ clickCount: 2 }, { button: 'middle' }, { modifiers: ['Control'] }, { button: 'left' }])
+      expect(factsQuery('click_ax', { ref_id: 'ref_1', ...press })).toEqual({ tool: 'click', ref: 'ref_1' });
+  });
+});

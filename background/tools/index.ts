@@ -1,4 +1,5 @@
 import { clickAx } from './actions/click-ax';
+import { dragTool } from './actions/drag';
 import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
@@ -67,6 +68,7 @@ const ALL: readonly Tool[] = [
   routeFrameRefs(pressKey),
   routeFrameRefs(hoverTool),
   routeFrameRefs(scrollTool),
+  routeFrameRefs(dragTool),
   handleDialog,
   batchTool,
   actAndSampleTool,

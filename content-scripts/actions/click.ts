@@ -9,8 +9,21 @@ import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
 import { arm, Observation, settle } from './observe';
-import { centreOf, hittablePoint, pointerTarget, syntheticClick, syntheticHover, syntheticPress } from './pointer';
-import { findStandIn, visualState } from './reachability';
+import {
+  centreOf,
+  hittablePoint,
+  pointerTarget,
+  syntheticClick,
+  syntheticHover,
+  syntheticPress,
+  type Point,
+  type PressOptions,
+} from './pointer';
+import { findStandIn, visualState, type VisualState } from './reachability';
+import { coveredMessage, coverOf } from './cover';
+import { deepActiveElement } from './element-info';
+import { modifiersDown, modifiersUp } from './keys';
+import { canonicalModifiers } from '../../src/key-chord';
 import { fallbackVeto } from './click-eligibility';
 import { OPTION_ROLES, renderedTwin } from './widget-twin';
 
@@ -34,8 +47,49 @@ function linkInfo(el: Element): { href?: string; navigates?: boolean; hint?: str
   return { href, navigates: !samePage };
 }
 
+function pressOptions(args: ClickArgs): PressOptions {
+  return {
+    button: args.button ?? 'left',
+    clickCount: args.clickCount ?? 1,
+    modifiers: canonicalModifiers(args.modifiers ?? []),
+  };
+}
+
+/** The press with its held modifiers: their keydowns first and keyups last, at the focused element, as a keyboard sends them. */
+function press(target: Element, point: Point, opts: PressOptions, doc: Document): boolean {
+  const keysAt = (): Element => deepActiveElement(doc) ?? doc.body;
+  modifiersDown(keysAt(), opts.modifiers);
+  const { clickNotCanceled } = syntheticPress(target, point, opts);
+  modifiersUp(keysAt(), opts.modifiers);
+  return clickNotCanceled;
+}
+
+interface Picked {
+  target: Element;
+  standIn?: string;
+  twinned: boolean;
+}
+
+/** What a person would press for the ref: the drawn option of a hidden list, a hidden control's stand-in, or itself. */
+function pickTarget(el: Element, ref: string, role: string, state: VisualState): Result<Picked> {
+  if (state.hidden !== null && OPTION_ROLES.has(role)) {
+    // An option of a list kept for screen readers: the person clicks the option the widget draws.
+    const twin = renderedTwin(el, ref);
+    if (!twin.el) return err('not_rendered', twin.instead);
+    if (isHtmlElement(twin.el)) twin.el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+    const standIn = `it is in a list hidden for screen readers; clicked the drawn option ${describe(twin.el)} instead`;
+    return ok({ target: twin.el, standIn, twinned: true });
+  }
+  if (state.hidden === null && state.pointerDisabled === null) return ok({ target: el, twinned: false });
+  const found = findStandIn(el);
+  if (!found) return ok({ target: el, twinned: false });
+  if (isHtmlElement(found.el)) found.el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+  return ok({ target: found.el, standIn: found.reason, twinned: false });
+}
+
 export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<ClickReply>> {
   const ref = args.ref_id;
+  const opts = pressOptions(args);
   const resolved = getRefRegistry(globalThis).resolve(ref);
   if (!resolved.ok) return resolved;
   const el = resolved.data;
@@ -50,25 +104,13 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   }
   if (isHtmlElement(el)) el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
 
-  let target = el;
-  let standIn: string | undefined;
-  let twinned = false;
-  if (state.hidden !== null && OPTION_ROLES.has(role)) {
-    // An option of a list kept for screen readers: the person clicks the option the widget draws.
-    const twin = renderedTwin(el, ref);
-    if (!twin.el) return err('not_rendered', twin.instead);
-    target = twin.el;
-    twinned = true;
-    standIn = `it is in a list hidden for screen readers; clicked the drawn option ${describe(twin.el)} instead`;
-    if (isHtmlElement(target)) target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
-  } else if (state.hidden !== null || state.pointerDisabled !== null) {
-    const found = findStandIn(el);
-    if (found) {
-      target = found.el;
-      standIn = found.reason;
-      if (isHtmlElement(target)) target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-    }
-  }
+  const picked = pickTarget(el, ref, role, state);
+  if (!picked.ok) return picked;
+  const { target, twinned } = picked.data;
+  let standIn = picked.data.standIn;
+  // A person's click lands on whatever is on top: a covered target is never reported clicked.
+  const cover = visualState(target).hidden === null ? coverOf(target) : null;
+  if (cover) return err('target_covered', coveredMessage(ref, target, cover));
   const link = linkInfo(target);
   const observed = target === el ? [el] : [el, target];
   const point = hittablePoint(target) ?? centreOf(target);
@@ -78,7 +120,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   syntheticHover(target, point);
   const obs = new Observation(doc, observed);
   obs.pressedAt(pointerTarget(target, point));
-  syntheticPress(target, point);
+  if (opts.button === 'right') obs.expectMenu();
+  const notCanceled = press(target, point, opts, doc);
   let report = await settle(obs);
 
   // A stand-in that did not move the hidden control (a label-less decoy): click the control itself.
@@ -86,7 +129,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   if (standIn && !twinned && report.progress.length === 0 && el.isConnected) {
     const retry = new Observation(doc, [el]);
     retry.pressedAt(el);
-    syntheticClick(el, centreOf(el));
+    if (opts.button === 'right') retry.expectMenu();
+    syntheticClick(el, centreOf(el), opts);
     report = await settle(retry);
     method = 'synthetic';
     standIn = `${standIn}; that changed nothing, so the element itself was clicked`;
@@ -108,22 +152,47 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   };
   if (verified || report.changes.url) return ok({ result });
 
-  const veto = fallbackVeto(el, target, state);
+  return ok(offerTrustedRetry({ doc, el, target, observed, state, opts, notCanceled, result, linkHint: link.hint }));
+}
+
+interface RetryInput {
+  doc: Document;
+  el: Element;
+  target: Element;
+  observed: Element[];
+  state: VisualState;
+  opts: PressOptions;
+  /** The synthetic contextmenu (right) or click was not canceled by the page. */
+  notCanceled: boolean;
+  result: ClickResult;
+  linkHint: string | undefined;
+}
+
+/** An unverified click: the reason no trusted retry is allowed, or an armed observation and a point for one. */
+function offerTrustedRetry(i: RetryInput): ClickReply {
+  const { result } = i;
+  // A trusted right-click the page does not take opens the browser's own menu, which no page read
+  // can see or close: only one whose synthetic contextmenu the page canceled (it draws its own) is retried.
+  const veto =
+    i.opts.button === 'right' && i.notCanceled
+      ? 'not tried: the page did not take the right-click (contextmenu not canceled), so a real one would open the browser\u2019s own menu'
+      : fallbackVeto(i.el, i.target, i.state);
   if (veto !== null) {
     result.fallback = veto;
     result.hint =
-      link.hint ??
+      i.linkHint ??
       'no visible change yet: the page may still be working, or the click did nothing; re-read the tree before clicking again';
-    return ok({ result });
+    return { result };
   }
-  const p = hittablePoint(target);
+  const p = hittablePoint(i.target);
   if (!p) {
     result.fallback = 'not tried: another element covers the target, so a real click would land elsewhere';
     result.hint = 'something covers this element (an overlay or banner?); close it first, then retry';
-    return ok({ result });
+    return { result };
   }
-  const armed = new Observation(doc, observed);
-  armed.pressedAt(pointerTarget(target, p));
-  const token = arm(armed, target);
-  return ok({ result, fallback: { token, x: p.x, y: p.y } });
+  const armed = new Observation(i.doc, i.observed);
+  armed.pressedAt(pointerTarget(i.target, p));
+  if (i.opts.button === 'right') armed.expectMenu();
+  const token = arm(armed, i.target);
+  return { result, fallback: { token, x: p.x, y: p.y } };
 }

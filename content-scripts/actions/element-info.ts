@@ -69,6 +69,14 @@ export function roleOf(el: Element): string {
       return 'option';
     case 'dialog':
       return 'dialog';
+    // Lists and named sections, as the tree prints them (HTML-AAM §4): what a drag reports it moved between.
+    case 'ul':
+    case 'ol':
+      return 'list';
+    case 'li':
+      return 'listitem';
+    case 'section':
+      return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : 'generic';
     case 'input': {
       const type = inputTypeOf(el);
       if (type === 'checkbox') return 'checkbox';

@@ -1,5 +1,6 @@
 import type { ActionHandlers } from './api';
 import { clickRef } from './click';
+import { dragRef } from './drag';
 import { hover } from './hover';
 import { inputRecheck } from './input-recheck';
 import { collectObservation } from './observe-handler';
@@ -17,6 +18,7 @@ export const actionHandlers: ActionHandlers = {
   press_key: pressKey,
   hover,
   scroll,
+  drag: dragRef,
   action_observe: (args) => collectObservation(args),
   type_readback: (args) => typeReadback(args),
   input_recheck: inputRecheck,

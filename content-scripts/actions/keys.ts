@@ -2,7 +2,13 @@
  * Keyboard input: dispatching keydown/keypress/keyup for a chord parsed by src/key-chord.ts (the
  * parser the approval gate shares).
  */
-import { isPrintable, type KeyChord } from '../../src/key-chord';
+import {
+  canonicalModifiers,
+  isPrintable,
+  modifierKeyChord,
+  type KeyChord,
+  type ModifierName,
+} from '../../src/key-chord';
 
 function keyEvent(target: Element, type: string, chord: KeyChord): KeyboardEvent {
   const view = target.ownerDocument.defaultView;
@@ -37,4 +43,27 @@ export function keyDown(target: Element, chord: KeyChord): boolean {
 
 export function keyUp(target: Element, chord: KeyChord): void {
   target.dispatchEvent(keyEvent(target, 'keyup', chord));
+}
+
+/**
+ * The modifiers' own keydowns before a chord's key, in order (Control, Alt, Shift, Meta), each with
+ * the flags of what is held so far, as a keyboard reports them (UI Events §5.4.1): pages that track
+ * modifiers (multi-select with Shift, shortcuts that watch `keydown Control`) see them as from a
+ * person. Modifier keys produce no character, so no keypress.
+ */
+export function modifiersDown(target: Element, names: readonly ModifierName[]): void {
+  const held: ModifierName[] = [];
+  for (const m of canonicalModifiers(names)) {
+    held.push(m);
+    target.dispatchEvent(keyEvent(target, 'keydown', modifierKeyChord(m, held)));
+  }
+}
+
+/** The modifiers' keyups after the chord's key, in reverse order, each without its own flag. */
+export function modifiersUp(target: Element, names: readonly ModifierName[]): void {
+  const held = canonicalModifiers(names);
+  while (held.length > 0) {
+    const m = held.pop();
+    if (m) target.dispatchEvent(keyEvent(target, 'keyup', modifierKeyChord(m, held)));
+  }
 }

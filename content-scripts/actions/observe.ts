@@ -66,6 +66,7 @@ export class Observation {
   private readonly controlled: Map<Element, boolean>;
   private readonly holdingDialogs: Set<Element>;
   private hit: Element | null = null;
+  private anyMenu = false;
   private controlledMutations = 0;
   private stylingMutations = 0;
   private syncClosed = false;
@@ -123,6 +124,14 @@ export class Observation {
    */
   pressedAt(hit: Element): void {
     this.hit = hit;
+  }
+
+  /**
+   * A right-click: the page's context menu is drawn where the pointer is, usually at the end of the
+   * body and related to nothing, so any menu that opens counts (UI Events §5.3.2 contextmenu).
+   */
+  expectMenu(): void {
+    this.anyMenu = true;
   }
 
   private countTarget(records: readonly MutationRecord[]): void {
@@ -216,7 +225,9 @@ export class Observation {
       else diagnostics.push('a dialog the target does not control opened');
     }
     const newPopups = [...visibleSet(this.doc, POPUP_SELECTOR)].filter((p) => !this.popups.has(p));
-    const ownPopup = newPopups.find((p) => roleOf(p) !== 'tooltip' && this.owned(p));
+    const ownPopup = newPopups.find(
+      (p) => roleOf(p) !== 'tooltip' && (this.owned(p) || (this.anyMenu && roleOf(p) === 'menu')),
+    );
     const newPopup = ownPopup ?? newPopups[0];
     if (newPopup) {
       changes.popupOpened = describe(newPopup);

@@ -12,6 +12,22 @@ import { flatParent } from '../ax/flat-tree';
 import { deepHit, flatContains as flatContainsIn } from '../ax/hit-test';
 import { shadowRootOf } from '../frames/shadow-roots';
 import { deepActiveElement } from './element-info';
+import { modifierFlags, type ModifierName } from '../../src/key-chord';
+
+/** How a press is made: which button, how many clicks in a row, which keys are held. */
+export interface PressOptions {
+  button: 'left' | 'right' | 'middle';
+  clickCount: 1 | 2 | 3;
+  modifiers: readonly ModifierName[];
+}
+const PLAIN_PRESS: PressOptions = { button: 'left', clickCount: 1, modifiers: [] };
+
+/** MouseEvent.button and the `buttons` bit while it is down (UI Events §5.3.1.2/§5.3.1.3). */
+const BUTTONS: Record<PressOptions['button'], { button: number; buttons: number }> = {
+  left: { button: 0, buttons: 1 },
+  middle: { button: 1, buttons: 4 },
+  right: { button: 2, buttons: 2 },
+};
 
 export interface Point {
   x: number;
@@ -156,30 +172,54 @@ export interface PressOutcome {
  * §11): pointerdown, mousedown, then focus as mousedown's default action (skipped when pointerdown or
  * mousedown is canceled), pointerup, mouseup, click. Focus must not come first: a combobox that opens
  * on focus and toggles on mousedown would open and close again in one click.
+ *
+ * `opts` makes it a right, middle, double or modified press: every event carries the held modifiers'
+ * flags and the button; each press of a multi-click has `detail` 1, 2, 3, and the second `click` is
+ * followed by `dblclick` (UI Events §5.3.4). A right press fires `contextmenu` after mousedown (the
+ * Linux and macOS order; Windows fires it after mouseup) and no `click`; a middle press fires
+ * `auxclick` instead of `click` (UI Events §5.3.3).
  */
-export function syntheticPress(el: Element, p: Point = centreOf(el)): PressOutcome {
+export function syntheticPress(el: Element, p: Point = centreOf(el), opts: PressOptions = PLAIN_PRESS): PressOutcome {
+  let outcome: PressOutcome = { hit: el, clickNotCanceled: true };
+  for (let detail = 1; detail <= opts.clickCount; detail++) {
+    outcome = pressOnce(el, p, opts, detail);
+    if (!el.isConnected) break;
+  }
+  return outcome;
+}
+
+function pressOnce(el: Element, p: Point, opts: PressOptions, detail: number): PressOutcome {
+  const { button, buttons } = BUTTONS[opts.button];
+  const mods = modifierFlags(opts.modifiers);
   const down = pointerTarget(el, p);
-  const downInit = mouseInit(down, p, { buttons: 1, detail: 1 });
+  const downInit = mouseInit(down, p, { button, buttons, detail, ...mods });
   const pointerDownOk = fire(down, 'pointerdown', downInit);
   // Pointer Events §11: a canceled pointerdown suppresses the compatibility mouse events.
   const mouseDownOk = pointerDownOk ? fire(down, 'mousedown', downInit) : false;
   if (mouseDownOk && down.isConnected) focusFromMousedown(down);
+  let menuOk = true;
+  if (opts.button === 'right' && down.isConnected) menuOk = fire(down, 'contextmenu', downInit);
   // Handlers may have re-rendered the pressed node; the release goes to whatever is there now.
   const up = down.isConnected ? down : pointerTarget(el, p);
-  const upInit = mouseInit(up, p, { buttons: 0, detail: 1 });
+  const upInit = mouseInit(up, p, { button, buttons: 0, detail, ...mods });
   fire(up, 'pointerup', upInit);
   if (pointerDownOk) fire(up, 'mouseup', upInit);
   // A click on a detached node does nothing.
   if (!el.isConnected || !up.isConnected) return { hit: down, clickNotCanceled: true };
+  if (opts.button === 'right') return { hit: down, clickNotCanceled: menuOk };
   // A dispatched `click` MouseEvent runs the target's activation behaviour (checkbox toggle, link
   // follow, form submit) just as el.click() does (DOM §2.9 dispatch, "isActivationEvent"), and unlike
   // el.click() it carries the coordinates menus and ripples read.
   const clickAt = down.isConnected ? commonAncestor(down, up) : up;
-  return { hit: down, clickNotCanceled: fire(clickAt, 'click', mouseInit(clickAt, p, { detail: 1 })) };
+  const clickInit = mouseInit(clickAt, p, { button, detail, ...mods });
+  if (opts.button === 'middle') return { hit: down, clickNotCanceled: fire(clickAt, 'auxclick', clickInit) };
+  const clicked = fire(clickAt, 'click', clickInit);
+  if (detail === 2 && clickAt.isConnected) fire(clickAt, 'dblclick', clickInit);
+  return { hit: down, clickNotCanceled: clicked };
 }
 
 /** Hover, then press: the whole sequence a person's click produces. */
-export function syntheticClick(el: Element, p: Point = centreOf(el)): PressOutcome {
+export function syntheticClick(el: Element, p: Point = centreOf(el), opts: PressOptions = PLAIN_PRESS): PressOutcome {
   syntheticHover(el, p);
-  return syntheticPress(el, p);
+  return syntheticPress(el, p, opts);
 }

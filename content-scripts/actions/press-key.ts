@@ -17,8 +17,8 @@ import {
   isSelect,
   isTextArea,
 } from './element-info';
-import { describeChord, isPrintable, parseChord, type KeyChord } from '../../src/key-chord';
-import { keyDown, keyUp } from './keys';
+import { chordModifiers, describeChord, isPrintable, parseChord, type KeyChord } from '../../src/key-chord';
+import { keyDown, keyUp, modifiersDown, modifiersUp } from './keys';
 import { isAgentsOwn, noteAgentWrote, textHolder } from './agent-typed';
 import { Observation, settle } from './observe';
 import { visualState } from './reachability';
@@ -166,10 +166,14 @@ export async function pressKey(args: PressKeyArgs, doc: Document): Promise<Resul
   // never asks (handlers/erasure.ts). Checked before the key, which may change it.
   const holder = textHolder(target);
   const ownBefore = holder !== null && isAgentsOwn(holder);
+  modifiersDown(target, chordModifiers(chord));
   const proceed = keyDown(target, chord);
   const emulated = proceed && target.isConnected ? emulateDefault(target, chord, doc) : undefined;
   if (holder && ownBefore) noteAgentWrote(holder);
-  keyUp(target.isConnected ? target : doc.body, chord);
+  // Key events go to the focused element at each moment (UI Events §3.6): a handler may move focus.
+  const upTarget = target.isConnected ? target : doc.body;
+  keyUp(upTarget, chord);
+  modifiersUp(upTarget, chordModifiers(chord));
   const report = await settle(obs, 150);
   return ok({
     success: true,

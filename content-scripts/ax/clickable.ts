@@ -120,6 +120,8 @@ function needsControlRef({ el, role, hints }: RefInput): boolean {
   // An open <dialog> (modal or not) is focusable in Chromium: showModal() and the dialog focusing
   // steps (HTML §4.11.3) can land on the dialog itself, and an agent may need to anchor on it.
   if (el.localName === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;
+  // A draggable="true" element (HTML §6.11.7) is something a person drags: the drag tool needs its ref.
+  if (el.getAttribute('draggable') === 'true') return true;
   if (!NON_SEMANTIC_ROLES.has(role)) return false;
   if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
   if (hasOnclick(el)) return true;

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import {
   ClickArgsSchema,
+  DragArgsSchema,
   FocusTypeArgsSchema,
   HoverArgsSchema,
   ObserveArgsSchema,
@@ -45,6 +46,7 @@ export const actionProxies: readonly ContentHandler[] = [
   proxy('press_key', PressKeyArgsSchema, (h) => h.press_key),
   proxy('hover', HoverArgsSchema, (h) => h.hover),
   proxy('scroll', ScrollArgsSchema, (h) => h.scroll),
+  proxy('drag', DragArgsSchema, (h) => h.drag),
   proxy('action_observe', ObserveArgsSchema, (h) => h.action_observe),
   proxy('type_readback', TypeReadbackArgsSchema, (h) => h.type_readback),
   proxy('input_recheck', InputRecheckArgsSchema, (h) => h.input_recheck),

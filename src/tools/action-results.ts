@@ -140,6 +140,33 @@ export type TypeReply = z.infer<typeof TypeReplySchema>;
 export const InputRecheckReplySchema = z.object({ x: z.optional(z.number()), y: z.optional(z.number()) });
 export type InputRecheckReply = z.infer<typeof InputRecheckReplySchema>;
 
+const DragResultSchema = z.object({
+  success: z.boolean(),
+  method: z.enum(['html5', 'pointer', 'cdp']),
+  /** The page's change: what moved, where from and where to; absent when nothing moved. */
+  moved: z.optional(z.string()),
+  verified: z.boolean(),
+  /** The affected lists' order before and after, as names (at most 20 each). */
+  before: z.array(z.string()),
+  after: z.array(z.string()),
+  hint: z.optional(z.string()),
+  fallback: z.optional(z.string()),
+});
+export type DragResult = z.infer<typeof DragResultSchema>;
+const DragFallbackSchema = z.object({
+  token: z.string(),
+  from: z.object({ x: z.number(), y: z.number() }),
+  to: z.object({ x: z.number(), y: z.number() }),
+});
+export const DragReplySchema = z.object({ result: DragResultSchema, fallback: z.optional(DragFallbackSchema) });
+export type DragReply = z.infer<typeof DragReplySchema>;
+/** What the armed drag watch reports after the worker's trusted drag. */
+export const DragCollectedSchema = z.object({
+  moved: z.optional(z.string()),
+  verified: z.boolean(),
+  after: z.array(z.string()),
+});
+
 export const HoverReplySchema = z.object({ result: HoverResultSchema, fallback: z.optional(ClickFallbackSchema) });
 export type HoverReply = z.infer<typeof HoverReplySchema>;
 

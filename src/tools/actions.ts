@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import { err, ok, type Result } from '../result';
 import { REF_PATTERN } from '../refs';
+import { MODIFIER_NAMES } from '../key-chord';
 
 export type * from './action-results';
 
@@ -19,7 +20,13 @@ const RefId = z
   .check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12", as printed by get_accessibility_tree'));
 const Text = z.string().check(z.maxLength(MAX_TYPE_CHARS));
 
-export const ClickArgsSchema = z.strictObject({ ref_id: RefId });
+export const MOUSE_BUTTONS = ['left', 'right', 'middle'] as const;
+export const ClickArgsSchema = z.strictObject({
+  ref_id: RefId,
+  button: z.optional(z.enum(MOUSE_BUTTONS)),
+  clickCount: z.optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+  modifiers: z.optional(z.array(z.enum(MODIFIER_NAMES)).check(z.maxLength(4))),
+});
 export const TypeArgsSchema = z.strictObject({ ref_id: RefId, text: Text, clear: z.optional(z.boolean()) });
 export const FocusTypeArgsSchema = z.strictObject({
   ref_id: RefId,
@@ -39,6 +46,20 @@ export const PressKeyArgsSchema = z.strictObject({
   ref_id: z.optional(RefId),
 });
 export const HoverArgsSchema = z.strictObject({ ref_id: RefId });
+export const DROP_POSITIONS = ['before', 'after', 'center'] as const;
+/** A point in the frame's viewport, CSS pixels (the `rect` an action result reports). */
+const ViewportPoint = z.strictObject({
+  x: z.number().check(z.minimum(0), z.maximum(100_000)),
+  y: z.number().check(z.minimum(0), z.maximum(100_000)),
+});
+export const DragArgsSchema = z
+  .strictObject({
+    ref_id: RefId,
+    to_ref_id: z.optional(RefId),
+    to: z.optional(ViewportPoint),
+    position: z.optional(z.enum(DROP_POSITIONS)),
+  })
+  .check(z.refine((a) => (a.to_ref_id === undefined) !== (a.to === undefined), 'give exactly one of to_ref_id or to'));
 export const SCROLL_DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
 export const ScrollArgsSchema = z
   .strictObject({
@@ -58,6 +79,7 @@ export type TypeArgs = z.infer<typeof TypeArgsSchema>;
 export type FocusTypeArgs = z.infer<typeof FocusTypeArgsSchema>;
 export type SelectArgs = z.infer<typeof SelectArgsSchema>;
 export type PressKeyArgs = z.infer<typeof PressKeyArgsSchema>;
+export type DragArgs = z.infer<typeof DragArgsSchema>;
 export type HoverArgs = z.infer<typeof HoverArgsSchema>;
 export type ScrollArgs = z.infer<typeof ScrollArgsSchema>;
 
@@ -102,6 +124,7 @@ export type ActionArgsMap = {
   press_key: PressKeyArgs;
   hover: HoverArgs;
   scroll: ScrollArgs;
+  drag: DragArgs;
   action_observe: ObserveArgs;
   type_readback: TypeReadbackArgs;
   input_recheck: InputRecheckArgs;

@@ -7,7 +7,8 @@ import { ClickReplySchema, ObservationReportSchema, type ClickResult } from '../
 import { err, ok, type Result } from '../../../src/result';
 import { cdpRefClick, isCdpRef } from '../../cdp/ax-actions';
 import { withSession } from '../../cdp/cdp-client';
-import { mouseClick } from '../../cdp/input';
+import { mouseClick, type MouseOptions } from '../../cdp/input';
+import { canonicalModifiers } from '../../../src/key-chord';
 import { sendToContent } from '../../content-bridge';
 import { confirmClickPoint, planTrustedClick } from '../../cdp/dispatch-check';
 import { defineTool } from '../define-tool';
@@ -48,7 +49,13 @@ async function navigatedResult(
   });
 }
 
-async function trustedRetry(tabId: number, result: ClickResult, token: string, frameId = 0): Promise<ClickResult> {
+async function trustedRetry(
+  tabId: number,
+  result: ClickResult,
+  token: string,
+  frameId: number,
+  opts: MouseOptions,
+): Promise<ClickResult> {
   const before = await tabUrl(tabId);
   // The page measured in its own frame's viewport; CDP Input takes top-level viewport coordinates,
   // and in a child frame every ancestor must confirm that the point reaches the frame (frame-hit.ts).
@@ -57,7 +64,7 @@ async function trustedRetry(tabId: number, result: ClickResult, token: string, f
   const clicked = await withSession(tabId, async ({ send }) => {
     const plan = await planTrustedClick(tabId, frameId, token);
     if (!plan.ok) return plan;
-    return mouseClick(send, tabId, plan.data.top, () => confirmClickPoint(tabId, frameId, token, plan.data));
+    return mouseClick(send, tabId, plan.data.top, () => confirmClickPoint(tabId, frameId, token, plan.data), opts);
   });
   if (!clicked.ok) {
     await sendToContent(tabId, { type: 'tool', tool: 'action_observe', args: { token, action: 'cancel' } }, frameId);
@@ -105,7 +112,7 @@ async function trustedRetry(tabId: number, result: ClickResult, token: string, f
 export const clickAx = defineTool({
   name: 'click_ax',
   description: [
-    'Clicks an element like a person would. verified:false means nothing visibly changed: re-read before clicking again.',
+    'Clicks like a person would. verified:false means nothing visibly changed: re-read before clicking again.',
     // The model reads only its own build's text (docs/firefox.md): Firefox has no second, trusted click.
     HAS_CDP
       ? 'If a plain element does not react, one trusted click is retried.'
@@ -116,8 +123,14 @@ export const clickAx = defineTool({
   readOnly: false,
   async handler(args, ctx) {
     // A ref read from Chrome's tree where no page script runs is clicked through CDP (ax-actions.ts).
-    if (isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id))
+    if (isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id)) {
+      if (args.button !== undefined || args.clickCount !== undefined || args.modifiers !== undefined)
+        return err(
+          'unsupported',
+          `${args.ref_id} was read from Chrome's own tree, where only a plain left click is possible; read the page with get_accessibility_tree for other presses`,
+        );
       return cdpRefClick(ctx.tabId, ctx.frameId ?? 0, args.ref_id);
+    }
     const before = await tabUrl(ctx.tabId);
     const watch = watchTabActivity(ctx.tabId);
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'click_ax', args }, ctx.frameId);
@@ -153,6 +166,11 @@ export const clickAx = defineTool({
       });
     }
     // fallback.x/y were the page's point at classification; the point is re-measured after attaching.
-    return ok(await trustedRetry(ctx.tabId, result, fallback.token, ctx.frameId ?? 0));
+    const opts: MouseOptions = {
+      button: args.button ?? 'left',
+      clickCount: args.clickCount ?? 1,
+      modifiers: canonicalModifiers(args.modifiers ?? []),
+    };
+    return ok(await trustedRetry(ctx.tabId, result, fallback.token, ctx.frameId ?? 0, opts));
   },
 });

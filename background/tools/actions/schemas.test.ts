@@ -13,6 +13,7 @@ const pairs: [string, z.ZodType, ZodMiniType][] = [
   ['press_key', classic.PressKeyArgs, mini.PressKeyArgsSchema],
   ['hover', classic.HoverArgs, mini.HoverArgsSchema],
   ['scroll', classic.ScrollArgs, mini.ScrollArgsSchema],
+  ['drag', classic.DragArgs, mini.DragArgsSchema],
 ];
 
 const samples: unknown[] = [
@@ -29,6 +30,18 @@ const samples: unknown[] = [
   { ref_id: 'ref_3', value: 'a' },
   { ref_id: 'ref_3', label: 'A' },
   { ref_id: 'ref_3', value: 'a', label: 'A' },
+  { ref_id: 'ref_1', button: 'right' },
+  { ref_id: 'ref_1', button: 'back' },
+  { ref_id: 'ref_1', clickCount: 2, modifiers: ['Shift', 'Control'] },
+  { ref_id: 'ref_1', clickCount: 4 },
+  { ref_id: 'ref_1', modifiers: ['Hyper'] },
+  { ref_id: 'ref_1', modifiers: ['Shift', 'Shift', 'Shift', 'Shift', 'Shift'] },
+  { ref_id: 'ref_1', to_ref_id: 'ref_2' },
+  { ref_id: 'ref_1', to_ref_id: 'ref_2', position: 'before' },
+  { ref_id: 'ref_1', to_ref_id: 'ref_2', position: 'under' },
+  { ref_id: 'ref_1', to: { x: 10, y: 20.5 } },
+  { ref_id: 'ref_1', to: { x: -1, y: 20 } },
+  { ref_id: 'ref_1', to: { x: 1, y: 2 }, to_ref_id: 'ref_2' },
   { key: 'Enter' },
   { key: '' },
   { key: 'Tab', ref_id: 'ref_2' },

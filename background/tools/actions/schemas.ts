@@ -4,7 +4,8 @@
  * keeps the two accepting and rejecting the same inputs.
  */
 import { z } from 'zod';
-import { MAX_TYPE_CHARS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { DROP_POSITIONS, MAX_TYPE_CHARS, MOUSE_BUTTONS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { MODIFIER_NAMES } from '../../../src/key-chord';
 import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../src/refs';
 
 // Frame-qualified refs ("f2:ref_12", from iframe_read) are accepted here and routed to their frame by
@@ -17,7 +18,12 @@ const RefId = z
   );
 const Text = z.string().max(MAX_TYPE_CHARS);
 
-export const ClickArgs = z.strictObject({ ref_id: RefId });
+export const ClickArgs = z.strictObject({
+  ref_id: RefId,
+  button: z.enum(MOUSE_BUTTONS).optional(),
+  clickCount: z.literal([1, 2, 3]).optional(),
+  modifiers: z.array(z.enum(MODIFIER_NAMES)).max(4).optional(),
+});
 
 export const TypeArgs = z.strictObject({
   ref_id: RefId,
@@ -46,6 +52,18 @@ export const PressKeyArgs = z.strictObject({
   key: z.string().min(1).max(60).describe('e.g. Enter, Escape, Control+a'),
   ref_id: RefId.optional().describe('default: the focused element'),
 });
+
+export const DragArgs = z
+  .strictObject({
+    ref_id: RefId,
+    to_ref_id: RefId.optional(),
+    to: z
+      .strictObject({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) })
+      .optional()
+      .describe('or a viewport point, CSS px'),
+    position: z.enum(DROP_POSITIONS).optional(),
+  })
+  .refine((a) => (a.to_ref_id === undefined) !== (a.to === undefined), 'give exactly one of to_ref_id or to');
 
 export const HoverArgs = z.strictObject({ ref_id: RefId.describe('the element to move the pointer onto') });
 

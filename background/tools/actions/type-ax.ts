@@ -76,7 +76,7 @@ const TRUSTED_DOC = HAS_CDP
 export const typeAx = defineTool({
   name: 'type_ax',
   description: [
-    'Replaces the text of a field or editor (controlled fields too), reads it back and tries the next method if it did not land.',
+    "Replaces a field's or editor's text, reads it back and tries another method if it did not land.",
     TRUSTED_DOC,
     RESULT_DOC,
   ].join(' '),

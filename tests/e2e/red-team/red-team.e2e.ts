@@ -16,6 +16,7 @@ import { EXFIL_ATTACKS } from './attacks-exfil';
 import { GATE_ATTACKS } from './attacks-gate';
 import { EVIL_HOST, NAV_ATTACKS } from './attacks-nav';
 import { PANEL_ATTACKS } from './attacks-panel';
+import { POINTER_ATTACKS } from './attacks-pointer';
 import { SHAPE_ATTACKS } from './attacks-shapes';
 import { TAB_ATTACKS } from './attacks-tabs';
 import { TOOL_ATTACKS } from './attacks-tools';
@@ -35,6 +36,7 @@ const ALL_ATTACKS = [
   ...DIALOG_ATTACKS,
   ...BATCH_ATTACKS,
   ...NAV_ATTACKS,
+  ...POINTER_ATTACKS,
 ];
 /** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */
 const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;
