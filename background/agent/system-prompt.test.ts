@@ -48,7 +48,9 @@ describe('system prompt', () => {
     expect(buildSystemPrompt({ ...base, mode: 'act' })).not.toMatch(/verify it/);
   });
   it('tells a resumed run to re-read the page', () => {
-    expect(buildSystemPrompt({ ...base, mode: 'act', resumed: true })).toMatch(/extension was restarted by the browser during this task/);
+    expect(buildSystemPrompt({ ...base, mode: 'act', resumed: true })).toMatch(
+      /extension was restarted by the browser during this task/,
+    );
   });
 });
 
