@@ -36,7 +36,7 @@ export const TreeArgsSchema = z.strictObject({
     .array(z.string().regex(ATTRIBUTE_NAME_PATTERN, 'must be an attribute name'))
     .max(10)
     .optional()
-    .describe('default data-testid, data-test, data-cy, data-qa'),
+    .describe('test-id attributes to show'),
   maxTextChars: z.number().int().min(0).max(MAX_MAX_TEXT_CHARS).optional().describe('0: never cut'),
   omit: z
     .array(z.string().min(1).max(MAX_OMIT_PATTERN_CHARS))

@@ -70,7 +70,7 @@ async function typeHandler(
 
 // The model reads only its own build's text (docs/firefox.md): Firefox has no trusted insertion.
 const TRUSTED_DOC = HAS_CDP
-  ? 'Last resort: one trusted insertion (method "cdp-insert-text").'
+  ? 'Last resort: one trusted insertion.'
   : 'Page-level methods only.';
 
 export const typeAx = defineTool({
