@@ -8,7 +8,8 @@ import type { ClickArgs, ClickReply, ClickResult } from '../../src/tools/actions
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
-import { arm, Observation, settle } from './observe';
+import { arm, cancelLate, keepForLate, Observation, settle } from './observe';
+import { BEFORE_RETRY_MS } from './quiet-window';
 import { centreOf, hittablePoint, pointerTarget, syntheticClick, syntheticHover, syntheticPress } from './pointer';
 import { findStandIn, visualState } from './reachability';
 import { fallbackVeto } from './click-eligibility';
@@ -79,7 +80,12 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   const obs = new Observation(doc, observed);
   obs.pressedAt(pointerTarget(target, point));
   syntheticPress(target, point);
-  let report = await settle(obs);
+  let report = await settle(obs, { keep: true });
+  if (report.progress.length === 0 && !report.changes.url && fallbackVeto(el, target, state) === null)
+    // A trusted retry may follow: the first click gets the whole old window (quiet-window.ts) first.
+    report = await settle(obs, { minMs: BEFORE_RETRY_MS, keep: true });
+  // Kept on for late evidence (observe.ts) unless a retry below replaces it.
+  keepForLate(obs);
 
   // A stand-in that did not move the hidden control (a label-less decoy): click the control itself.
   let method: ClickResult['method'] = standIn ? 'stand-in' : 'synthetic';
@@ -122,6 +128,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     result.hint = 'something covers this element (an overlay or banner?); close it first, then retry';
     return ok({ result });
   }
+  // The trusted click gets an observation of its own; the synthetic click's is done.
+  cancelLate();
   const armed = new Observation(doc, observed);
   armed.pressedAt(pointerTarget(target, p));
   const token = arm(armed, target);

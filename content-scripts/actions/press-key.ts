@@ -170,7 +170,7 @@ export async function pressKey(args: PressKeyArgs, doc: Document): Promise<Resul
   const emulated = proceed && target.isConnected ? emulateDefault(target, chord, doc) : undefined;
   if (holder && ownBefore) noteAgentWrote(holder);
   keyUp(target.isConnected ? target : doc.body, chord);
-  const report = await settle(obs, 150);
+  const report = await settle(obs);
   return ok({
     success: true,
     key: describeChord(chord),

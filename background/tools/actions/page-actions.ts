@@ -1,6 +1,7 @@
 /** The action tools that need nothing from the worker but routing: select_option, press_key, scroll. */
 import { KeyResultSchema, ScrollResultSchema, SelectResultSchema } from '../../../src/tools/action-results';
 import { defineTool } from '../define-tool';
+import { withEvidence } from './action-evidence';
 import { forward } from './forward';
 import { PressKeyArgs, ScrollArgs, SelectArgs } from './schemas';
 
@@ -14,7 +15,10 @@ export const selectOption = defineTool({
   schema: SelectArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'select_option', args, SelectResultSchema, ctx.frameId),
+  handler: (args, ctx) =>
+    withEvidence(ctx.tabId, ctx.frameId, () =>
+      forward(ctx.tabId, 'select_option', args, SelectResultSchema, ctx.frameId),
+    ),
 });
 
 export const pressKey = defineTool({
@@ -27,7 +31,8 @@ export const pressKey = defineTool({
   schema: PressKeyArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'press_key', args, KeyResultSchema, ctx.frameId),
+  handler: (args, ctx) =>
+    withEvidence(ctx.tabId, ctx.frameId, () => forward(ctx.tabId, 'press_key', args, KeyResultSchema, ctx.frameId)),
 });
 
 export const scrollTool = defineTool({
