@@ -19,6 +19,10 @@ export const TARGETS = {
   textSearchRatio: 0.5,
   /** Characters of find's and text_search's model-facing text at maxCandidates 20 / maxMatches 200 (issue 12). */
   modelTextChars: 2_500,
+  /** click_ax on a settled page that changes nothing, worker side, median ms (issue 26). */
+  noopClickMs: 60,
+  /** What the observation window and evidence add to that click over its floor, ms (issue 25). */
+  evidenceCostMs: 100,
 };
 
 export const SMALL_PAGE = 1_000;
@@ -27,7 +31,7 @@ const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const round3 = (x) => Math.round(x * 1000) / 1000;
 
 /** Aggregates of a run: the totals the targets are stated in. */
-export function summarize(pages, frameCost, everyFrameBytes) {
+export function summarize(pages, frameCost, everyFrameBytes, click = null) {
   const totals = {
     timeRatioTotal: pages.length
       ? round3(sum(pages.map((r) => r.oursWorkerMs)) / sum(pages.map((r) => r.playwrightMs)))
@@ -41,6 +45,8 @@ export function summarize(pages, frameCost, everyFrameBytes) {
     worstSmallPageTimeRatio: null,
     everyFrameScriptBytes: everyFrameBytes,
     heapPerFrameMB: frameCost?.heapPerFrameMB ?? null,
+    noopClickMs: click?.noopClickMs ?? null,
+    evidenceCostMs: click?.evidenceCostMs ?? null,
   };
   const small = pages.filter((r) => r.elements < SMALL_PAGE);
   if (small.length) totals.worstSmallPageTimeRatio = Math.max(...small.map((r) => r.workerRatio));
@@ -76,6 +82,8 @@ export function checkTargets(totals, pages) {
     TARGETS.heapPerFrameMB,
     'JS heap per frame before use (40 same-origin frames)',
   );
+  add('noopClickMs', totals.noopClickMs, TARGETS.noopClickMs, 'click_ax that changes nothing, worker ms');
+  add('evidenceCostMs', totals.evidenceCostMs, TARGETS.evidenceCostMs, 'that click − its floor (scroll to the ref)');
   for (const r of pages.filter((p) => p.find)) {
     add(`findRatio ${r.page}`, r.find.findRatio, TARGETS.findRatio, 'in-page find ms ÷ tree build ms');
     add(

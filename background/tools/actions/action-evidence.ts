@@ -147,7 +147,8 @@ export async function addEvidence<T>(
   const wrote = reqs.some((r) => !READ_METHODS.has(r.method.toUpperCase()));
   if (out.verified === false && (wrote || (late?.success && late.data.progress.length > 0))) {
     out.verified = true;
-    delete out.hint;
+    // The page-side "nothing seen yet" hint no longer holds; a veto's advice to re-read still does.
+    if (out.hint?.startsWith('no visible change yet')) delete out.hint;
   }
   out.changes = { ...out.changes, requests: requestLines(reqs) };
   return Object.assign(data, out);
