@@ -82,7 +82,9 @@ describe('evidence in click results', () => {
 
   it('an uncaught error in the handler is reported', async () => {
     const { page, tabId } = await open();
-    const r = data(await act('click_ax', { ref_id: await refFor(env.browser, tabId, /button "Broken button"/) }, tabId));
+    const r = data(
+      await act('click_ax', { ref_id: await refFor(env.browser, tabId, /button "Broken button"/) }, tabId),
+    );
     expect(JSON.stringify(changesOf(r).consoleErrors)).toMatch(/Uncaught TypeError/);
     await page.close();
   });
