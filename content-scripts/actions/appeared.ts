@@ -21,6 +21,7 @@ const LIVE_REGION = '[role="alert"], [role="status"], [role="log"], [aria-live="
 const SKIP_TAGS = new Set(['script', 'style', 'link', 'meta', 'template', 'noscript', 'br']);
 const ACTIONABLE =
   'a[href], button, input, select, textarea, [role="button"], [role="link"], [role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"], [role="option"], [role="tab"], [role="checkbox"], [role="switch"], [tabindex]:not([tabindex="-1"])';
+const EDITORS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
 /** Lines per appeared element and in all: a result is a pointer to what appeared, not a read of it. */
 const CHILD_LINES = 6;
 const MAX_LINES = 14;
@@ -63,19 +64,19 @@ export class AppearTracker {
     }
   }
 
+  /**
+   * The target's own subtree is its state, not something that appeared, except an editor opening in
+   * it: edit-in-place (a grid cell that becomes an input) is exactly what the model must act on next.
+   */
   private ownedByTarget(el: Element): boolean {
-    if (this.inside) return this.targets.includes(el);
+    if (this.inside || el.matches(EDITORS)) return this.targets.includes(el);
     return this.targets.some((t) => flatContains(t, el));
   }
 
   /** The appeared elements a person can see now, outermost only, most telling first. */
   elements(): Element[] {
     const seen = [...this.candidates, ...this.hiddenAtStart].filter(
-      (e) =>
-        e.isConnected &&
-        !this.ownedByTarget(e) &&
-        hasContent(e) &&
-        visualState(e).hidden === null,
+      (e) => e.isConnected && !this.ownedByTarget(e) && hasContent(e) && visualState(e).hidden === null,
     );
     const unique = [...new Set(seen)];
     const outer = unique.filter((e) => !unique.some((o) => o !== e && o.contains(e)));

@@ -323,7 +323,10 @@ export class Observation {
  * and returns the report. With `keep`, the observation stays on (the caller arms it for late
  * evidence or a retry decision); otherwise it is stopped.
  */
-export async function settle(obs: Observation, opts: { minMs?: number; keep?: boolean } = {}): Promise<ObservationReport> {
+export async function settle(
+  obs: Observation,
+  opts: { minMs?: number; keep?: boolean } = {},
+): Promise<ObservationReport> {
   await obs.untilQuiet({ ...ACTION_WINDOW, minMs: Math.max(ACTION_WINDOW.minMs, opts.minMs ?? 0) });
   obs.closeSyncInterval();
   const report = obs.report();

@@ -120,6 +120,10 @@ function needsControlRef({ el, role, hints }: RefInput): boolean {
   // An open <dialog> (modal or not) is focusable in Chromium: showModal() and the dialog focusing
   // steps (HTML §4.11.3) can land on the dialog itself, and an agent may need to anchor on it.
   if (el.localName === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;
+  // A header that states its sort order (WAI-ARIA 1.2 aria-sort) is how grids (Tabulator, AG Grid)
+  // sort on click, often with no button inside; when it holds its own button, that one gets the ref.
+  if ((role === 'columnheader' || role === 'rowheader') && el.hasAttribute('aria-sort'))
+    return !el.querySelector('button, a[href], [role="button"], input, select');
   if (!NON_SEMANTIC_ROLES.has(role)) return false;
   if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
   if (hasOnclick(el)) return true;
