@@ -112,6 +112,8 @@ export const ScrollResultSchema = z.object({
   before: z.object({ x: z.number(), y: z.number() }),
   after: z.object({ x: z.number(), y: z.number() }),
   atEnd: z.boolean(),
+  /** What appeared after the scroll (a feed's next items), as tree lines with refs. */
+  appeared: z.optional(z.array(z.string())),
   hint: z.optional(z.string()),
 });
 export type ScrollResult = z.infer<typeof ScrollResultSchema>;

@@ -18,6 +18,14 @@ beforeAll(() => {
       res.end('{"error":"card declined"}');
     }, 300);
   });
+  env.server.route('/api/feed', (req, res) => {
+    const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1');
+    const items = Array.from({ length: 4 }, (_, i) => ({ id: `p${page}-${i}`, title: `Story ${page}.${i + 1}` }));
+    setTimeout(() => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(items));
+    }, 150);
+  });
 });
 
 const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
@@ -120,6 +128,22 @@ describe('hover lists what appeared', () => {
     expect(await page.locator('#export').isVisible()).toBe(true);
     data(await act('click_ax', { ref_id: exportRef }, tabId));
     expect((await appState<State>(page)).exported).toBe(1);
+    await page.close();
+  });
+});
+
+describe('scroll lists what an infinite feed loaded', () => {
+  it('scrolling to the end fetches the next page; its stories are tree lines whose refs act', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-feed.html'));
+    await page.waitForFunction(() => (window as unknown as { __appState: { pages: number } }).__appState.pages === 1);
+    const r = data(await act('scroll', { direction: 'down', amount: 5000 }, tabId));
+    expect(r.success).toBe(true);
+    const lines = (r.appeared as string[] | undefined) ?? [];
+    expect(lines.join('\n')).toContain('Story 2.1');
+    const link = refIn(lines, /link "Read Story 2.1"/);
+    data(await act('click_ax', { ref_id: link }, tabId));
+    expect(page.url()).toContain('#p2-0');
+    expect((await appState<{ pages: number }>(page)).pages).toBe(2);
     await page.close();
   });
 });

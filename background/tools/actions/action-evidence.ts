@@ -108,6 +108,10 @@ function hasChanges(v: unknown): v is WithChanges {
   return typeof v === 'object' && v !== null && 'changes' in v && typeof v.changes === 'object' && v.changes !== null;
 }
 
+function isScrollResult(v: unknown): v is { atEnd: boolean; appeared?: string[] } {
+  return typeof v === 'object' && v !== null && 'atEnd' in v && typeof v.atEnd === 'boolean';
+}
+
 /**
  * Adds the action's requests to its result; when it sent any, waits for their responses and merges
  * the page's late observation (what they changed). `data` is returned as given when it has no `changes`.
@@ -119,11 +123,7 @@ export async function addEvidence<T>(
   frameId: number | undefined,
   data: T,
 ): Promise<T> {
-  if (!hasChanges(data)) {
-    watch.stop();
-    return data;
-  }
-  if (watch.requests().length === 0) {
+  if (watch.requests().length === 0 || !(hasChanges(data) || isScrollResult(data))) {
     watch.stop();
     return data;
   }
@@ -132,7 +132,8 @@ export async function addEvidence<T>(
   const reqs = watch.requests();
   watch.stop();
   // A navigation took the page (and its observation) away: nothing late to hear from it.
-  const lateReply = data.changes.url
+  const navigated = hasChanges(data) && data.changes.url !== undefined;
+  const lateReply = navigated
     ? null
     : await sendToContent(
         tabId,
@@ -140,6 +141,12 @@ export async function addEvidence<T>(
         frameId,
       );
   const late = lateReply?.ok ? ObservationReportSchema.safeParse(lateReply.data) : null;
+  if (!hasChanges(data)) {
+    // A scroll that made a feed fetch more: what the response added.
+    const appeared = late?.success ? late.data.changes.appeared : undefined;
+    if (appeared && isScrollResult(data)) data.appeared = appeared;
+    return data;
+  }
   const out: WithChanges = { ...data };
   if (late?.success) out.changes = { ...data.changes, ...late.data.changes };
   // A write the action sent is the handler doing its work (the CDP veto reads it the same way:

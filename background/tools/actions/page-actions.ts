@@ -45,5 +45,6 @@ export const scrollTool = defineTool({
   schema: ScrollArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'scroll', args, ScrollResultSchema, ctx.frameId),
+  handler: (args, ctx) =>
+    withEvidence(ctx.tabId, ctx.frameId, () => forward(ctx.tabId, 'scroll', args, ScrollResultSchema, ctx.frameId)),
 });
