@@ -126,4 +126,3 @@ function watchErrorsDuringActions(): void {
     true,
   );
 }
-

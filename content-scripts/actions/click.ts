@@ -8,7 +8,8 @@ import type { ClickArgs, ClickReply, ClickResult } from '../../src/tools/actions
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
-import { arm, cancelLate, keepForLate, Observation, settle } from './observe';
+import { arm, Observation, settle } from './observe';
+import { cancelLate, keepForLate } from './late-evidence';
 import { BEFORE_RETRY_MS } from './quiet-window';
 import { centreOf, hittablePoint, pointerTarget, syntheticClick, syntheticHover, syntheticPress } from './pointer';
 import { findStandIn, visualState } from './reachability';

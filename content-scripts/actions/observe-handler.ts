@@ -4,7 +4,8 @@
  */
 import type { ObserveArgs } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
-import { cancelLate, collectLate, LATE_TOKEN, takeArmed } from './observe';
+import { takeArmed } from './observe';
+import { cancelLate, collectLate, LATE_TOKEN } from './late-evidence';
 
 export async function collectObservation(args: ObserveArgs): Promise<Result<unknown>> {
   if (args.token === LATE_TOKEN) {

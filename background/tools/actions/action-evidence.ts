@@ -12,6 +12,7 @@
  */
 import { ObservationReportSchema, type Changes } from '../../../src/tools/action-results';
 import { ok, type Result } from '../../../src/result';
+import { LATE_OBSERVATION_TOKEN } from '../../../src/tools/actions';
 import { sanitizeUrl } from '../../../src/url-sanitize';
 import { sendToContent } from '../../content-bridge';
 import { subscribeTabRequests, type RequestEvent } from '../../observe/tab-requests';
@@ -137,7 +138,7 @@ export async function addEvidence<T>(
     ? null
     : await sendToContent(
         tabId,
-        { type: 'tool', tool: 'action_observe', args: { token: 'late', action: 'collect' } },
+        { type: 'tool', tool: 'action_observe', args: { token: LATE_OBSERVATION_TOKEN, action: 'collect' } },
         frameId,
       );
   const late = lateReply?.ok ? ObservationReportSchema.safeParse(lateReply.data) : null;

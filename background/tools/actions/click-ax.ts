@@ -109,7 +109,7 @@ export const clickAx = defineTool({
   description: [
     'Clicks an element by ref like a person would: scrolls it into view, focuses it, sends the full pointer sequence',
     '(hidden inputs get their visible label/box instead). Returns {success, method, verified, tag, role, rect, name,',
-    'href?, navigates?, changes:{url?, focus?, states?, dialogOpened?, popupOpened?}, hint?}. verified:false means no',
+    'href?, navigates?, changes:{url?, focus?, states?, dialogOpened?, popupOpened?, appeared?, requests?, consoleErrors?}, hint?}. verified:false means no',
     'visible change was seen: re-read the tree before clicking again.',
     // The model reads only its own build's text (docs/firefox.md): Firefox has no second, trusted click.
     HAS_CDP

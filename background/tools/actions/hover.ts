@@ -22,7 +22,7 @@ const Collected = z.object({ appeared: z.array(z.string()), changes: z.record(z.
 export const hoverTool = defineTool({
   name: 'hover',
   description:
-    'Moves the pointer onto an element (menus, tooltips, hover cards). Returns {success, method, name, rect, appeared?: texts of what showed up, changes}. Re-read the tree to act on what appeared.',
+    'Moves the pointer onto an element (menus, tooltips, hover cards); CSS :hover applies. Returns {success, method, name, rect, appeared?: tree lines of what showed up, with refs to act on, changes}.',
   schema: HoverArgs,
   modes: ['act', 'dev'],
   readOnly: false,

@@ -39,8 +39,8 @@ export const scrollTool = defineTool({
   name: 'scroll',
   description: [
     'Scrolls: {ref_id} brings an element into view; {direction, amount?} scrolls the page (or, with ref_id, that',
-    'element\u2019s scrollable container). Returns {success, container, before, after, atEnd, hint?}; atEnd:true means',
-    'there is nothing further that way.',
+    'element\u2019s scrollable container). Returns {success, container, before, after, atEnd, appeared?, hint?}; atEnd:true',
+    'means there is nothing further that way; appeared: tree lines of what loaded (a feed).',
   ].join(' '),
   schema: ScrollArgs,
   modes: ['act', 'dev'],
