@@ -65,13 +65,13 @@ export function requestLines(reqs: readonly ActionRequest[]): string[] {
   return lines;
 }
 
-export interface EvidenceWatch {
+interface EvidenceWatch {
   /** Requests seen so far (copies). */
   requests(): ActionRequest[];
   stop(): void;
 }
 
-export function watchActionRequests(tabId: number): EvidenceWatch {
+function watchActionRequests(tabId: number): EvidenceWatch {
   const seen = new Map<string, ActionRequest>();
   const onEvent = (e: RequestEvent): void => {
     if (e.kind === 'start') {
@@ -117,7 +117,7 @@ function isScrollResult(v: unknown): v is { atEnd: boolean; appeared?: string[] 
  * Adds the action's requests to its result; when it sent any, waits for their responses and merges
  * the page's late observation (what they changed). `data` is returned as given when it has no `changes`.
  */
-export async function addEvidence<T>(
+async function addEvidence<T>(
   watch: EvidenceWatch,
   startedAt: number,
   tabId: number,
