@@ -71,10 +71,17 @@ interface EvidenceWatch {
   stop(): void;
 }
 
-function watchActionRequests(tabId: number): EvidenceWatch {
+/**
+ * Only the requests of the frame the action ran in (webRequest's `frameId` is the frame that sent a
+ * subresource request): a click on a host page can make a cross-origin frame fetch a path that names
+ * that site's data, which must not reach the model unasked (docs/security-reads.md, provenance; red
+ * team `reads-click-evidence-frame-requests`).
+ */
+function watchActionRequests(tabId: number, frameId: number): EvidenceWatch {
   const seen = new Map<string, ActionRequest>();
   const onEvent = (e: RequestEvent): void => {
     if (e.kind === 'start') {
+      if (e.frameId !== frameId) return;
       const req: ActionRequest = { method: e.method, url: e.url, type: e.type, done: false };
       if (e.initiator !== undefined) req.initiator = e.initiator;
       if (isActionRequest(req)) seen.set(e.requestId, req);
@@ -169,7 +176,7 @@ export async function withEvidence<T>(
   run: () => Promise<Result<T>>,
 ): Promise<Result<T>> {
   const startedAt = Date.now();
-  const watch = watchActionRequests(tabId);
+  const watch = watchActionRequests(tabId, frameId ?? 0);
   let result: Result<T>;
   try {
     result = await run();
