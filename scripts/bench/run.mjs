@@ -269,7 +269,7 @@ try {
     await page.close();
   }
   // click_ax from the caller (click.mjs, docs/action-evidence.md#cost).
-  if (!values.only || 'click'.includes(values.only))
+  if (!values.only || 'click-ax'.includes(values.only))
     click = await measureClick({ browser, server, runs: RUNS, median });
   // PDF tabs (docs/pdf.md): time per PDF page of a whole read.
   if (!values.only || 'pdf'.includes(values.only))
