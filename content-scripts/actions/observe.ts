@@ -32,6 +32,7 @@ import { closeWrapper, controlledBy, isStylingRecord, relatedTo } from './eviden
 import { flatContains } from './pointer';
 import { visualState } from './reachability';
 import { sanitizeUrl } from '../../src/url-sanitize';
+import { sleep } from '../../src/timeout';
 import { AppearTracker } from './appeared';
 import { PageErrors } from './page-errors';
 import { ACTION_WINDOW, isActivity, STEP_MS, windowVerdict, type QuietRule } from './quiet-window';
@@ -53,10 +54,6 @@ function visibleSet(doc: Document, selector: string): Set<Element> {
   const out = new Set<Element>();
   for (const el of doc.querySelectorAll(selector)) if (visualState(el).hidden === null) out.add(el);
   return out;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function now(): number {

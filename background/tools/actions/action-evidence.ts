@@ -13,6 +13,7 @@
 import { ObservationReportSchema, type Changes } from '../../../src/tools/action-results';
 import { ok, type Result } from '../../../src/result';
 import { LATE_OBSERVATION_TOKEN } from '../../../src/tools/actions';
+import { sleep } from '../../../src/timeout';
 import { sanitizeUrl } from '../../../src/url-sanitize';
 import { sendToContent } from '../../content-bridge';
 import { subscribeTabRequests, type RequestEvent } from '../../observe/tab-requests';
@@ -135,8 +136,7 @@ async function addEvidence<T>(
     watch.stop();
     return data;
   }
-  while (watch.requests().some((r) => !r.done) && Date.now() - startedAt < WAIT_CAP_MS)
-    await new Promise((r) => setTimeout(r, POLL_MS));
+  while (watch.requests().some((r) => !r.done) && Date.now() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
   const reqs = watch.requests();
   watch.stop();
   // A navigation took the page (and its observation) away: nothing late to hear from it.
