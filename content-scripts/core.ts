@@ -18,6 +18,7 @@
  * watching its own listeners.
  */
 import { EDIT_LOG_EVENTS } from './frames/edit-log-events';
+import { PAGE_ERROR_EVENTS } from './page-error-events';
 
 (() => {
   const { query, entry, done } = EDIT_LOG_EVENTS;
@@ -63,4 +64,65 @@ import { EDIT_LOG_EVENTS } from './frames/edit-log-events';
     },
     true,
   );
+  watchErrorsDuringActions();
 })();
+
+/**
+ * While an action is observed (content-scripts/actions/page-errors.ts), the page's uncaught errors,
+ * unhandled rejections and `console.error` calls are passed on as DOM events: the action's result
+ * says which console errors it caused (issue 25). Outside an action nothing is wrapped, so the page's
+ * console is untouched almost all the time; during one, `console.error` runs through a wrapper that
+ * calls the original with the same arguments.
+ */
+function watchErrorsDuringActions(): void {
+  const { start, stop, error } = PAGE_ERROR_EVENTS;
+  let depth = 0;
+  let original: typeof console.error | null = null;
+  let wrapper: typeof console.error | null = null;
+  const emit = (text: string): void => {
+    document.dispatchEvent(new CustomEvent(error, { detail: text.slice(0, 300) }));
+  };
+  const textOf = (v: unknown): string => {
+    if (v instanceof Error) return `${v.name}: ${v.message}`;
+    if (typeof v === 'string') return v;
+    try {
+      return JSON.stringify(v) ?? String(v);
+    } catch {
+      return String(v);
+    }
+  };
+  const onError = (e: ErrorEvent): void => emit(`Uncaught ${e.error !== undefined ? textOf(e.error) : e.message}`);
+  const onRejection = (e: PromiseRejectionEvent): void => emit(`Uncaught (in promise) ${textOf(e.reason)}`);
+  window.addEventListener(
+    start,
+    () => {
+      depth += 1;
+      if (depth > 1) return;
+      window.addEventListener('error', onError, true);
+      window.addEventListener('unhandledrejection', onRejection, true);
+      const orig = console.error;
+      original = orig;
+      wrapper = function (...args: unknown[]): void {
+        emit(args.map(textOf).join(' '));
+        Reflect.apply(orig, console, args);
+      };
+      console.error = wrapper;
+    },
+    true,
+  );
+  window.addEventListener(
+    stop,
+    () => {
+      if (depth === 0) return;
+      depth -= 1;
+      if (depth > 0) return;
+      window.removeEventListener('error', onError, true);
+      window.removeEventListener('unhandledrejection', onRejection, true);
+      // A page that replaced console.error meanwhile keeps its own.
+      if (original && console.error === wrapper) console.error = original;
+      original = null;
+      wrapper = null;
+    },
+    true,
+  );
+}

@@ -50,7 +50,7 @@ describe('tool descriptions per build', () => {
     const tools = await offered('chrome');
     const text = (name: string): string => tools.find((t) => t.tool.name === name)?.text ?? '';
     expect(text('click_ax')).toMatch(/one trusted click is retried/);
-    expect(text('type_ax')).toMatch(/cdp-insert-text/);
+    expect(text('type_ax')).toMatch(/one trusted insertion/);
     expect(text('get_shadow_dom')).toMatch(/"enum":\["page","cdp"\]/);
   });
 });

@@ -24,6 +24,8 @@ import { coveredMessage, coverOf } from './cover';
 import { deepActiveElement } from './element-info';
 import { modifiersDown, modifiersUp } from './keys';
 import { canonicalModifiers } from '../../src/key-chord';
+import { cancelLate, keepForLate } from './late-evidence';
+import { BEFORE_RETRY_MS } from './quiet-window';
 import { fallbackVeto } from './click-eligibility';
 import { OPTION_ROLES, renderedTwin } from './widget-twin';
 
@@ -122,7 +124,12 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   obs.pressedAt(pointerTarget(target, point));
   if (opts.button === 'right') obs.expectMenu();
   const notCanceled = press(target, point, opts, doc);
-  let report = await settle(obs);
+  let report = await settle(obs, { keep: true });
+  if (report.progress.length === 0 && !report.changes.url && fallbackVeto(el, target, state) === null)
+    // A trusted retry may follow: the first click gets the whole old window (quiet-window.ts) first.
+    report = await settle(obs, { minMs: BEFORE_RETRY_MS, keep: true });
+  // Kept on for late evidence (observe.ts) unless a retry below replaces it.
+  keepForLate(obs);
 
   // A stand-in that did not move the hidden control (a label-less decoy): click the control itself.
   let method: ClickResult['method'] = standIn ? 'stand-in' : 'synthetic';
@@ -190,6 +197,8 @@ function offerTrustedRetry(i: RetryInput): ClickReply {
     result.hint = 'something covers this element (an overlay or banner?); close it first, then retry';
     return { result };
   }
+  // The trusted click gets an observation of its own; the synthetic click's is done.
+  cancelLate();
   const armed = new Observation(i.doc, i.observed);
   armed.pressedAt(pointerTarget(i.target, p));
   if (i.opts.button === 'right') armed.expectMenu();

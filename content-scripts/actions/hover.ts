@@ -6,55 +6,33 @@
 import type { HoverArgs, HoverReply, HoverResult } from '../../src/tools/actions';
 import { ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import { isElementNode, isHtmlElement, rectOf, shortName } from './element-info';
-import { arm, Observation } from './observe';
+import type { Changes } from '../../src/tools/actions';
+import { isHtmlElement, rectOf, shortName } from './element-info';
+import { arm, Observation, settle } from './observe';
 import { centreOf, hittablePoint, syntheticHover } from './pointer';
 import { findStandIn, visualState } from './reachability';
-import { sleep } from '../../src/timeout';
 
-const WATCH_LIMIT = 400;
+/**
+ * Hover tooltips and menus often open after a delay (a timer, no DOM activity before it fires), so the
+ * window runs at least this long before it may end on a quiet page.
+ */
+const HOVER_MIN_MS = 250;
 
-/** Watches for elements that become visible: added nodes anywhere, and hidden ones near the target. */
+/** What appeared (tree lines, appeared.ts) and what changed, once the page is quiet again. */
 class AppearWatch {
-  private readonly added: Element[] = [];
-  private readonly hiddenNearby: Element[];
-  private readonly observer: MutationObserver;
   private readonly obs: Observation;
 
-  constructor(
-    private readonly doc: Document,
-    target: Element,
-  ) {
-    const scope = target.parentElement ?? target;
-    this.hiddenNearby = [...scope.querySelectorAll('*')]
-      .slice(0, WATCH_LIMIT)
-      .filter((e) => visualState(e).hidden !== null);
-    const MO = doc.defaultView?.MutationObserver ?? MutationObserver;
-    this.observer = new MO((records) => {
-      for (const r of records) for (const n of r.addedNodes) if (isElementNode(n)) this.added.push(n);
-    });
-    this.observer.observe(doc.documentElement, { childList: true, subtree: true });
-    this.obs = new Observation(doc, [target]);
+  constructor(doc: Document, target: Element) {
+    this.obs = new Observation(doc, [target], { appearInside: true });
   }
 
-  appeared(): string[] {
-    for (const r of this.observer.takeRecords()) for (const n of r.addedNodes) if (isElementNode(n)) this.added.push(n);
-    const shown = [...this.added, ...this.hiddenNearby].filter((e) => e.isConnected && visualState(e).hidden === null);
-    // Keep outermost elements only, so a tooltip is reported once rather than once per child.
-    const outer = shown.filter((e) => !shown.some((o) => o !== e && o.contains(e)));
-    return [...new Set(outer.map((e) => shortName(e)).filter(Boolean))].slice(0, 5);
-  }
-
-  async collect(): Promise<{ appeared: string[]; changes: ReturnType<Observation['report']>['changes'] }> {
-    await sleep(200);
-    const appeared = this.appeared();
-    const { changes } = this.obs.report();
-    this.stop();
-    return { appeared, changes };
+  async collect(): Promise<{ appeared: string[]; changes: Changes }> {
+    const { changes } = await settle(this.obs, { minMs: HOVER_MIN_MS });
+    const { appeared = [], ...rest } = changes;
+    return { appeared, changes: rest };
   }
 
   stop(): void {
-    this.observer.disconnect();
     this.obs.stop();
   }
 }

@@ -5,8 +5,16 @@
 import type { ObserveArgs } from '../../src/tools/actions';
 import { err, ok, type Result } from '../../src/result';
 import { takeArmed } from './observe';
+import { cancelLate, collectLate, LATE_TOKEN } from './late-evidence';
 
 export async function collectObservation(args: ObserveArgs): Promise<Result<unknown>> {
+  if (args.token === LATE_TOKEN) {
+    if (args.action === 'cancel') {
+      cancelLate();
+      return ok(null);
+    }
+    return ok(await collectLate());
+  }
   const obs = takeArmed(args.token);
   if (!obs)
     return err('observation_expired', 'the page lost the observation for this action (it reloaded or navigated)');

@@ -33,9 +33,13 @@ import { flatContains } from './pointer';
 import { visualState } from './reachability';
 import { sanitizeUrl } from '../../src/url-sanitize';
 import { sleep } from '../../src/timeout';
+import { AppearTracker } from './appeared';
+import { PageErrors } from './page-errors';
+import { ACTION_WINDOW, isActivity, STEP_MS, windowVerdict, type QuietRule } from './quiet-window';
+import { keepForLate } from './late-evidence';
 
+/** Target mutations within this long of the action are its synchronous result (progress), later ones diagnostics. */
 const INTERVAL_SYNC_MS = 80;
-const INTERVAL_DELAYED_MS = 320;
 
 export interface ObservationReport {
   progress: string[];
@@ -50,6 +54,24 @@ function visibleSet(doc: Document, selector: string): Set<Element> {
   const out = new Set<Element>();
   for (const el of doc.querySelectorAll(selector)) if (visualState(el).hidden === null) out.add(el);
   return out;
+}
+
+function now(): number {
+  return performance.now();
+}
+
+function animationsOf(doc: Document): Animation[] {
+  return typeof doc.getAnimations === 'function' ? doc.getAnimations() : [];
+}
+
+/**
+ * A CSS transition or animation that began after the action is the page still answering it (a dialog
+ * fading in, a spinner): activity, though no DOM record says so. Ones running before (an always-on
+ * loader) are not. Compared by identity: a new one's `startTime` stays null until its first frame, and
+ * a frame's timeline time can precede the click that created it (Web Animations §4.4).
+ */
+function freshAnimation(doc: Document, before: ReadonlySet<Animation>): boolean {
+  return animationsOf(doc).some((a) => a.playState === 'running' && !before.has(a));
 }
 
 export class Observation {
@@ -74,6 +96,11 @@ export class Observation {
   private lateTargetMutations = 0;
   private pageMutations = 0;
   private unloading = false;
+  private readonly appear: AppearTracker;
+  private readonly errors: PageErrors;
+  readonly startedAt = now();
+  private readonly animations: ReadonlySet<Animation>;
+  private lastActivityAt = this.startedAt;
   private readonly onUnload = (): void => {
     this.unloading = true;
   };
@@ -81,8 +108,10 @@ export class Observation {
   constructor(
     private readonly doc: Document,
     private readonly targets: readonly Element[],
+    opts: { appearInside?: boolean } = {},
   ) {
     this.url = doc.URL;
+    this.animations = new Set(animationsOf(doc));
     this.focus = deepActiveElement(doc);
     this.states = new Map(targets.map((t) => [t, semanticStates(t)]));
     this.dialogs = visibleSet(doc, OVERLAY_SELECTOR);
@@ -105,9 +134,9 @@ export class Observation {
     const wrapper = targets[0] ? closeWrapper(targets[0]) : null;
     if (wrapper) this.wrapperObserver.observe(wrapper, options);
     this.holdingDialogs = new Set([...this.dialogs].filter((d) => targets.some((t) => flatContains(d, t))));
-    this.pageObserver = new MO((records) => {
-      this.pageMutations += records.length;
-    });
+    this.appear = new AppearTracker(doc, targets, opts.appearInside);
+    this.errors = new PageErrors(doc, () => this.touch());
+    this.pageObserver = new MO((records) => this.countPage(records));
     this.pageObserver.observe(doc.documentElement, {
       childList: true,
       subtree: true,
@@ -134,6 +163,16 @@ export class Observation {
     this.anyMenu = true;
   }
 
+  private touch(): void {
+    this.lastActivityAt = now();
+  }
+
+  private countPage(records: readonly MutationRecord[]): void {
+    this.pageMutations += records.length;
+    this.appear.record(records);
+    if (records.some(isActivity)) this.touch();
+  }
+
   private countTarget(records: readonly MutationRecord[]): void {
     const substantive = this.hit ? records.filter((r) => !isStylingRecord(r)).length : records.length;
     this.stylingMutations += records.length - substantive;
@@ -150,12 +189,6 @@ export class Observation {
     return this.unloading;
   }
 
-  /** Waits up to `ms`, returning early when the page starts to unload. */
-  async wait(ms: number): Promise<void> {
-    const step = 20;
-    for (let t = 0; t < ms && !this.unloading; t += step) await sleep(Math.min(step, ms - t));
-  }
-
   /** Ends the synchronous interval: later target mutations are diagnostics, not progress. */
   closeSyncInterval(): void {
     this.flush();
@@ -166,7 +199,26 @@ export class Observation {
     this.countTarget(this.targetObserver.takeRecords());
     this.controlledMutations += this.controlledObserver.takeRecords().filter((r) => !isStylingRecord(r)).length;
     this.countWrapper(this.wrapperObserver.takeRecords());
-    this.pageMutations += this.pageObserver.takeRecords().length;
+    this.countPage(this.pageObserver.takeRecords());
+  }
+
+  /**
+   * Waits until the page is quiet (quiet-window.ts): no activity for a short settle, at least
+   * `rule.minMs` after the action, at most `rule.maxMs`. The synchronous interval closes on the way.
+   */
+  async untilQuiet(rule: QuietRule = ACTION_WINDOW): Promise<void> {
+    for (;;) {
+      this.flush();
+      const t = now();
+      if (freshAnimation(this.doc, this.animations)) this.lastActivityAt = t;
+      if (!this.syncClosed && t - this.startedAt >= INTERVAL_SYNC_MS) this.closeSyncInterval();
+      const verdict = windowVerdict(
+        { startedAt: this.startedAt, lastActivityAt: this.lastActivityAt, now: t, navigating: this.unloading },
+        rule,
+      );
+      if (verdict !== 'wait') return;
+      await sleep(STEP_MS);
+    }
   }
 
   /** Pointer actions only count what belongs to the target; other actions keep every signal. */
@@ -256,6 +308,10 @@ export class Observation {
     if (this.syncTargetMutations > 0) progress.push('the target changed right away');
     if (this.lateTargetMutations > 0) diagnostics.push(`${this.lateTargetMutations} later change(s) inside the target`);
     if (this.pageMutations > 0) diagnostics.push(`${this.pageMutations} change(s) elsewhere on the page`);
+    const appeared = this.appear.lines();
+    if (appeared.length > 0) changes.appeared = appeared;
+    const errors = this.errors.list();
+    if (errors.length > 0) changes.consoleErrors = errors;
     return { progress, diagnostics, changes };
   }
 
@@ -264,6 +320,7 @@ export class Observation {
     this.controlledObserver.disconnect();
     this.wrapperObserver.disconnect();
     this.pageObserver.disconnect();
+    this.errors.stop();
     const view = this.doc.defaultView;
     view?.removeEventListener('beforeunload', this.onUnload);
     view?.removeEventListener('pagehide', this.onUnload);
@@ -271,18 +328,18 @@ export class Observation {
 }
 
 /**
- * Waits through both observation intervals, stopping after the first when it already shows
- * progress, and returns the last report. The observation is stopped afterwards.
+ * Waits until the page is quiet (an adaptive window: quiet-window.ts), closes the synchronous interval,
+ * and returns the report. With `keep`, the observation stays on (the caller arms it for late
+ * evidence or a retry decision); otherwise it is stopped.
  */
-export async function settle(obs: Observation, delayedMs = INTERVAL_DELAYED_MS): Promise<ObservationReport> {
-  await obs.wait(INTERVAL_SYNC_MS);
+export async function settle(
+  obs: Observation,
+  opts: { minMs?: number; keep?: boolean } = {},
+): Promise<ObservationReport> {
+  await obs.untilQuiet({ ...ACTION_WINDOW, minMs: Math.max(ACTION_WINDOW.minMs, opts.minMs ?? 0) });
   obs.closeSyncInterval();
-  let report = obs.report();
-  if (report.progress.length === 0 && !obs.navigating) {
-    await obs.wait(delayedMs);
-    report = obs.report();
-  }
-  obs.stop();
+  const report = obs.report();
+  if (!opts.keep) keepForLate(obs);
   return report;
 }
 

@@ -174,7 +174,7 @@ export async function pressKey(args: PressKeyArgs, doc: Document): Promise<Resul
   const upTarget = target.isConnected ? target : doc.body;
   keyUp(upTarget, chord);
   modifiersUp(upTarget, chordModifiers(chord));
-  const report = await settle(obs, 150);
+  const report = await settle(obs);
   return ok({
     success: true,
     key: describeChord(chord),

@@ -2,11 +2,13 @@
  * scroll: bring a ref into view (centred), or scroll by an amount in a direction: the ref's nearest
  * scrollable container when a ref is given, else the page. Reports the positions before and after
  * and whether the container was already at its end, so the agent stops scrolling a finished list.
+ * A directional scroll also lists what appeared (an infinite feed's next items) as tree lines.
  */
 import type { ScrollArgs, ScrollResult } from '../../src/tools/actions';
 import { ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isHtmlElement } from './element-info';
+import { Observation, settle } from './observe';
 import { flatParentOf } from './reachability';
 
 function isScrollable(el: Element, vertical: boolean): boolean {
@@ -28,7 +30,7 @@ function position(el: Element): { x: number; y: number } {
   return { x: Math.round(el.scrollLeft), y: Math.round(el.scrollTop) };
 }
 
-export function scroll(args: ScrollArgs, doc: Document): Result<ScrollResult> {
+export async function scroll(args: ScrollArgs, doc: Document): Promise<Result<ScrollResult>> {
   const { ref_id: ref, direction, amount } = args;
   let el: Element | null = null;
   if (ref) {
@@ -67,7 +69,10 @@ export function scroll(args: ScrollArgs, doc: Document): Result<ScrollResult> {
   const step = amount ?? Math.round(viewport * 0.8);
   const sign = direction === 'up' || direction === 'left' ? -1 : 1;
   const before = position(scroller);
+  // An infinite feed loads more when scrolled near its end: watch, and say what appeared (appeared.ts).
+  const obs = new Observation(doc, [scroller], { appearInside: true });
   scroller.scrollBy({ top: vertical ? sign * step : 0, left: vertical ? 0 : sign * step, behavior: 'instant' });
+  const { changes } = await settle(obs);
   const after = position(scroller);
   const max = vertical ? scroller.scrollHeight - scroller.clientHeight : scroller.scrollWidth - scroller.clientWidth;
   const now = vertical ? after.y : after.x;
@@ -79,6 +84,7 @@ export function scroll(args: ScrollArgs, doc: Document): Result<ScrollResult> {
     before,
     after,
     atEnd,
+    ...(changes.appeared ? { appeared: changes.appeared } : {}),
     ...(moved
       ? {}
       : {

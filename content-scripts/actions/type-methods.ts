@@ -118,9 +118,47 @@ export function selectAllIn(el: Element, clear: boolean): void {
   sel.addRange(range);
 }
 
+/**
+ * The `beforeinput` a person's typing sends first (Input Events Level 2 §4.1), with the selection as
+ * its target range. Editors that keep their own model and apply only what `beforeinput` announces
+ * (Slate; Quill and Lexical for a replacement) take the text here and cancel the event: the browser's
+ * default insertion must then not happen. Chrome's `execCommand('insertText')` fires no `beforeinput`,
+ * so without this Slate's DOM showed the text while its document kept the old one. Returns true when
+ * an editor took the event (canceled it).
+ */
+function announce(el: Element, text: string, clear: boolean): boolean {
+  const doc = el.ownerDocument;
+  const view = doc.defaultView;
+  const sel = doc.getSelection();
+  const range = sel && sel.rangeCount > 0 ? sel.getRangeAt(0) : null;
+  const Static = view?.StaticRange ?? StaticRange;
+  const targetRanges = range
+    ? [
+        new Static({
+          startContainer: range.startContainer,
+          startOffset: range.startOffset,
+          endContainer: range.endContainer,
+          endOffset: range.endOffset,
+        }),
+      ]
+    : [];
+  const Ctor = view?.InputEvent ?? InputEvent;
+  const inputType = text === '' ? 'deleteContentBackward' : clear ? 'insertReplacementText' : 'insertText';
+  const event = new Ctor('beforeinput', {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    inputType,
+    data: inputType === 'insertReplacementText' || inputType === 'insertText' ? text : null,
+    targetRanges,
+  });
+  return !el.dispatchEvent(event);
+}
+
 export function byExecCommand(el: Element, text: string, clear: boolean): boolean {
   selectAllIn(el, clear);
   const doc = el.ownerDocument;
+  if (!isInput(el) && !isTextArea(el) && announce(el, text, clear)) return true;
   // execCommand is deprecated but remains the only page-side path that produces trusted editing
   // events; every engine still implements insertText (https://w3c.github.io/editing/docs/execCommand/).
   if (text === '') return doc.execCommand('delete', false);

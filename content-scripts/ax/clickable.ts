@@ -122,6 +122,10 @@ function needsControlRef({ el, role, hints }: RefInput): boolean {
   if (el.localName === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;
   // A draggable="true" element (HTML §6.11.7) is something a person drags: the drag tool needs its ref.
   if (el.getAttribute('draggable') === 'true') return true;
+  // A header that states its sort order (WAI-ARIA 1.2 aria-sort) is how grids (Tabulator, AG Grid)
+  // sort on click, often with no button inside; when it holds its own button, that one gets the ref.
+  if ((role === 'columnheader' || role === 'rowheader') && el.hasAttribute('aria-sort'))
+    return !el.querySelector('button, a[href], [role="button"], input, select');
   if (!NON_SEMANTIC_ROLES.has(role)) return false;
   if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
   if (hasOnclick(el)) return true;

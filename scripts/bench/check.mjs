@@ -22,6 +22,10 @@ export const TARGETS = {
   /** Tokens of the fixed prompt (system prompt + tool schemas, o200k), largest over modes and wires (issue 26). */
   fixedPromptFull: 3_000,
   fixedPromptCompact: 1_200,
+  /** click_ax on a settled page that changes nothing, worker side, median ms (issue 26). */
+  noopClickMs: 60,
+  /** What the observation window and evidence add to that click over its floor, ms (issue 25). */
+  evidenceCostMs: 100,
 };
 
 export const SMALL_PAGE = 1_000;
@@ -30,7 +34,7 @@ const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const round3 = (x) => Math.round(x * 1000) / 1000;
 
 /** Aggregates of a run: the totals the targets are stated in. */
-export function summarize(pages, frameCost, everyFrameBytes) {
+export function summarize(pages, frameCost, everyFrameBytes, click = null) {
   const totals = {
     timeRatioTotal: pages.length
       ? round3(sum(pages.map((r) => r.oursWorkerMs)) / sum(pages.map((r) => r.playwrightMs)))
@@ -44,6 +48,8 @@ export function summarize(pages, frameCost, everyFrameBytes) {
     worstSmallPageTimeRatio: null,
     everyFrameScriptBytes: everyFrameBytes,
     heapPerFrameMB: frameCost?.heapPerFrameMB ?? null,
+    noopClickMs: click?.noopClickMs ?? null,
+    evidenceCostMs: click?.evidenceCostMs ?? null,
   };
   const small = pages.filter((r) => r.elements < SMALL_PAGE);
   if (small.length) totals.worstSmallPageTimeRatio = Math.max(...small.map((r) => r.workerRatio));
@@ -91,6 +97,8 @@ export function checkTargets(totals, pages) {
     TARGETS.heapPerFrameMB,
     'JS heap per frame before use (40 same-origin frames)',
   );
+  add('noopClickMs', totals.noopClickMs, TARGETS.noopClickMs, 'click_ax that changes nothing, worker ms');
+  add('evidenceCostMs', totals.evidenceCostMs, TARGETS.evidenceCostMs, 'that click − its floor (scroll to the ref)');
   for (const r of pages.filter((p) => p.find)) {
     add(`findRatio ${r.page}`, r.find.findRatio, TARGETS.findRatio, 'in-page find ms ÷ tree build ms');
     add(

@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
 import { checkTargets, summarize, TARGETS } from './check.mjs';
+import { measureClick } from './click.mjs';
 import { measureFind } from './find-measure.mjs';
 import { measureFrameCost, routeFramePages } from './frame-cost.mjs';
 import { measurePrompt, printPrompt, worstPrompt } from './prompt.mjs';
@@ -129,6 +130,7 @@ const loadAtStart = os.loadavg()[0];
 const results = [];
 let frameCost = null;
 let pdf = null;
+let click = null;
 try {
   // First, before any other page of the fixture origin shares the renderer and its heap.
   if (!values.only || 'frame-cost'.includes(values.only)) {
@@ -290,6 +292,9 @@ try {
     console.error(`bench: ${spec.name} done (${elements} elements)`);
     await page.close();
   }
+  // click_ax from the caller (click.mjs, docs/action-evidence.md#cost).
+  if (!values.only || 'click-ax'.includes(values.only))
+    click = await measureClick({ browser, server, runs: RUNS, median });
   // PDF tabs (docs/pdf.md): time per PDF page of a whole read.
   if (!values.only || 'pdf'.includes(values.only))
     pdf = await benchPdf({ browser, server, runs: RUNS, median, makeReportPdf });
@@ -374,13 +379,18 @@ if (pdf) {
     `pdf (${pdf.pages} pages, ${(pdf.bytes / 1024).toFixed(0)} KB, ${pdf.refs} link refs, median of ${RUNS}, worker side): first read ${pdf.firstReadMs} ms = ${pdf.firstReadPerPageMs} ms per page (fetch + pdf.js parse + layout); re-read ${pdf.rereadMs} ms = ${pdf.rereadPerPageMs} ms per page`,
   );
 }
+if (click) {
+  console.log(
+    `click_ax (median of ${click.runs}, a button that changes nothing on a settled page): ${click.noopClickMs} ms in the worker, ${click.noopClickNodeMs} ms from Node; floor (scroll to the same ref) ${click.floorMs} ms, so the observation and evidence cost ${click.evidenceCostMs} ms; a click whose POST gets a 422 and a toast: ${click.evidenceClickMs} ms`,
+  );
+}
 if (workerStart) {
   const [a, b] = workerStart.builds;
   console.log(
     `worker start (median of ${workerStart.runs}, a stopped worker woken by a runtime message, minus the same message to the running worker): ${a.build} ${(a.workerBytes / 1024).toFixed(0)} KB, ${a.startMs} ms (wake ${a.wakeMs}, ping ${a.pingMs}); ${b.build} ${(b.workerBytes / 1024).toFixed(0)} KB, ${b.startMs} ms (wake ${b.wakeMs}, ping ${b.pingMs}); counted ${a.counted} and ${b.counted} fresh starts; pdf.js in the worker adds ${workerStart.pdfJsStartMs} ms per start`,
   );
 }
-const totals = { ...summarize(results, frameCost, csEveryFrame), ...promptTotals };
+const totals = { ...summarize(results, frameCost, csEveryFrame, click), ...promptTotals };
 if (fixedPrompt) printPrompt(fixedPrompt);
 const checks = checkTargets(totals, results);
 console.log('\ntargets (issue 16 items 10–12; time = worker side, what the agent pays):');
@@ -415,6 +425,7 @@ const report = {
   },
   frameCost,
   pdf,
+  click,
   workerStart,
   fixedPrompt,
   pages: results,

@@ -79,6 +79,13 @@ export function renderBenchTable(results) {
       `PDF tab (docs/pdf.md, a ${pdf.pages}-page report, ${kb(pdf.bytes)}, median of ${results.runs}, in the worker): first read ${num(pdf.firstReadMs)} ms = **${num(pdf.firstReadPerPageMs)} ms per PDF page** (fetch + pdf.js parse + layout); re-read ${num(pdf.rereadPerPageMs)} ms per page.`,
     );
   }
+  const click = results.click;
+  if (click) {
+    lines.push(
+      '',
+      `click_ax (docs/action-evidence.md#cost, a button that changes nothing on a settled page, median of ${click.runs}, in the worker): **${num(click.noopClickMs)} ms** (aim ≤ ${t.noopClickMs ?? 60}; ${num(click.noopClickNodeMs)} ms from Node); observation and evidence over the floor (scroll to the same ref, ${num(click.floorMs)} ms): **${num(click.evidenceCostMs)} ms** (aim ≤ ${t.evidenceCostMs ?? 100}); a click whose POST gets a 422 and a toast: ${num(click.evidenceClickMs)} ms.`,
+    );
+  }
   const ws = results.workerStart;
   if (ws?.builds?.length) {
     lines.push(

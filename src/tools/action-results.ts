@@ -20,6 +20,12 @@ const ChangesSchema = z.object({
   popupOpened: z.optional(z.string()),
   /** Elements that disappeared because of the action (a closed dialog, a removed row). */
   targetRemoved: z.optional(z.boolean()),
+  /** What appeared within the window (a toast, a dialog, a validation message), as tree lines with refs. */
+  appeared: z.optional(z.array(z.string())),
+  /** Console errors the action caused (uncaught errors, rejections, `console.error`), cut short. */
+  consoleErrors: z.optional(z.array(z.string())),
+  /** Requests the action caused, `POST /api/orders → 422` (added by the worker, which sees them). */
+  requests: z.optional(z.array(z.string())),
 });
 export type Changes = z.infer<typeof ChangesSchema>;
 
@@ -106,6 +112,8 @@ export const ScrollResultSchema = z.object({
   before: z.object({ x: z.number(), y: z.number() }),
   after: z.object({ x: z.number(), y: z.number() }),
   atEnd: z.boolean(),
+  /** What appeared after the scroll (a feed's next items), as tree lines with refs. */
+  appeared: z.optional(z.array(z.string())),
   hint: z.optional(z.string()),
 });
 export type ScrollResult = z.infer<typeof ScrollResultSchema>;

@@ -93,6 +93,12 @@ export function parseArgs<T>(tool: string, schema: z.ZodMiniType<T>, raw: unknow
   return err('bad_arguments', `invalid arguments for ${tool}: ${parts.join('; ')}`);
 }
 
+/**
+ * The token of the page's last settled observation, kept a little while for late evidence: the worker
+ * collects it after the action's requests answered (content-scripts/actions/late-evidence.ts).
+ */
+export const LATE_OBSERVATION_TOKEN = 'late';
+
 /** The worker collects (after its CDP input) or cancels (after a veto) an observation the page armed. */
 export const ObserveArgsSchema = z.strictObject({ token: z.string(), action: z.enum(['collect', 'cancel']) });
 export type ObserveArgs = z.infer<typeof ObserveArgsSchema>;

@@ -61,7 +61,8 @@ describe('CDP click fallback', () => {
     const { page, tabId } = await env.browser.open(env.server.url('/actions-cdp.html'));
     const before = env.server.requests.filter((q) => q.path === '/api/orders').length;
     const r = data(await act('click_ax', { ref_id: await refFor(env.browser, tabId, /"Refresh list"/) }, tabId));
-    expect(r).toMatchObject({ method: 'synthetic', verified: false });
+    // The POST is the handler's work: verified by it, and listed as evidence (action-evidence.ts).
+    expect(r).toMatchObject({ method: 'synthetic', verified: true, changes: { requests: ['POST /api/orders → 204'] } });
     expect(String(r.fallback)).toMatch(/^vetoed: the click sent POST \/api\/orders/);
     await page.waitForTimeout(300);
     expect(env.server.requests.filter((q) => q.path === '/api/orders' && q.method === 'POST').length - before).toBe(1);

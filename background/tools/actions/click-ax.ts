@@ -12,6 +12,9 @@ import { canonicalModifiers } from '../../../src/key-chord';
 import { sendToContent } from '../../content-bridge';
 import { confirmClickPoint, planTrustedClick } from '../../cdp/dispatch-check';
 import { defineTool } from '../define-tool';
+import type zod from 'zod';
+import type { ToolContext } from '../types';
+import { withEvidence } from './action-evidence';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
 import { sanitizeUrl } from '../../../src/url-sanitize';
@@ -121,56 +124,60 @@ export const clickAx = defineTool({
   schema: ClickArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  async handler(args, ctx) {
+  handler: (args, ctx) =>
     // A ref read from Chrome's tree where no page script runs is clicked through CDP (ax-actions.ts).
-    if (isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id)) {
-      if (args.button !== undefined || args.clickCount !== undefined || args.modifiers !== undefined)
-        return err(
-          'unsupported',
-          `${args.ref_id} was read from Chrome's own tree, where only a plain left click is possible; read the page with get_accessibility_tree for other presses`,
-        );
-      return cdpRefClick(ctx.tabId, ctx.frameId ?? 0, args.ref_id);
-    }
-    const before = await tabUrl(ctx.tabId);
-    const watch = watchTabActivity(ctx.tabId);
-    const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'click_ax', args }, ctx.frameId);
-    if (!reply.ok) {
-      watch.stop();
-      if (reply.error.code === 'content_unreachable' && PORT_CLOSED.test(reply.error.message)) {
-        const nav = await navigatedResult(ctx.tabId, before, args.ref_id);
-        if (nav) return nav;
-      }
-      return reply;
-    }
-    const parsed = ClickReplySchema.safeParse(reply.data);
-    if (!parsed.success) {
-      watch.stop();
-      return err('bad_reply', 'the page returned a malformed click result; re-read the tree and retry');
-    }
-    const { result, fallback } = parsed.data;
-    if (!fallback) {
-      watch.stop();
-      return ok(result);
-    }
-    const veto = vetoReason(watch.stop());
-    if (veto) {
-      await sendToContent(
-        ctx.tabId,
-        { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } },
-        ctx.frameId,
-      );
-      return ok({
-        ...result,
-        fallback: veto,
-        hint: 'no visible change, but the page sent data or opened something; check the result (re-read the tree) before clicking again',
-      });
-    }
-    // fallback.x/y were the page's point at classification; the point is re-measured after attaching.
-    const opts: MouseOptions = {
-      button: args.button ?? 'left',
-      clickCount: args.clickCount ?? 1,
-      modifiers: canonicalModifiers(args.modifiers ?? []),
-    };
-    return ok(await trustedRetry(ctx.tabId, result, fallback.token, ctx.frameId ?? 0, opts));
-  },
+    isCdpRef(ctx.tabId, ctx.frameId ?? 0, args.ref_id)
+      ? args.button !== undefined || args.clickCount !== undefined || args.modifiers !== undefined
+        ? Promise.resolve(
+            err(
+              'unsupported',
+              `${args.ref_id} was read from Chrome's own tree, where only a plain left click is possible; read the page with get_accessibility_tree for other presses`,
+            ),
+          )
+        : cdpRefClick(ctx.tabId, ctx.frameId ?? 0, args.ref_id)
+      : withEvidence(ctx.tabId, ctx.frameId, () => clickOnce(args, ctx)),
 });
+
+async function clickOnce(args: zod.infer<typeof ClickArgs>, ctx: ToolContext): Promise<Result<unknown>> {
+  const before = await tabUrl(ctx.tabId);
+  const watch = watchTabActivity(ctx.tabId);
+  const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'click_ax', args }, ctx.frameId);
+  if (!reply.ok) {
+    watch.stop();
+    if (reply.error.code === 'content_unreachable' && PORT_CLOSED.test(reply.error.message)) {
+      const nav = await navigatedResult(ctx.tabId, before, args.ref_id);
+      if (nav) return nav;
+    }
+    return reply;
+  }
+  const parsed = ClickReplySchema.safeParse(reply.data);
+  if (!parsed.success) {
+    watch.stop();
+    return err('bad_reply', 'the page returned a malformed click result; re-read the tree and retry');
+  }
+  const { result, fallback } = parsed.data;
+  if (!fallback) {
+    watch.stop();
+    return ok(result);
+  }
+  const veto = vetoReason(watch.stop());
+  if (veto) {
+    await sendToContent(
+      ctx.tabId,
+      { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } },
+      ctx.frameId,
+    );
+    return ok({
+      ...result,
+      fallback: veto,
+      hint: 'no visible change, but the page sent data or opened something; check the result (re-read the tree) before clicking again',
+    });
+  }
+  // fallback.x/y were the page's point at classification; the point is re-measured after attaching.
+  const opts: MouseOptions = {
+    button: args.button ?? 'left',
+    clickCount: args.clickCount ?? 1,
+    modifiers: canonicalModifiers(args.modifiers ?? []),
+  };
+  return ok(await trustedRetry(ctx.tabId, result, fallback.token, ctx.frameId ?? 0, opts));
+}

@@ -5,12 +5,15 @@
  */
 import { z } from 'zod/mini';
 import { HoverReplySchema, type HoverResult } from '../../../src/tools/action-results';
-import { ok } from '../../../src/result';
+import type zod from 'zod';
+import { ok, type Result } from '../../../src/result';
+import type { ToolContext } from '../types';
 import { withSession } from '../../cdp/cdp-client';
 import { mouseMove } from '../../cdp/input';
 import { sendToContent } from '../../content-bridge';
 import { frameOffset } from '../../frames/inventory';
 import { defineTool } from '../define-tool';
+import { withEvidence } from './action-evidence';
 import { forward } from './forward';
 import { HoverArgs } from './schemas';
 
@@ -20,36 +23,38 @@ export const hoverTool = defineTool({
   name: 'hover',
   family: 'input',
   description:
-    'Moves the pointer onto an element (menus, tooltips, hover cards). Returns {success, method, name, rect, appeared?: texts of what showed up, changes}. Re-read the tree to act on what appeared.',
+    'Moves the pointer onto an element (menus, tooltips, hover cards); CSS :hover applies. Returns {success, method, name, rect, appeared?: tree lines of what showed up, with refs to act on, changes}.',
   schema: HoverArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  async handler(args, ctx) {
-    const reply = await forward(ctx.tabId, 'hover', args, HoverReplySchema, ctx.frameId);
-    if (!reply.ok || !reply.data.fallback) return reply.ok ? ok(reply.data.result) : reply;
-    const { result, fallback } = reply.data;
-    const offset = await frameOffset(ctx.tabId, ctx.frameId ?? 0);
-    const moved = offset.ok
-      ? await withSession(ctx.tabId, ({ send }) =>
-          mouseMove(send, ctx.tabId, { x: fallback.x + offset.data.x, y: fallback.y + offset.data.y }),
-        )
-      : offset;
-    if (!moved.ok) {
-      await sendToContent(
-        ctx.tabId,
-        { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } },
-        ctx.frameId,
-      );
-      return ok(result);
-    }
-    const collected = await sendToContent(
+  handler: (args, ctx) => withEvidence(ctx.tabId, ctx.frameId, () => hoverOnce(args, ctx)),
+});
+
+async function hoverOnce(args: zod.infer<typeof HoverArgs>, ctx: ToolContext): Promise<Result<HoverResult>> {
+  const reply = await forward(ctx.tabId, 'hover', args, HoverReplySchema, ctx.frameId);
+  if (!reply.ok || !reply.data.fallback) return reply.ok ? ok(reply.data.result) : reply;
+  const { result, fallback } = reply.data;
+  const offset = await frameOffset(ctx.tabId, ctx.frameId ?? 0);
+  const moved = offset.ok
+    ? await withSession(ctx.tabId, ({ send }) =>
+        mouseMove(send, ctx.tabId, { x: fallback.x + offset.data.x, y: fallback.y + offset.data.y }),
+      )
+    : offset;
+  if (!moved.ok) {
+    await sendToContent(
       ctx.tabId,
-      { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'collect' } },
+      { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'cancel' } },
       ctx.frameId,
     );
-    const parsed = collected.ok ? Collected.safeParse(collected.data) : null;
-    const out: HoverResult = { ...result, method: 'cdp' };
-    if (parsed?.success && parsed.data.appeared.length > 0) out.appeared = parsed.data.appeared;
-    return ok(out);
-  },
-});
+    return ok(result);
+  }
+  const collected = await sendToContent(
+    ctx.tabId,
+    { type: 'tool', tool: 'action_observe', args: { token: fallback.token, action: 'collect' } },
+    ctx.frameId,
+  );
+  const parsed = collected.ok ? Collected.safeParse(collected.data) : null;
+  const out: HoverResult = { ...result, method: 'cdp' };
+  if (parsed?.success && parsed.data.appeared.length > 0) out.appeared = parsed.data.appeared;
+  return ok(out);
+}

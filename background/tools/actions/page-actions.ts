@@ -1,6 +1,7 @@
 /** The action tools that need nothing from the worker but routing: select_option, press_key, scroll. */
 import { KeyResultSchema, ScrollResultSchema, SelectResultSchema } from '../../../src/tools/action-results';
 import { defineTool } from '../define-tool';
+import { withEvidence } from './action-evidence';
 import { forward } from './forward';
 import { PressKeyArgs, ScrollArgs, SelectArgs } from './schemas';
 
@@ -11,7 +12,10 @@ export const selectOption = defineTool({
   schema: SelectArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'select_option', args, SelectResultSchema, ctx.frameId),
+  handler: (args, ctx) =>
+    withEvidence(ctx.tabId, ctx.frameId, () =>
+      forward(ctx.tabId, 'select_option', args, SelectResultSchema, ctx.frameId),
+    ),
 });
 
 export const pressKey = defineTool({
@@ -22,7 +26,8 @@ export const pressKey = defineTool({
   schema: PressKeyArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'press_key', args, KeyResultSchema, ctx.frameId),
+  handler: (args, ctx) =>
+    withEvidence(ctx.tabId, ctx.frameId, () => forward(ctx.tabId, 'press_key', args, KeyResultSchema, ctx.frameId)),
 });
 
 export const scrollTool = defineTool({
@@ -30,11 +35,12 @@ export const scrollTool = defineTool({
   family: 'input',
   description: [
     'Scrolls: {ref_id} brings an element into view; {direction, amount?} scrolls the page (or, with ref_id, that',
-    'element\u2019s scrollable container). Returns {success, container, before, after, atEnd, hint?}; atEnd:true means',
-    'there is nothing further that way.',
+    'element\u2019s scrollable container). Returns {success, container, before, after, atEnd, appeared?, hint?}; atEnd:true',
+    'means there is nothing further that way; appeared: tree lines of what loaded (a feed).',
   ].join(' '),
   schema: ScrollArgs,
   modes: ['act', 'dev'],
   readOnly: false,
-  handler: (args, ctx) => forward(ctx.tabId, 'scroll', args, ScrollResultSchema, ctx.frameId),
+  handler: (args, ctx) =>
+    withEvidence(ctx.tabId, ctx.frameId, () => forward(ctx.tabId, 'scroll', args, ScrollResultSchema, ctx.frameId)),
 });

@@ -15,6 +15,7 @@ import { confirmFocus } from '../../cdp/dispatch-check';
 import { sendToContent } from '../../content-bridge';
 import { defineTool } from '../define-tool';
 import type { ToolContext } from '../types';
+import { withEvidence } from './action-evidence';
 import { forward } from './forward';
 import { FocusTypeArgs, TypeArgs } from './schemas';
 
@@ -61,17 +62,17 @@ async function typeHandler(
   args: z.infer<typeof TypeArgs> | z.infer<typeof FocusTypeArgs>,
   ctx: ToolContext,
 ): Promise<Result<TypeResult>> {
-  const reply = await forward(ctx.tabId, tool, args, TypeReplySchema, ctx.frameId);
-  if (!reply.ok) return reply;
-  const { result, insertText } = reply.data;
-  if (!insertText) return ok(result);
-  return ok(await trustedInsert(ctx.tabId, ctx.frameId ?? 0, result, insertText.token, insertText.text));
+  return withEvidence(ctx.tabId, ctx.frameId, async () => {
+    const reply = await forward(ctx.tabId, tool, args, TypeReplySchema, ctx.frameId);
+    if (!reply.ok) return reply;
+    const { result, insertText } = reply.data;
+    if (!insertText) return ok(result);
+    return ok(await trustedInsert(ctx.tabId, ctx.frameId ?? 0, result, insertText.token, insertText.text));
+  });
 }
 
 // The model reads only its own build's text (docs/firefox.md): Firefox has no trusted insertion.
-const TRUSTED_DOC = HAS_CDP
-  ? 'Last resort: one trusted insertion.'
-  : 'Page-level methods only.';
+const TRUSTED_DOC = HAS_CDP ? 'Last resort: one trusted insertion.' : 'Page-level methods only.';
 
 export const typeAx = defineTool({
   name: 'type_ax',

@@ -1,0 +1,15 @@
+/**
+ * The DOM events through which an action's observation (isolated world, content-scripts/actions/
+ * page-errors.ts) asks the always-on core (page's MAIN world, content-scripts/core.ts) for the console
+ * errors the action caused. Errors and `console.error` calls happen in the page's world: Blink
+ * dispatches a script's `error` event only to listeners of the world the script ran in, and an
+ * isolated world never sees the page's console. A DOM event is the one channel both worlds share.
+ */
+export const PAGE_ERROR_EVENTS = {
+  /** Isolated world → core, on the document: start listening (`detail` unused). Counted: nested starts need as many stops. */
+  start: 'weaverbird-errors-start',
+  /** Isolated world → core: one observation ended. */
+  stop: 'weaverbird-errors-stop',
+  /** Core → isolated world, on the document, `detail` = the error's text (a string, cut to 300 characters). */
+  error: 'weaverbird-errors-entry',
+} as const;
