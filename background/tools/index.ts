@@ -2,6 +2,7 @@ import { clickAx } from './actions/click-ax';
 import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
+import { uploadFile } from './actions/upload-file';
 import { routeFrameRefs } from '../frames/route-ref';
 import {
   PDF_TREE_NOTE,
@@ -62,6 +63,7 @@ const ALL: readonly Tool[] = [
   routeFrameRefs(pressKey),
   routeFrameRefs(hoverTool),
   routeFrameRefs(scrollTool),
+  routeFrameRefs(uploadFile),
   handleDialog,
   getFrames,
   iframeRead,

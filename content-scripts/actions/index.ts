@@ -8,6 +8,7 @@ import { scroll } from './scroll';
 import { selectOption } from './select';
 import { focusType, typeText } from './type';
 import { typeReadback } from './type-trusted';
+import { uploadFile } from './upload';
 
 export const actionHandlers: ActionHandlers = {
   click_ax: clickRef,
@@ -17,6 +18,7 @@ export const actionHandlers: ActionHandlers = {
   press_key: pressKey,
   hover,
   scroll,
+  upload_file: uploadFile,
   action_observe: (args) => collectObservation(args),
   type_readback: (args) => typeReadback(args),
   input_recheck: inputRecheck,

@@ -32,7 +32,7 @@ const TYPE_HINTS: Record<string, string> = {
   button: 'use click_ax to press it',
   reset: 'use click_ax to press it',
   image: 'use click_ax to press it',
-  file: 'Weaverbird cannot pick files on the user\u2019s disk; ask the user to choose the file',
+  file: 'use upload_file with the file\u2019s name and content',
   hidden: 'it is a hidden form value, not a field a person can edit',
 };
 

@@ -14,6 +14,7 @@ import {
   ACTIONS_NOT_LOADED,
   type ActionName,
 } from '../../src/tools/actions';
+import { UploadArgsSchema } from '../../src/tools/upload';
 import { err, type Result } from '../../src/result';
 import { getActionsApi, type ActionHandlers } from '../actions/api';
 import type { ContentHandler } from './types';
@@ -45,6 +46,7 @@ export const actionProxies: readonly ContentHandler[] = [
   proxy('press_key', PressKeyArgsSchema, (h) => h.press_key),
   proxy('hover', HoverArgsSchema, (h) => h.hover),
   proxy('scroll', ScrollArgsSchema, (h) => h.scroll),
+  proxy('upload_file', UploadArgsSchema, (h) => h.upload_file),
   proxy('action_observe', ObserveArgsSchema, (h) => h.action_observe),
   proxy('type_readback', TypeReadbackArgsSchema, (h) => h.type_readback),
   proxy('input_recheck', InputRecheckArgsSchema, (h) => h.input_recheck),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_TYPE_CHARS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { FILE_NAME_RULE, isPlainFileName, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../../src/tools/upload';
 import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../src/refs';
 
 // Frame-qualified refs ("f2:ref_12", from iframe_read) are accepted here and routed to their frame by
@@ -68,3 +69,31 @@ export const ScrollArgs = z
       .describe('pixels to scroll (default 80% of the visible height/width)'),
   })
   .refine((a) => a.ref_id !== undefined || a.direction !== undefined, 'give ref_id (scroll it into view) or direction');
+
+const UploadFile = z
+  .strictObject({
+    name: z.string().min(1).max(200).refine(isPlainFileName, FILE_NAME_RULE),
+    mimeType: z
+      .string()
+      .max(100)
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type such as "text/csv"')
+      .optional()
+      .describe('default: from the extension'),
+    text: z.string().max(MAX_UPLOAD_BYTES).optional().describe('the content of a text file'),
+    base64: z
+      .string()
+      .max(Math.ceil(MAX_UPLOAD_BYTES / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'standard base64 (A–Z, a–z, 0–9, +, /, =)')
+      .optional()
+      .describe('the content of a binary file'),
+  })
+  .refine((f) => (f.text === undefined) !== (f.base64 === undefined), 'give exactly one of text or base64');
+
+export const UploadArgs = z.strictObject({
+  ref_id: RefId.describe('the file input, its label or button, or the drop area'),
+  files: z
+    .array(UploadFile)
+    .min(1)
+    .max(MAX_UPLOAD_FILES)
+    .describe(`at most ${MAX_UPLOAD_FILES} files of at most 1 MiB each`),
+});
