@@ -82,6 +82,11 @@ async function destinationFrame(tabId: number, args: unknown): Promise<number> {
   return f.ok ? f.data.frame.chromeFrameId : 0;
 }
 
+/** The origin the action's page or frame committed, or null when it has none yet. */
+export async function actionOrigin(tabId: number, args: unknown): Promise<string | null> {
+  return contentOrigin(await framesOf(tabId), await destinationFrame(tabId, args));
+}
+
 function refused(what: string, site: string): string {
   return `REFUSED BY THE USER: the user denied ${quotePageText(what, 240)} on ${quotePageText(site, 200)}. Do not retry this action or look for another way to do it; tell the user it was not done and finish.`;
 }

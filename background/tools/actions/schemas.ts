@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_TYPE_CHARS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
+import { ATTACHMENT_ID } from '../../../src/file-attachment';
 import { FILE_NAME_RULE, isPlainFileName, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../../src/tools/upload';
 import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../src/refs';
 
@@ -89,10 +90,14 @@ const UploadFile = z
   })
   .refine((f) => (f.text === undefined) !== (f.base64 === undefined), 'give exactly one of text or base64');
 
+const AttachedFile = z.strictObject({
+  attachment_id: z.string().regex(ATTACHMENT_ID).describe('a file the user attached to the task ("file_1")'),
+});
+
 export const UploadArgs = z.strictObject({
   ref_id: RefId.describe('the file input, its label or button, or the drop area'),
   files: z
-    .array(UploadFile)
+    .array(z.union([UploadFile, AttachedFile]))
     .min(1)
     .max(MAX_UPLOAD_FILES)
     .describe(`at most ${MAX_UPLOAD_FILES} files of at most 1 MiB each`),
