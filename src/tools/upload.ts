@@ -27,7 +27,7 @@ const Base64 = z
   .string()
   .check(z.maxLength(MAX_BASE64_CHARS), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'standard base64 (A–Z, a–z, 0–9, +, /, =)'));
 
-export const UploadFileSchema = z
+const UploadFileSchema = z
   .strictObject({
     name: FileName,
     mimeType: z.optional(MimeType),
