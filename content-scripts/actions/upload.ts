@@ -7,6 +7,7 @@
  */
 import type { UploadArgs, UploadResult } from '../../src/tools/actions';
 import { acceptsFile, fileBytes, MAX_UPLOAD_BYTES, mimeTypeOf } from '../../src/tools/upload';
+import { BROWSER } from '../../src/browser-target';
 import { err, ok, type Result } from '../../src/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isInput, isLabel } from './element-info';
@@ -146,6 +147,22 @@ async function finish(obs: Observation, result: Omit<UploadResult, 'changes'>): 
   return { ...result, changes: report.changes };
 }
 
+/**
+ * Firefox keeps a DataTransfer's files under the principal that added them: a page reads an empty
+ * `dataTransfer.files` from an extension's synthetic drop (measured with Dropzone 6: files.length 0,
+ * items[0].getAsFile() null), while a file input's FileList carries over. There a drop counts only
+ * when the page visibly changed; Chrome hands the page the files.
+ */
+async function judgedDrop(obs: Observation, target: string, files: UploadResult['files']): Promise<UploadResult> {
+  const result = await finish(obs, { success: true, method: 'drop', target, files });
+  if (BROWSER !== 'firefox' || Object.keys(result.changes).length > 0) return result;
+  return {
+    ...result,
+    success: false,
+    hint: 'Firefox does not let a page read files an extension drops; use the ref of the zone\u2019s file input (its button or label) if it has one',
+  };
+}
+
 export async function uploadFile(args: UploadArgs, doc: Document): Promise<Result<UploadResult>> {
   const ref = args.ref_id;
   const resolved = getRefRegistry(globalThis).resolve(ref);
@@ -158,8 +175,7 @@ export async function uploadFile(args: UploadArgs, doc: Document): Promise<Resul
   const obs = new Observation(doc, [el]);
   if (plan.how === 'drop') {
     const dropped = dropOn(el, built.data);
-    if (dropped === 'dropped')
-      return ok(await finish(obs, { success: true, method: 'drop', target: describe(el), files }));
+    if (dropped === 'dropped') return ok(await judgedDrop(obs, describe(el), files));
     const near = nearbyFileInput(el);
     if (!near) {
       obs.stop();
