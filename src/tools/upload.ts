@@ -22,11 +22,19 @@ export function isPlainFileName(name: string): boolean {
 export const FILE_NAME_RULE = 'a plain file name such as "notes.txt", without slashes or control characters';
 
 const FileName = z.string().check(z.minLength(1), z.maxLength(200), z.refine(isPlainFileName, FILE_NAME_RULE));
-const MimeType = z.string().check(z.maxLength(100), z.regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type such as "text/csv"'));
-const Base64 = z
-  .string()
-  .check(z.maxLength(MAX_BASE64_CHARS), z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'standard base64 (A–Z, a–z, 0–9, +, /, =)'));
+/** A MIME type such as "text/csv" (no parameters: File.type carries none). */
+export function isMimeType(s: string): boolean {
+  return s.length <= 100 && /^[\w.+-]+\/[\w.+-]+$/.test(s);
+}
+export const MIME_RULE = 'a MIME type such as "text/csv"';
+/** Standard base64 of at most MAX_UPLOAD_BYTES. */
+export function isBase64(s: string): boolean {
+  return s.length <= MAX_BASE64_CHARS && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
+}
+export const BASE64_RULE = 'standard base64 (A–Z, a–z, 0–9, +, /, =) of at most 1 MiB';
 
+const MimeType = z.string().check(z.refine(isMimeType, MIME_RULE));
+const Base64 = z.string().check(z.refine(isBase64, BASE64_RULE));
 const UploadFileSchema = z
   .strictObject({
     name: FileName,

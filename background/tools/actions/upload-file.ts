@@ -37,10 +37,8 @@ async function pageFiles(files: ModelFile[], taskId: string | undefined): Promis
 
 export const uploadFile = defineTool({
   name: 'upload_file',
-  description: [
-    'Gives files to a file input or drop zone (the ref may be the input, its label or button, or the drop area); input and change fire.',
-    'Returns {success, method: input|drop, target, files, standIn?, changes}.',
-  ].join(' '),
+  description:
+    'Gives files to a file input or drop zone; input and change fire. Returns {success, method: input|drop, target, files, standIn?, changes}.',
   schema: UploadArgs,
   modes: ['act', 'dev'],
   readOnly: false,
