@@ -26,3 +26,8 @@ export async function taskFiles(taskId: string): Promise<FileAttachment[]> {
   const key = taskFilesKey(taskId);
   return parseFiles((await chrome.storage.session.get(key))[key]);
 }
+
+/** A finished task's files go with it (session storage is small, and the next task gets its own). */
+export async function forgetTaskFiles(taskId: string): Promise<void> {
+  await chrome.storage.session.remove(taskFilesKey(taskId));
+}

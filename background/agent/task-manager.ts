@@ -2,7 +2,7 @@ import type { AgentEvent } from '../../src/protocol/agent';
 import { startNetworkLog, stopNetworkLog } from '../observe/network-log';
 import type { Mode } from '../../src/modes';
 import { takeAttachment } from '../entry-points';
-import { takeFiles } from './task-files';
+import { forgetTaskFiles, takeFiles } from './task-files';
 import { taskWithFiles } from '../../src/file-attachment';
 import { carryOver, loadTurnOrigins, recordTurnOrigins } from '../policy/carry-over';
 import { describeAttachment, taskWithAttachment } from '../../src/attachment';
@@ -107,6 +107,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   stopNetworkLog(rec.tabId, rec.taskId);
   await forgetTaskTrust(rec.taskId);
   await forgetTaskReads(rec.taskId);
+  await forgetTaskFiles(rec.taskId);
   releaseDialogWatches(taskTabIds(rec.tabId, rec.tabs));
   await stopNavigationGuard(rec.taskId);
   await releaseTaskTabs(rec).catch(() => undefined);

@@ -51,7 +51,12 @@ export function FileAttach() {
       next.push({ id: nextFileId(next), name: f.name, type: f.type, size: f.size, base64 });
     }
     setNote(skipped.length ? `Not attached (over ${MAX_UPLOAD_FILES} files or 1 MiB): ${skipped.join(', ')}` : '');
-    await chrome.storage.session.set({ [key]: next });
+    try {
+      await chrome.storage.session.set({ [key]: next });
+    } catch (e) {
+      // Session storage holds 10 MB for the whole extension: say so rather than lose the pick silently.
+      setNote(`Could not keep the files (${e instanceof Error ? e.message : String(e)}); attach fewer or smaller ones`);
+    }
     if (input.current) input.current.value = '';
   };
   const remove = (fileId: string) => void chrome.storage.session.set({ [key]: files.filter((f) => f.id !== fileId) });
