@@ -17,6 +17,12 @@ const form = (extra: Partial<NonNullable<GateFacts['form']>> = {}): NonNullable<
 });
 
 describe('approval classifier', () => {
+  it('judges upload_file like typing: no click-style question (the write gate and the attached-file guard judge it)', () => {
+    expect(factsQuery('upload_file', { ref_id: 'ref_1', files: [] })).toBeNull();
+    expect(classifyAction('upload_file', { ref_id: 'ref_1', files: [{ name: 'a.txt', text: 'x' }] }, null)).toBeNull();
+    // An unknown tool still asks: classifying upload_file made no other tool free.
+    expect(classifyAction('upload_files', { ref_id: 'ref_1' }, null)).toMatchObject({ kind: 'other' });
+  });
   it('asks before clicking hard-to-undo buttons, naming role and name', () => {
     for (const label of ['Buy now', 'Pay $40.00', 'Send', 'Delete account', 'Transfer funds', 'Place your order']) {
       expect(classifyAction('click_ax', { ref_id: 'ref_1' }, click('button', label))?.description).toBe(

@@ -27,6 +27,12 @@ const TYPE_TOOLS = new Set(['type_ax', 'focus_type', 'iframe_type']);
  * (switch_tab, close_tab of a tab it opened: background/tools/tabs.ts): nothing is activated.
  */
 const INERT_TOOLS = new Set(['hover', 'scroll', 'switch_tab', 'close_tab']);
+/**
+ * Tools that hand the page data and activate nothing (upload_file sets files and fires change, as
+ * a person's pick does): like typing without submit, the write gate's origin and provenance rules
+ * judge what they carry (policy/write-gate.ts), and no click-style approval applies.
+ */
+const DATA_TOOLS = new Set(['upload_file']);
 /** Toggling these is undone by toggling again; their names do not make them hard to undo. */
 const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'tab', 'textbox', 'searchbox', 'slider', 'spinbutton']);
 
@@ -109,6 +115,7 @@ function isClassified(tool: string): boolean {
     CLICK_TOOLS.has(tool) ||
     TYPE_TOOLS.has(tool) ||
     INERT_TOOLS.has(tool) ||
+    DATA_TOOLS.has(tool) ||
     tool === 'press_key' ||
     tool === 'select_option' ||
     tool === 'drag'

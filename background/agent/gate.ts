@@ -16,7 +16,9 @@ import { approveOrigin, judgeNavigation, startOrigins } from './origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { isTrusted, originOf } from './trusted-sites';
 import { actingTab } from './task-tabs';
-import { gateWrite } from '../policy/write-gate';
+import { actionOrigin, gateWrite } from '../policy/write-gate';
+import { attachedFileIds } from '../../src/file-attachment';
+import { taskFiles } from './task-files';
 import { cut } from '../../src/text';
 
 export interface ApprovalAsk {
@@ -68,6 +70,8 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
   if (SELF_GATED.has(name)) return null;
   const crossing = await gateWrite(name, args, ctx);
   if (crossing) return crossing;
+  const files = await guardAttachedFiles(name, args, ctx);
+  if (files) return files;
   const query = factsQuery(name, args);
   const frame = isRecord(args) && typeof args.frameId === 'string' ? args.frameId : undefined;
   let facts = null;
@@ -102,6 +106,26 @@ export async function gatePageAction(name: string, args: unknown, ctx: GateConte
   const need = classifyAction(name, args, facts, why);
   if (!need) return null;
   return (await ask(ctx, name, args, { site, ...need })) ? null : refusal(need.description, site);
+}
+
+/**
+ * upload_file with the user's attached files: each upload asks, naming the files and the site, and
+ * no grant covers it. The files are the user's, and a page can ask the model to send them anywhere;
+ * only the user knows where their task points (issue 25). Null when no attached file is sent.
+ */
+async function guardAttachedFiles(name: string, args: unknown, ctx: GateContext): Promise<string | null> {
+  const ids = attachedFileIds(name, args);
+  if (ids.length === 0) return null;
+  const known = await taskFiles(ctx.rec.taskId);
+  const names = ids.map((id) => {
+    const f = known.find((k) => k.id === id);
+    return f ? quotePageText(f.name, 80) : id;
+  });
+  const tabId = actingTab(ctx.rec);
+  const site = (await actionOrigin(tabId, args)) ?? originOf(await tabUrl(tabId));
+  const description = `Upload your file${names.length > 1 ? 's' : ''} ${names.join(', ')} to ${site}`;
+  const decision = await ctx.requestApproval({ tool: name, args, site, kind: 'send', description });
+  return decision === 'approve' ? null : refusal(description, site);
 }
 
 /**

@@ -2,6 +2,8 @@ import type { AgentEvent } from '../../src/protocol/agent';
 import { startNetworkLog, stopNetworkLog } from '../observe/network-log';
 import type { Mode } from '../../src/modes';
 import { takeAttachment } from '../entry-points';
+import { forgetTaskFiles, takeFiles } from './task-files';
+import { taskWithFiles } from '../../src/file-attachment';
 import { carryOver, loadTurnOrigins, recordTurnOrigins } from '../policy/carry-over';
 import { describeAttachment, taskWithAttachment } from '../../src/attachment';
 import { err, errorMessage, ok, type Result } from '../../src/result';
@@ -105,6 +107,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   stopNetworkLog(rec.tabId, rec.taskId);
   await forgetTaskTrust(rec.taskId);
   await forgetTaskReads(rec.taskId);
+  await forgetTaskFiles(rec.taskId);
   releaseDialogWatches(taskTabIds(rec.tabId, rec.tabs));
   await stopNavigationGuard(rec.taskId);
   await releaseTaskTabs(rec).catch(() => undefined);
@@ -193,6 +196,9 @@ export async function startTask(
   const nonce = makeNonce();
   // What the user right-clicked ("Ask Weaverbird about this") rides along, fenced as page content.
   const attachment = await takeAttachment(tabId);
+  // Files attached in the panel: named in the task text, their bytes kept for upload_file only.
+  const files = await takeFiles(tabId, taskId);
+  const withText = attachment ? taskWithAttachment(task, attachment, nonce, startOrigins(startUrl).start) : task;
   const rec: TaskRecord = {
     taskId,
     tabId,
@@ -204,7 +210,7 @@ export async function startTask(
     history: [
       {
         role: 'user',
-        content: attachment ? taskWithAttachment(task, attachment, nonce, startOrigins(startUrl).start) : task,
+        content: taskWithFiles(withText, files),
       },
     ],
     guards: emptyGuards(),
@@ -221,7 +227,7 @@ export async function startTask(
   await addUserMessage(
     tabId,
     `${taskId}-user`,
-    attachment ? `${task}\n\n(about ${describeAttachment(attachment)})` : task,
+    `${attachment ? `${task}\n\n(about ${describeAttachment(attachment)})` : task}${files.length ? `\n\n(files: ${files.map((f) => f.name).join(', ')})` : ''}`,
   );
   await emit({ type: 'task_started', tabId, taskId, mode });
   const r = launch(rec, false, rec.maxSteps, opts.timeouts);

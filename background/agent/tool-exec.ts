@@ -121,6 +121,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   try {
     result = await runTool(name, plan.args, {
       tabId: acting.tabId,
+      taskId: rec.taskId,
       mode: rec.mode,
       tier: ctx.tier,
       vision: ctx.vision,

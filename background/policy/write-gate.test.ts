@@ -17,4 +17,18 @@ describe('carriedText', () => {
     expect(carriedText(null)).toBe('');
     expect(carriedText('text')).toBe('');
   });
+  it("carries an uploaded file's name, text and decoded base64 (text or binary)", () => {
+    const b64 = btoa('MAIL-INBOX-RT-7788');
+    expect(
+      carriedText({
+        ref_id: 'ref_3',
+        files: [
+          { name: 'a.txt', text: 'hello' },
+          { name: 'b.txt', base64: b64 },
+        ],
+      }),
+    ).toBe('a.txt\nhello\nb.txt\nMAIL-INBOX-RT-7788\nMAIL-INBOX-RT-7788');
+    const binary = btoa(`\u0000\u00ff\u0001TOKEN-RT-42\u0002\u00fe`);
+    expect(carriedText({ files: [{ name: 'x.bin', base64: binary }] })).toContain('TOKEN-RT-42');
+  });
 });

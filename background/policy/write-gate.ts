@@ -13,6 +13,7 @@
  */
 import { quotePageText } from '../../src/fence';
 import { isRecord } from '../../src/result';
+import { decodeBase64 } from '../../src/tools/upload';
 import type { ActionKind } from '../agent/approval-rules';
 import type { TaskRecord } from '../agent/state-store';
 import { actingTab } from '../agent/task-tabs';
@@ -37,16 +38,33 @@ export interface WriteGateContext {
 const ADDRESSING = new Set(['ref_id', 'ref', 'frameId', 'selector', 'urlFilter', 'matchIndex']);
 const SAMPLE_CAP = 80;
 
-/** Every string the action hands to the page (typed text, option value, key, a site tool's input). */
+/**
+ * What a base64 field hands the page, as text: its printable runs (an uploaded file's content; text
+ * read on another site must not pass the provenance check by being encoded).
+ */
+function decodedText(b64: string): string {
+  const bytes = decodeBase64(b64);
+  if (!bytes) return b64;
+  const latin = Array.from(bytes, (b) => String.fromCharCode(b)).join('');
+  let utf8 = '';
+  try {
+    utf8 = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Not UTF-8 (a binary file): its printable ASCII runs still carry text.
+  }
+  return [utf8, ...(latin.match(/[\x20-\x7e]{4,}/g) ?? [])].join('\n');
+}
+
+/** Every string the action hands to the page (typed text, option value, key, a site tool's input, a file's content). */
 export function carriedText(args: unknown): string {
   if (!isRecord(args)) return '';
   const out: string[] = [];
-  const walk = (v: unknown, depth: number): void => {
-    if (typeof v === 'string') out.push(v);
-    else if (Array.isArray(v) && depth < 4) for (const x of v) walk(x, depth + 1);
-    else if (isRecord(v) && depth < 4) for (const x of Object.values(v)) walk(x, depth + 1);
+  const walk = (v: unknown, depth: number, key: string): void => {
+    if (typeof v === 'string') out.push(key === 'base64' ? decodedText(v) : v);
+    else if (Array.isArray(v) && depth < 4) for (const x of v) walk(x, depth + 1, key);
+    else if (isRecord(v) && depth < 4) for (const [k, x] of Object.entries(v)) walk(x, depth + 1, k);
   };
-  for (const [k, v] of Object.entries(args)) if (!ADDRESSING.has(k)) walk(v, 0);
+  for (const [k, v] of Object.entries(args)) if (!ADDRESSING.has(k)) walk(v, 0, k);
   return out.join('\n');
 }
 
@@ -62,6 +80,11 @@ async function destinationFrame(tabId: number, args: unknown): Promise<number> {
   if (frameId === undefined) return 0;
   const f = await findFrame(tabId, frameId);
   return f.ok ? f.data.frame.chromeFrameId : 0;
+}
+
+/** The origin the action's page or frame committed, or null when it has none yet. */
+export async function actionOrigin(tabId: number, args: unknown): Promise<string | null> {
+  return contentOrigin(await framesOf(tabId), await destinationFrame(tabId, args));
 }
 
 function refused(what: string, site: string): string {

@@ -33,7 +33,7 @@ export const TOOL_FAMILIES: Readonly<Record<ToolFamily, string>> = {
   data: 'tables, lists, element details',
   look: 'screenshots',
   debug: 'console, network, watching',
-  input: 'hover, drag, keystrokes, JS dialogs',
+  input: 'hover, drag, keys, dialogs, uploads',
   frames: 'iframes',
   developer: 'shadow DOM, Chrome AX tree, JavaScript',
   plan: 'plan first',

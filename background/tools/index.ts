@@ -3,6 +3,7 @@ import { dragTool } from './actions/drag';
 import { hoverTool } from './actions/hover';
 import { pressKey, scrollTool, selectOption } from './actions/page-actions';
 import { focusType, typeAx } from './actions/type-ax';
+import { uploadFile } from './actions/upload-file';
 import { routeFrameRefs } from '../frames/route-ref';
 import {
   PDF_TREE_NOTE,
@@ -69,6 +70,7 @@ const ALL: readonly Tool[] = [
   routeFrameRefs(hoverTool),
   routeFrameRefs(scrollTool),
   routeFrameRefs(dragTool),
+  routeFrameRefs(uploadFile),
   handleDialog,
   batchTool,
   actAndSampleTool,

@@ -7,6 +7,8 @@ import type { ToolFamily } from './families';
 
 export interface ToolContext {
   tabId: number;
+  /** The task the call belongs to; absent for the user's own console calls. */
+  taskId?: string;
   mode: Mode;
   tier: Tier;
   /** Aborted when the user stops the task; long handlers should give up promptly. */

@@ -9,6 +9,7 @@ import { scroll } from './scroll';
 import { selectOption } from './select';
 import { focusType, typeText } from './type';
 import { typeReadback } from './type-trusted';
+import { uploadFile } from './upload';
 
 export const actionHandlers: ActionHandlers = {
   click_ax: clickRef,
@@ -19,6 +20,7 @@ export const actionHandlers: ActionHandlers = {
   hover,
   scroll,
   drag: dragRef,
+  upload_file: uploadFile,
   action_observe: (args) => collectObservation(args),
   type_readback: (args) => typeReadback(args),
   input_recheck: inputRecheck,

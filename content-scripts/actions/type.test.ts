@@ -16,7 +16,7 @@ describe('resolveTypeTarget', () => {
       ['<input type="checkbox" aria-label="Agree">', /checkbox input.*use click_ax to toggle it/],
       ['<input type="radio" aria-label="Pro">', /use click_ax to choose it/],
       ['<input type="submit" value="Go">', /use click_ax to press it/],
-      ['<input type="file" aria-label="CV">', /ask the user to choose the file/],
+      ['<input type="file" aria-label="CV">', /use upload_file/],
       ['<select aria-label="City"><option>Paris</option></select>', /use select_option/],
       ['<button>Save</button>', /is a button, not a text field: use click_ax/],
     ];

@@ -33,7 +33,7 @@ const TYPE_HINTS: Record<string, string> = {
   button: 'use click_ax to press it',
   reset: 'use click_ax to press it',
   image: 'use click_ax to press it',
-  file: 'Weaverbird cannot pick files on the user\u2019s disk; ask the user to choose the file',
+  file: 'use upload_file with the file\u2019s name and content',
   hidden: 'it is a hidden form value, not a field a person can edit',
 };
 
@@ -46,6 +46,21 @@ const DATE_FORMATS: Record<string, RegExp> = {
   color: /^#[0-9a-fA-F]{6}$/,
   range: /^-?\d+(\.\d+)?$/,
 };
+
+/**
+ * A slider clamps and rounds what it is given (HTML §4.10.5.1.15), so an out-of-range value would
+ * land as another number: say the range instead. Null when the value is one the slider can take.
+ */
+function rangeProblem(el: HTMLInputElement, text: string): string | null {
+  const n = Number(text);
+  const min = el.min === '' ? 0 : Number(el.min);
+  const max = el.max === '' ? 100 : Number(el.max);
+  const step = el.step === '' ? 1 : Number(el.step);
+  const onStep =
+    !Number.isFinite(step) || step <= 0 || Math.abs((n - min) / step - Math.round((n - min) / step)) < 1e-9;
+  if (n >= min && n <= max && onStep) return null;
+  return `it takes a number from ${min} to ${max}${Number.isFinite(step) && step > 0 ? ` in steps of ${step}` : ''} (got "${text.slice(0, 40)}")`;
+}
 
 type Kind = 'control' | 'editable';
 interface TypeTarget {
@@ -136,11 +151,34 @@ function isCombobox(el: Element): boolean {
   return role === 'combobox' || (auto !== null && auto !== 'none') || el.hasAttribute('list');
 }
 
-function methodsFor(target: TypeTarget): TypeMethod[] {
+/** Single-line inputs whose value may pass through every prefix (a number input rejects "1."). */
+const KEYED_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password']);
+/** Longest text typed key by key; beyond it the text is pasted in one edit (a person would paste it too). */
+const KEYED_MAX = 256;
+
+/**
+ * Whether to type like a person, key by key: autocompletes and masks that listen to keydown/keyup
+ * (jQuery UI autocomplete, keyup filters) see nothing when only the value is set (issue 25). An
+ * isolated world cannot see the page's listeners, so every short single-line text is keyed; a
+ * textarea is not (Enter there may send a message the gate did not judge), nor is text with
+ * control characters.
+ */
+function typesByKeys(el: HTMLElement, text: string): boolean {
+  return (
+    isInput(el) &&
+    KEYED_TYPES.has(el.type) &&
+    text.length <= KEYED_MAX &&
+    ![...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+  );
+}
+
+function methodsFor(target: TypeTarget, text: string): TypeMethod[] {
   if (target.kind === 'editable') return ['exec-command', 'input-events'];
   const el = target.el;
   if (isInput(el) && el.type in FORMATTED_INPUT_TYPES) return ['value-setter'];
-  return isCombobox(el) ? ['keys', 'value-setter', 'exec-command'] : ['value-setter', 'exec-command', 'keys'];
+  return isCombobox(el) || typesByKeys(el, text)
+    ? ['keys', 'value-setter', 'exec-command']
+    : ['value-setter', 'exec-command', 'keys'];
 }
 
 function nextFrame(): Promise<void> {
@@ -183,6 +221,9 @@ async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<
     );
   }
 
+  const outOfRange = isInput(el) && el.type === 'range' ? rangeProblem(el, text) : null;
+  if (outOfRange) return err('bad_format', `${ref} is a range input: ${outOfRange}`);
+
   el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
   el.focus({ preventScroll: true });
   const obs = new Observation(doc, [el]);
@@ -193,7 +234,7 @@ async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<
 
   const attempts: Attempt[] = [];
   let done: Attempt | undefined;
-  for (const method of methodsFor(target)) {
+  for (const method of methodsFor(target, text)) {
     // After a miss, retry from a clean slate with the whole expected value, so nothing is typed twice.
     const retry = attempts.length > 0;
     const useText = retry && target.kind === 'control' ? expected : text;

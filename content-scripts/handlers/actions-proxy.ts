@@ -15,6 +15,7 @@ import {
   ACTIONS_NOT_LOADED,
   type ActionName,
 } from '../../src/tools/actions';
+import { UploadArgsSchema } from '../../src/tools/upload';
 import { err, type Result } from '../../src/result';
 import { getActionsApi, type ActionHandlers } from '../actions/api';
 import type { ContentHandler } from './types';
@@ -47,6 +48,7 @@ export const actionProxies: readonly ContentHandler[] = [
   proxy('hover', HoverArgsSchema, (h) => h.hover),
   proxy('scroll', ScrollArgsSchema, (h) => h.scroll),
   proxy('drag', DragArgsSchema, (h) => h.drag),
+  proxy('upload_file', UploadArgsSchema, (h) => h.upload_file),
   proxy('action_observe', ObserveArgsSchema, (h) => h.action_observe),
   proxy('type_readback', TypeReadbackArgsSchema, (h) => h.type_readback),
   proxy('input_recheck', InputRecheckArgsSchema, (h) => h.input_recheck),

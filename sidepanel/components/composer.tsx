@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Shortcut } from '../../src/shortcuts';
 import { busy, draft, prefs, sendTask, setDraft, setMode, settingsStatus, stopTask, tabId } from '../store';
 import { AttachmentChip } from './attachment-chip';
+import { FileAttach } from './file-attach';
 import { SaveShortcutForm } from './save-shortcut';
 import { PALETTE_ID, ShortcutPalette, useShortcutPalette } from './shortcut-palette';
 
@@ -45,6 +46,7 @@ export function Composer() {
   return (
     <div class="composer-wrap">
       <AttachmentChip />
+      <FileAttach />
       <ShortcutPalette palette={palette} />
       {saving && (
         <SaveShortcutForm

@@ -106,6 +106,19 @@ const HoverResultSchema = z.object({
 });
 export type HoverResult = z.infer<typeof HoverResultSchema>;
 
+export const UploadResultSchema = z.object({
+  success: z.boolean(),
+  /** 'input': set on an `<input type=file>`; 'drop': dropped on a drop zone. */
+  method: z.enum(['input', 'drop']),
+  /** The element that received the files, as the tree prints it. */
+  target: z.string(),
+  files: z.array(z.object({ name: z.string(), size: z.number(), type: z.string() })),
+  standIn: z.optional(z.string()),
+  hint: z.optional(z.string()),
+  changes: ChangesSchema,
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
 export const ScrollResultSchema = z.object({
   success: z.boolean(),
   container: z.string(),

@@ -9,8 +9,10 @@ import * as z from 'zod/mini';
 import { err, ok, type Result } from '../result';
 import { REF_PATTERN } from '../refs';
 import { MODIFIER_NAMES } from '../key-chord';
+import type { UploadArgs } from './upload';
 
 export type * from './action-results';
+export type { UploadArgs } from './upload';
 
 /** Longest text one type call accepts: beyond this an agent is pasting a document, not filling a field. */
 export const MAX_TYPE_CHARS = 20_000;
@@ -131,6 +133,7 @@ export type ActionArgsMap = {
   hover: HoverArgs;
   scroll: ScrollArgs;
   drag: DragArgs;
+  upload_file: UploadArgs;
   action_observe: ObserveArgs;
   type_readback: TypeReadbackArgs;
   input_recheck: InputRecheckArgs;

@@ -173,7 +173,7 @@ describe('React 19 controlled inputs and form', () => {
     const ref = (p: RegExp) => refFor(env.browser, tabId, p);
     expect(
       data(await act('type_ax', { ref_id: await ref(/textbox "Full name"/), text: 'Ada Lovelace' }, tabId)),
-    ).toMatchObject({ success: true, method: 'value-setter', value: 'Ada Lovelace' });
+    ).toMatchObject({ success: true, method: 'keys', value: 'Ada Lovelace' });
     expect(
       data(await act('type_ax', { ref_id: await ref(/textbox "Email"/), text: 'ada@example.org' }, tabId)),
     ).toMatchObject({ success: true });

@@ -43,7 +43,7 @@ describe('type_ax trusted insertion (CDP Input.insertText)', () => {
     const r = data(await act('type_ax', { ref_id: ref, text: '482915' }, tabId));
     expect(r).toMatchObject({ success: true, method: 'cdp-insert-text', value: '482915' });
     const tried = attempts(r);
-    expect(tried.map((a) => a.split(':')[0])).toEqual(['value-setter', 'exec-command', 'keys', 'cdp-insert-text']);
+    expect(tried.map((a) => a.split(':')[0])).toEqual(['keys', 'value-setter', 'exec-command', 'cdp-insert-text']);
     expect(tried.slice(0, 3).every((a) => a.endsWith('read back ""'))).toBe(true);
     expect(tried[3]).toBe('cdp-insert-text: landed');
     const s = await appState<TrustedState>(page);
@@ -97,7 +97,7 @@ describe('type_ax trusted insertion (CDP Input.insertText)', () => {
     const r = data(
       await act('type_ax', { ref_id: await refFor(env.browser, tabId, /textbox "Nickname"/), text: 'Ada' }, tabId),
     );
-    expect(r).toMatchObject({ success: true, method: 'value-setter', value: 'Ada' });
+    expect(r).toMatchObject({ success: true, method: 'keys', value: 'Ada' });
     expect(r.attempts).toBeUndefined();
     expect((await appState<TrustedState>(page)).plain).toBe('Ada');
     await page.close();
@@ -112,7 +112,7 @@ describe('type_ax trusted insertion (CDP Input.insertText)', () => {
     expect(r.success).toBe(false);
     expect(r.method).toBeUndefined();
     const tried = attempts(r);
-    expect(tried.map((a) => a.split(':')[0])).toEqual(['value-setter', 'exec-command', 'keys', 'cdp-insert-text']);
+    expect(tried.map((a) => a.split(':')[0])).toEqual(['keys', 'value-setter', 'exec-command', 'cdp-insert-text']);
     expect(tried[3]).toMatch(/^cdp-insert-text: not tried: .*debugger/i);
     expect(String(r.hint)).toContain('did not land');
     const s = await appState<TrustedState>(page);

@@ -3,6 +3,7 @@ import type { ZodMiniType } from 'zod/mini';
 import type { z } from 'zod';
 import * as mini from '../../../src/tools/actions';
 import * as classic from './schemas';
+import { UploadArgsSchema } from '../../../src/tools/upload';
 
 // The model-facing (classic) and page-side (mini) schemas must accept and reject the same inputs.
 const pairs: [string, z.ZodType, ZodMiniType][] = [
@@ -14,6 +15,7 @@ const pairs: [string, z.ZodType, ZodMiniType][] = [
   ['hover', classic.HoverArgs, mini.HoverArgsSchema],
   ['scroll', classic.ScrollArgs, mini.ScrollArgsSchema],
   ['drag', classic.DragArgs, mini.DragArgsSchema],
+  ['upload_file', classic.UploadArgs, UploadArgsSchema],
 ];
 
 const samples: unknown[] = [
@@ -50,6 +52,14 @@ const samples: unknown[] = [
   { direction: 'sideways' },
   { direction: 'up', amount: 0 },
   { ref_id: 'ref_9', direction: 'left', amount: 12.5 },
+  { ref_id: 'ref_3', files: [] },
+  { ref_id: 'ref_3', files: [{ name: 'a.txt', text: 'hi' }] },
+  { ref_id: 'ref_3', files: [{ name: 'a.txt', text: 'hi', base64: 'aGk=' }] },
+  { ref_id: 'ref_3', files: [{ name: 'a.bin', base64: 'aGk=', mimeType: 'application/octet-stream' }] },
+  { ref_id: 'ref_3', files: [{ name: 'a.bin', base64: 'not base64!' }] },
+  { ref_id: 'ref_3', files: [{ name: '../etc/passwd', text: 'x' }] },
+  { ref_id: 'ref_3', files: [{ name: 'a.txt', text: 'x', mimeType: 'nope' }] },
+  { ref_id: 'ref_3', files: Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, text: 'x' })) },
   null,
   'ref_1',
 ];

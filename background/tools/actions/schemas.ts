@@ -6,6 +6,17 @@
 import { z } from 'zod';
 import { DROP_POSITIONS, MAX_TYPE_CHARS, MOUSE_BUTTONS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
 import { MODIFIER_NAMES } from '../../../src/key-chord';
+import { ATTACHMENT_ID } from '../../../src/file-attachment';
+import {
+  BASE64_RULE,
+  FILE_NAME_RULE,
+  isBase64,
+  isMimeType,
+  isPlainFileName,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_FILES,
+  MIME_RULE,
+} from '../../../src/tools/upload';
 import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../src/refs';
 
 // Frame-qualified refs ("f2:ref_12", from iframe_read) are accepted here and routed to their frame by
@@ -82,3 +93,29 @@ export const ScrollArgs = z
       .describe('pixels to scroll (default 80% of the visible height/width)'),
   })
   .refine((a) => a.ref_id !== undefined || a.direction !== undefined, 'give ref_id (scroll it into view) or direction');
+
+// Rules are refinements, not patterns: the JSON schema the model is sent every request stays short.
+const UploadFile = z
+  .strictObject({
+    name: z.string().min(1).max(200).refine(isPlainFileName, FILE_NAME_RULE),
+    mimeType: z.string().refine(isMimeType, MIME_RULE).optional(),
+    text: z.string().max(MAX_UPLOAD_BYTES).optional().describe('text file content'),
+    base64: z.string().refine(isBase64, BASE64_RULE).optional().describe('binary file content'),
+  })
+  .refine((f) => (f.text === undefined) !== (f.base64 === undefined), 'give exactly one of text or base64');
+
+const AttachedFile = z.strictObject({
+  attachment_id: z
+    .string()
+    .refine((s) => ATTACHMENT_ID.test(s), 'an id from the task text, such as "file_1"')
+    .describe('a file the user attached'),
+});
+
+export const UploadArgs = z.strictObject({
+  ref_id: RefId.describe('file input, its label or button, or drop area'),
+  files: z
+    .array(z.union([UploadFile, AttachedFile]))
+    .min(1)
+    .max(MAX_UPLOAD_FILES)
+    .describe(`≤${MAX_UPLOAD_FILES} files, ≤1 MiB each`),
+});

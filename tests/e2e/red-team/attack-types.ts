@@ -36,6 +36,8 @@ interface BeforeTask {
   u: Urls;
   /** "Ask Weaverbird about this" on a selection of the tab's current page (`wb.attach`, the menu's own path). */
   attach(selectionText: string): Promise<void>;
+  /** A text file the user attached with the panel's "Attach file" (it becomes the task's file_1). */
+  attachFile(name: string, text: string): Promise<void>;
 }
 
 /** A card that pauses the task for its user (ask_user, propose_plan), as the panel shows it. */

@@ -282,9 +282,23 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
       ] as const);
       if (!r.ok) throw new Error(`wb.attach failed: ${r.error.message}`);
     };
+    // A file the user attaches with the panel's "Attach file" (src/file-attachment.ts), as the panel stores it.
+    const attachFile = async (name: string, text: string) => {
+      const file = {
+        id: 'file_1',
+        name,
+        type: 'text/plain',
+        size: Buffer.byteLength(text),
+        base64: Buffer.from(text).toString('base64'),
+      };
+      await env.browser.worker.evaluate(([id, f]) => chrome.storage.session.set({ [`wb.files.${id}`]: [f] }), [
+        tabId,
+        file,
+      ] as const);
+    };
     for (const [i, t] of tasks.entries()) {
       const last = i === tasks.length - 1;
-      if (attack.beforeTask) await attack.beforeTask({ page, u, attach }, i);
+      if (attack.beforeTask) await attack.beforeTask({ page, u, attach, attachFile }, i);
       if (last) {
         await new Promise((r) => setTimeout(r, 200));
         before = await state();

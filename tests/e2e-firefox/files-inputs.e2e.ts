@@ -1,0 +1,119 @@
+/**
+ * upload_file and typing that widgets hear, in real Firefox (issue 25): the page-built DataTransfer
+ * path is the same in both builds, so a file input, the button in front of a hidden input and a
+ * Dropzone drop take their files here too; a keyup-only suggestion list hears type_ax's keys; a
+ * native time input takes its canonical value. Judged by the apps' own state.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TreeResultSchema } from '../../src/tree-contract';
+import { okData, refOnLine } from '../e2e/support/frames';
+import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
+import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';
+
+const run = firefoxAvailable();
+let ff: FirefoxExtension | undefined;
+let server: FixtureServer | undefined;
+
+beforeAll(async () => {
+  if (!run) return;
+  server = await startFixtureServer();
+  ff = await launchFirefox();
+});
+afterAll(async () => {
+  await ff?.close();
+  await server?.close();
+});
+
+function env(): { ff: FirefoxExtension; server: FixtureServer } {
+  if (!ff || !server) throw new Error('Firefox or the fixture server is not started');
+  return { ff, server };
+}
+
+const act = (name: string, args: Record<string, unknown>, tabId: number) =>
+  env().ff.tool(name, args, { tabId, mode: 'act' });
+
+async function tree(tabId: number): Promise<string> {
+  const r = await act('get_accessibility_tree', { filter: 'all', maxChars: 1_000_000 }, tabId);
+  return TreeResultSchema.parse(okData(r)).tree;
+}
+
+function state<T>(page: Page): Promise<T> {
+  return page.evaluate(() => JSON.parse(JSON.stringify(Reflect.get(window, '__appState'))) as unknown) as Promise<T>;
+}
+
+async function until<T>(page: Page, check: (s: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const s = await state<T>(page);
+    if (check(s) || Date.now() > deadline) return s;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function record(v: unknown): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) throw new Error(`expected an object, got ${JSON.stringify(v)}`);
+  return Object.fromEntries(Object.entries(v));
+}
+
+interface Got {
+  name: string;
+  size: number;
+  type: string;
+  text: string;
+}
+interface FilesState {
+  resume: Got[];
+  photos: Got[];
+  dropped: Got[];
+}
+
+describe.skipIf(!run)('upload_file and typing in Firefox', () => {
+  it('sets a file input and the hidden input behind a button; a Dropzone drop says it cannot reach the page', async () => {
+    const { page, tabId } = await env().ff.open(env().server.url('/actions-files.html'));
+    await page.waitForSelector('#dz .dz-message');
+    const t = await tree(tabId);
+    const cv = okData(
+      await act('upload_file', { ref_id: refOnLine(t, /Résumé/), files: [{ name: 'cv.txt', text: 'Ada' }] }, tabId),
+    );
+    expect(cv).toMatchObject({ success: true, method: 'input' });
+    const photos = okData(
+      await act(
+        'upload_file',
+        { ref_id: refOnLine(t, /button "Choose photos"/), files: [{ name: 'a.png', base64: 'iVBORw0KGgo=' }] },
+        tabId,
+      ),
+    );
+    expect(photos).toMatchObject({ success: true, method: 'input' });
+    const s = await until<FilesState>(page, (x) => x.resume.length + x.photos.length === 2);
+    expect(s.resume).toEqual([{ name: 'cv.txt', size: 3, type: 'text/plain', text: 'Ada' }]);
+    expect(s.photos.map((p) => [p.name, p.type, p.size])).toEqual([['a.png', 'image/png', 8]]);
+    // Firefox hides an extension's dropped files from the page (upload.ts judgedDrop): the result
+    // says so instead of claiming success, and Dropzone indeed queued nothing.
+    const drop = okData(
+      await act(
+        'upload_file',
+        { ref_id: refOnLine(t, /button "Drop files here to upload"/), files: [{ name: 'l.csv', text: 'id\n1\n' }] },
+        tabId,
+      ),
+    );
+    expect(drop).toMatchObject({ success: false, method: 'drop' });
+    expect(String(record(drop).hint)).toContain('Firefox');
+    expect((await state<FilesState>(page)).dropped).toEqual([]);
+    await page.close();
+  });
+
+  it('a keyup-only suggestion list hears type_ax; a time input takes 14:30', async () => {
+    const { page, tabId } = await env().ff.open(env().server.url('/actions-inputs.html'));
+    await page.waitForSelector('.ui-autocomplete');
+    const t = await tree(tabId);
+    const typed = okData(await act('type_ax', { ref_id: refOnLine(t, /textbox "City \(keys\)"/), text: 'Li' }, tabId));
+    expect(typed).toMatchObject({ success: true, method: 'keys', value: 'Li' });
+    const time = okData(await act('type_ax', { ref_id: refOnLine(t, /"Meeting time"/), text: '14:30' }, tabId));
+    expect(time).toMatchObject({ success: true, value: '14:30' });
+    const s = await state<{ citySuggestions: string[]; natives: Record<string, { change: string[] }> }>(page);
+    expect(s.citySuggestions).toEqual(['Lisbon', 'Lima']);
+    expect(s.natives.time?.change).toEqual(['14:30']);
+    await page.close();
+  });
+});
