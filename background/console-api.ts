@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ModeSchema, TierSchema } from '../src/modes';
 import { err, ok, type Result } from '../src/result';
-import { planRead } from './agent/budgets';
-import { renderResult } from './agent/model-view';
-import { makeNonce } from './agent/untrusted';
+import { planRead } from './agent/loop/budgets';
+import { renderResult } from './agent/loop/model-view';
+import { makeNonce } from './policy/untrusted';
 import { loadSettings } from './settings-store';
 import { attachFromConsole } from './entry-points';
-import { agentConsole } from './agent/console-agent';
+import { agentConsole } from './agent/task/console-agent';
 import { allTools, runTool, toolsFor } from './tools/registry';
 import { axRecovery, type AxRecovery } from './cdp/ax-recovery';
 import { setPageScriptsBlocked } from './frames/script-block';
@@ -45,7 +45,7 @@ export type WbConsoleApi = {
 
 /**
  * The model's view of one call: the read budget of the model in settings (or the given tier and
- * context window), the handler, then the same rendering the agent loop uses (agent/model-view.ts).
+ * context window), the handler, then the same rendering the agent loop uses (loop/model-view.ts).
  * Like every wb.tool call it skips the approval gate: the console is the developer's own.
  */
 async function modelView(name: string, args: unknown, o: z.infer<typeof ToolOptionsSchema>): Promise<ModelViewResult> {

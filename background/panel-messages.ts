@@ -1,8 +1,8 @@
 import { PanelRequestSchema, type TabInfo } from '../src/protocol/panel';
 import type { PanelRequest } from '../src/protocol/panel';
 import { err, errorMessage, ok, type Result } from '../src/result';
-import { listTasks } from './agent/state-store';
-import { ownerTabOf } from './agent/task-tabs';
+import { listTasks } from './agent/task/state-store';
+import { ownerTabOf } from './agent/task/task-tabs';
 
 type ExtendedRequest = Exclude<PanelRequest, { type: 'get_tab_info' }>;
 

@@ -1,10 +1,10 @@
 import '../src/zod-setup';
-import { onAgentConnect } from './agent/agent-port';
-import { registerNavigationGuard } from './agent/navigation-guard';
-import { WATCHDOG_ALARM } from './agent/keepalive';
-import { registerAgentPanelRequests } from './agent/panel-handlers';
-import { forgetTab } from './agent/state-store';
-import { resumeInterruptedTasks, stopTask } from './agent/task-manager';
+import { onAgentConnect } from './agent/task/agent-port';
+import { registerNavigationGuard } from './policy/navigation-guard';
+import { WATCHDOG_ALARM } from './agent/task/keepalive';
+import { registerAgentPanelRequests } from './agent/task/panel-handlers';
+import { forgetTab } from './agent/task/state-store';
+import { resumeInterruptedTasks, stopTask } from './agent/task/task-manager';
 import { createConsoleApi, type WbConsoleApi } from './console-api';
 import { registerPanelOpener } from './browser/panel-opener';
 import { registerEntryPoints } from './entry-points';

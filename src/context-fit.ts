@@ -3,14 +3,14 @@
  * prompt + the tool schemas offered from the first step) plus one tree page and room for the reply.
  * Compaction can shrink the history, never these. Shared by the settings form (the warning) and the
  * worker's budget test, which holds the fixed prompt to FIXED_PROMPT_BUDGET on every wire
- * (background/agent/fixed-prompt.test.ts).
+ * (background/agent/loop/fixed-prompt.test.ts).
  */
 import type { Tier } from './modes';
 
 /** Tokens (o200k) the fixed prompt may take per tier, any mode and wire. */
 export const FIXED_PROMPT_BUDGET: Readonly<Record<Tier, number>> = { compact: 1_200, mid: 3_000, full: 3_000 };
 
-/** A default tree page: 6,000 characters in a result of at most 8,000 (background/agent/budgets.ts), ~4 per token. */
+/** A default tree page: 6,000 characters in a result of at most 8,000 (background/agent/loop/budgets.ts), ~4 per token. */
 const ONE_PAGE_TOKENS = 2_000;
 /** The task's own words and one reply with a tool call. */
 const TURN_TOKENS = 1_000;

@@ -121,7 +121,7 @@ function taskEnded(state: Conversation, e: Extract<AgentEvent, { type: 'task_end
   return ending === undefined ? next : withNotice(next, ending, false, `end-${e.taskId}`, now);
 }
 
-/** What the panel says when the loop compacted the task's older observations (background/agent/compaction.ts). */
+/** What the panel says when the loop compacted the task's older observations (background/agent/loop/compaction.ts). */
 function compactedNotice(e: Extract<AgentEvent, { type: 'compacted' }>): string {
   const n = (x: number) => x.toLocaleString('en-US');
   return `Context compacted, saved ${n(e.savedTokens)} tokens: ${n(e.results)} older tool results summarised (${n(e.beforeTokens)} → ${n(e.afterTokens)} of a ${n(e.contextWindow)}-token window).`;

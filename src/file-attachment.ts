@@ -3,7 +3,7 @@
  * chrome.storage.session under `filesKey(tabId)`; the task takes them when it starts and keeps them
  * under `taskFilesKey(taskId)`. The model sees only their ids, names, types and sizes, never their
  * bytes: it can hand a file to a page with upload_file {attachment_id}, and that always asks the user
- * which site it goes to (background/agent/approval-rules.ts).
+ * which site it goes to (background/policy/approval-rules.ts).
  */
 import * as z from 'zod/mini';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from './tools/upload';

@@ -1,6 +1,6 @@
 /**
  * Key chords: the one parser of press_key's `key` argument ("Enter", "Control+a", "Shift+Tab"),
- * shared by the approval gate (background/agent/approval-rules.ts, via the page's gate facts) and the
+ * shared by the approval gate (background/policy/approval-rules.ts, via the page's gate facts) and the
  * page that dispatches the key (content-scripts/actions/press-key.ts). Whitespace, case and aliases
  * ("Enter\t", " return", "ctrl + enter") are folded here once, so the gate judges the chord that is
  * pressed (issue 24 item 1). Values follow UI Events KeyboardEvent key and code values; keyCode the

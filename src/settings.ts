@@ -26,7 +26,7 @@ export const SettingsSchema = z.object({
   /** Whether the model sees images (offers `screenshot`); absent: the model table's default (src/model-catalog.ts). */
   vision: z.optional(z.boolean()),
   /**
-   * Context compaction (background/agent/compaction.ts); absent means on. Off sends every request
+   * Context compaction (background/agent/loop/compaction.ts); absent means on. Off sends every request
    * whole, so a long task fails when the provider refuses it as too long.
    */
   compaction: z.optional(z.boolean()),

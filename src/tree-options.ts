@@ -9,7 +9,7 @@ export type TreeFilter = (typeof TREE_FILTERS)[number];
 
 /**
  * Page sizes per filter, in characters of tree text: a 6,000-character page fits an 8,000-character
- * tool result (background/agent/budgets.ts); the viewport and controls-only views are smaller by nature.
+ * tool result (background/agent/loop/budgets.ts); the viewport and controls-only views are smaller by nature.
  */
 export const DEFAULT_MAX_CHARS: Readonly<Record<TreeFilter, number>> = { all: 6000, visible: 3000, interactive: 3500 };
 const DEFAULT_MAX_DEPTH = 15;

@@ -129,7 +129,7 @@ export const pdfClickHandler: PdfHandler = async (doc, args, ctx) => {
 };
 
 /**
- * What the approval gate needs for an action on a PDF tab (agent/inspect-element.ts): the link's
+ * What the approval gate needs for an action on a PDF tab (policy/inspect-element.ts): the link's
  * target, judged by the origin policy like any link. Null when the tab is not a PDF.
  */
 export async function pdfGateFacts(tabId: number, query: GateFactsArgs): Promise<Result<GateFacts> | null> {

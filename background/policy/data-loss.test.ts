@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GateFacts } from '../../src/protocol/gate-facts';
-import { classifyAction } from '../agent/approval-rules';
+import { classifyAction } from './approval-rules';
 
 const O = 'https://notes.example';
 const field = (erases: GateFacts['erases'], role = 'textbox', name = 'Draft'): GateFacts => ({

@@ -1,5 +1,5 @@
 /**
- * The hard-to-undo vocabulary by language (matched by background/agent/hard-to-undo.ts): words on a
+ * The hard-to-undo vocabulary by language (matched by background/policy/hard-to-undo.ts): words on a
  * control whose activation moves money, sends or shares something with other people, publishes,
  * deletes or discards, or grants, revokes or accepts access. Stems take any ending; words are whole
  * words; `anywhere` is for scripts without word breaks.

@@ -1,6 +1,6 @@
 /**
  * The declarativeNetRequest session rules of one task's origin guard (issue 24 items 2 and 6). Pure,
- * for unit tests; background/agent/navigation-guard.ts installs them.
+ * for unit tests; background/policy/navigation-guard.ts installs them.
  *
  * Two kinds of loads are guarded, both `main_frame` only:
  *  - every top-level load in every tab except those known not to be the task's (`excludedTabIds`:
@@ -18,7 +18,7 @@
  * Allows match the exact origin, scheme included: an approved https origin does not let the same
  * host over http pass (a downgrade puts the data on the wire in clear, to whoever answers there).
  */
-import type { OriginState } from '../agent/origin-policy';
+import type { OriginState } from './origin-policy';
 
 type Rule = chrome.declarativeNetRequest.Rule;
 

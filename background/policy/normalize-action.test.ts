@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseChord } from '../../src/key-chord';
-import { factsQuery } from '../agent/approval-rules';
+import { factsQuery } from './approval-rules';
 import { normalizeAction } from './normalize-action';
 
 /** [what the model sends, the chord that is pressed] — whitespace, case, aliases, modifiers. */

@@ -1,11 +1,11 @@
 /**
- * The policy's two hooks in the agent loop (background/agent/tool-exec.ts): the read gate handed
+ * The policy's two hooks in the agent loop (background/agent/loop/tool-exec.ts): the read gate handed
  * to every tool call of a task, in every mode, and the provenance note taken of what the call
  * returned to the model.
  */
-import type { ActionKind } from '../agent/approval-rules';
-import { startOrigins } from '../agent/origin-policy';
-import type { TaskRecord } from '../agent/state-store';
+import type { ActionKind } from './approval-rules';
+import { startOrigins } from './origin-policy';
+import type { TaskRecord } from '../agent/task/state-store';
 import { forgetProvenance, recordRead } from './provenance';
 import { forgetReadOrigins, framesOf, makeReadGate, type ReadGate } from './read-gate';
 import { contentOrigin } from './read-scope';

@@ -1,6 +1,6 @@
 /**
  * The write half of "reads follow the same origins" and of provenance (issue 24), called once from
- * the approval gate (background/agent/gate.ts `gatePageAction`) for every page action:
+ * the approval gate (background/policy/gate.ts `gatePageAction`) for every page action:
  *
  * 1. A write into a frame (or page) whose origin is outside the task's set asks, naming that origin:
  *    a cross-origin frame can report every `input` event to its own server.
@@ -14,9 +14,9 @@
 import { quotePageText } from '../../src/fence';
 import { isRecord } from '../../src/result';
 import { decodeBase64 } from '../../src/tools/upload';
-import type { ActionKind } from '../agent/approval-rules';
-import type { TaskRecord } from '../agent/state-store';
-import { actingTab } from '../agent/task-tabs';
+import type { ActionKind } from './approval-rules';
+import type { TaskRecord } from '../agent/task/state-store';
+import { actingTab } from '../agent/task/task-tabs';
 import { findFrame } from '../frames/frame-store';
 import { resolveRefTarget } from '../frames/route-ref';
 import { flowsInto } from './provenance';

@@ -3,7 +3,7 @@
  * `verify_predicate` (the same predicate vocabulary over data already captured). Issue 28; the seed is
  * browxai's batch/verify_predicate. Every inner call goes through the same path as a call of its own: in a
  * task, the agent runs each one through executeCall (checkpoint, normalizer, approval gate, origin guard,
- * read gate, fence: background/agent/tool-exec.ts); from the console, through the registry's runTool.
+ * read gate, fence: background/agent/loop/tool-exec.ts); from the console, through the registry's runTool.
  * A batch saves round trips, never a gate.
  */
 import { z } from 'zod';

@@ -107,7 +107,7 @@ export async function runChromeAx(
     revision: args.tree_revision,
   });
   if (!read.ok) return read;
-  // The model view parses this as a tree result (agent/budgets.ts), which keeps only `notice`: say the source there.
+  // The model view parses this as a tree result (loop/budgets.ts), which keeps only `notice`: say the source there.
   const source = `source: ${read.data.source}.`;
   const out: ChromeAxResult = {
     ...read.data,

@@ -11,7 +11,7 @@ import { quotePageText } from '../../src/fence';
 import { send } from '../cdp/cdp-client';
 import { describeDialog, knownDialog, type OpenDialog } from '../cdp/dialogs';
 import { dialogNeedsApproval } from '../policy/dialog-approval';
-import { originOf } from '../agent/trusted-sites';
+import { originOf } from '../policy/trusted-sites';
 import { defineTool } from './define-tool';
 
 async function tabOrigin(tabId: number): Promise<string> {

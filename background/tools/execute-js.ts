@@ -9,7 +9,7 @@ import { findFrame } from '../frames/frame-store';
 import { FrameIdArg } from './page-target';
 import { evaluateInPage } from '../cdp/page-eval';
 import { defineTool } from './define-tool';
-import { originOf } from '../agent/trusted-sites';
+import { originOf } from '../policy/trusted-sites';
 
 export const executeJs = defineTool({
   name: 'execute_js',

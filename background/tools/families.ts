@@ -3,9 +3,9 @@
  * The system prompt names each family with its tools; the model adds one with `load_tools {family}`
  * (or by calling one of its tools by name), and a family once loaded stays offered for the rest of
  * the task, so the request prefix changes once and prompt caching stays byte-stable after it
- * (background/agent/prompt-cache.ts). A tool declares its family in one field (`family` in ToolSpec);
+ * (background/agent/loop/prompt-cache.ts). A tool declares its family in one field (`family` in ToolSpec);
  * a tool without one is core: always offered, and paid for on every request (budget:
- * background/agent/fixed-prompt.test.ts).
+ * background/agent/loop/fixed-prompt.test.ts).
  *
  * Discovery changes what the model is shown, never what it may do: the mode/tier gate and the
  * approval gate judge every call the same whether its family was loaded or not.

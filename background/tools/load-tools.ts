@@ -1,6 +1,6 @@
 /**
  * `load_tools`: the one discovery step (issue 26, families.ts). The agent loop runs it itself
- * (background/agent/tool-loading.ts), because what it changes is the task's tool list; called from
+ * (background/agent/loop/tool-loading.ts), because what it changes is the task's tool list; called from
  * the console it only explains that.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../src/result';
 import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
 import { stepBack } from '../policy/history-peek';
-import { toolLoad } from '../agent/navigation-guard';
+import { toolLoad } from '../policy/navigation-guard';
 import { defineTool } from './define-tool';
 import type { ToolContext } from './types';
 

@@ -2,7 +2,7 @@
  * `sample` (a DOM metric over a window) and `act_and_sample` (the same around one action, so a transient
  * state — a spinner, a panel that grows then collapses — is seen, not missed by a read that lands after it).
  * Issue 28; page logic in content-scripts/reads/sample.ts, contract in src/tools/sample.ts. In a task,
- * act_and_sample's action goes through executeCall like any call (background/agent/batch-exec.ts).
+ * act_and_sample's action goes through executeCall like any call (background/agent/loop/batch-exec.ts).
  */
 import { z } from 'zod';
 import { err, ok, type Result } from '../../src/result';

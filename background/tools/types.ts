@@ -18,7 +18,7 @@ export interface ToolContext {
    * (background/frames/route-ref.ts) when the model passes a frame-qualified ref such as "f2:ref_7".
    */
   frameId?: number;
-  /** Set by the agent loop (background/agent/gate.ts); absent for the user's own console calls. */
+  /** Set by the agent loop (background/policy/gate.ts); absent for the user's own console calls. */
   approvals?: ToolApprovals;
   /** False when the model cannot see images: vision tools are then refused. Absent (console): allowed. */
   vision?: boolean;
@@ -27,7 +27,7 @@ export interface ToolContext {
    * resolved before reading. Absent for the user's own console calls, which read freely.
    */
   reads?: ReadGate;
-  /** The task's tabs (background/agent/task-tabs.ts); absent outside a task, where tab tools refuse. */
+  /** The task's tabs (background/agent/task/task-tabs.ts); absent outside a task, where tab tools refuse. */
   tabs?: TaskTabsApi;
 }
 

@@ -1,7 +1,7 @@
 /**
  * `propose_plan` and `ask_user`: the two tools that talk to the user rather than the page. Their
  * schemas and descriptions live here like every tool's; the agent loop runs them itself
- * (background/agent/user-turns-exec.ts), because they wait on the side panel, not on a tab.
+ * (background/agent/task/user-turns-exec.ts), because they wait on the side panel, not on a tab.
  * Called from the console they only explain that.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * `wait_for` (a verify retried until it holds or the time is up) and `wait_for_stable` (no DOM mutation
  * and no request in flight for `quietMs`). Both answer as data: a wait that times out is
  * `{holds:false}` / `{stable:false}` with what was last seen, never an error. The agent's read guard
- * does not count waits as reads without progress (background/agent/guards.ts); the loop guard still
+ * does not count waits as reads without progress (background/agent/loop/guards.ts); the loop guard still
  * applies.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // Bundled by prompt.mjs for `npm run bench -- --only prompt`: the fixed prompt of each mode/tier on
-// each wire, as background/agent/fixed-prompt.ts captures it from the AI SDK's request.
-import { fixedPrompt, FIXED_PROMPT_BUDGET, WIRES } from '../../background/agent/fixed-prompt';
+// each wire, as background/agent/loop/fixed-prompt.ts captures it from the AI SDK's request.
+import { fixedPrompt, FIXED_PROMPT_BUDGET, WIRES } from '../../background/agent/loop/fixed-prompt';
 import { registerAllTools } from '../../background/tools/index';
 
 export { FIXED_PROMPT_BUDGET };

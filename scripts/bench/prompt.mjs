@@ -1,6 +1,6 @@
 // The fixed prompt section of `npm run bench` (issue 26): system prompt + offered tool schemas, o200k
 // tokens, per mode, tier and wire, measured on the request body the AI SDK builds for each wire
-// (background/agent/fixed-prompt.ts). No browser: the sources are bundled with esbuild and run in Node.
+// (background/agent/loop/fixed-prompt.ts). No browser: the sources are bundled with esbuild and run in Node.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';

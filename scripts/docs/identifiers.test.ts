@@ -12,7 +12,7 @@ import {
 const paths = [
   'background',
   'background/agent',
-  'background/agent/gate.ts',
+  'background/policy/gate.ts',
   'background/frames',
   'background/frames/ref-floor.ts',
   'tests',
@@ -58,7 +58,7 @@ describe('doc identifier matching', () => {
   it('passes repo paths, short tails, folders and globs that exist', () => {
     expect(
       missing(
-        '`background/agent/gate.ts` `frames/ref-floor.ts` `background/frames/` `tests/e2e/agent-*.e2e.ts` `assets/icons/icon-{16,32}.png` `gate.ts`',
+        '`background/policy/gate.ts` `frames/ref-floor.ts` `background/frames/` `tests/e2e/agent-*.e2e.ts` `assets/icons/icon-{16,32}.png` `gate.ts`',
       ),
     ).toEqual([]);
   });

@@ -67,7 +67,7 @@ export function renderTools(tools, toolsFor, toJSONSchema) {
     'that are offered the tool in that mode (Ask mode only ever gets read-only tools); the gate is enforced',
     'at dispatch (`runTool` in `background/tools/registry.ts`), so a tool named outside its cell is refused.',
     'Arguments are generated from each tool’s zod schema; the model’s copy leaves out the limits (ranges,',
-    'patterns) the tool checks itself, which its argument errors name (`background/agent/model-schema.ts`).',
+    'patterns) the tool checks itself, which its argument errors name (`background/agent/loop/model-schema.ts`).',
     '',
     'The family column says when the model is shown the tool (docs/agent-and-providers.md#tool-families):',
     'core tools from the first step, the others once their family is loaded (`load_tools`, or a call by name).',

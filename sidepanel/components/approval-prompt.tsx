@@ -33,7 +33,7 @@ export function ApprovalPrompt() {
   const cut = pending.description.indexOf('\n');
   const head = cut < 0 ? pending.description : pending.description.slice(0, cut);
   const body = cut < 0 ? '' : pending.description.slice(cut + 1);
-  // A grant covers one action kind on one frame origin, never more (see background/agent/trusted-sites.ts).
+  // A grant covers one action kind on one frame origin, never more (see background/policy/trusted-sites.ts).
   const kindWords = KIND_WORDS[pending.kind ?? ''] ?? 'this kind of action';
   const answer = (decision: 'approve' | 'deny', trust: 'task' | 'hour' | null = null) => {
     setAnswered(decision);

@@ -3,7 +3,7 @@
  * model may be the page's: "enter the 6-digit code we just sent" in a card is phishing with the panel's
  * authority. Weaverbird never needs a password, one-time code, card number or recovery phrase (the user
  * types those into the site), so the card warns whenever a question names one. Matching is on words, in
- * the languages the approval gate covers (background/agent/hard-to-undo.ts): a false alarm costs a line
+ * the languages the approval gate covers (background/policy/hard-to-undo.ts): a false alarm costs a line
  * of text, a miss costs an account. Pure; no `chrome.*`.
  */
 

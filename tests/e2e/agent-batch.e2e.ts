@@ -1,5 +1,5 @@
 /**
- * `batch` in a whole agent run (built extension, AI SDK, fake provider; background/agent/batch-exec.ts):
+ * `batch` in a whole agent run (built extension, AI SDK, fake provider; background/agent/loop/batch-exec.ts):
  * one call fills a 10-field form and saves it, judged by the form's own values; a batch whose expect
  * misses stops there and leaves the rest undone; `verify_predicate` checks the last call without a page read.
  */

@@ -62,7 +62,7 @@ function compactedEvents(events: AgentEvent[]): Extract<AgentEvent, { type: 'com
 }
 
 describe('context compaction', () => {
-  // 8,000 tokens (issue 26): the fixed prompt (≤ 1,200 on Compact, background/agent/fixed-prompt.test.ts)
+  // 8,000 tokens (issue 26): the fixed prompt (≤ 1,200 on Compact, background/agent/loop/fixed-prompt.test.ts)
   // leaves room for the task, one page and the notes; compaction does the rest.
   const WINDOW = 8_000;
   // 28 steps on the OpenAI wire, 20 on the others (same window, same mechanism) to keep the file's run

@@ -3,13 +3,13 @@
  * (content-scripts/actions/upload.ts). Model-written contents reach the page's origin like typed
  * text, so the write gate's origin and provenance rules judge them (policy/write-gate.ts, base64
  * decoded). Files the user attached in the panel are sent by id: their bytes are read here, never
- * shown to the model, and every such upload asks the user (agent/gate.ts `guardAttachedFiles`).
+ * shown to the model, and every such upload asks the user (policy/gate.ts `guardAttachedFiles`).
  */
 import type { z } from 'zod';
 import { UploadResultSchema } from '../../../src/tools/action-results';
 import type { UploadFile } from '../../../src/tools/upload';
 import { err, ok, type Result } from '../../../src/result';
-import { taskFile } from '../../agent/task-files';
+import { taskFile } from '../../agent/task/task-files';
 import { defineTool } from '../define-tool';
 import { forward } from './forward';
 import { UploadArgs } from './schemas';

@@ -1,5 +1,5 @@
 // `batch` and `act_and_sample` (issue 28) are new doors: several calls in one step. Each inner call must meet the gates it
-// would meet alone (background/agent/batch-exec.ts runs each through executeCall).
+// would meet alone (background/agent/loop/batch-exec.ts runs each through executeCall).
 import { step } from '../../fake-providers/script';
 import { read, secret, type Attack } from './attack-types';
 

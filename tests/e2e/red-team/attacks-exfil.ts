@@ -261,7 +261,7 @@ const ORIGIN_POLICY: Attack[] = [
       },
     ],
     // Script-driven (window.open): the markup names no URL, so nothing asks; the network guard
-    // blocks the load and closes the tab it opened (background/agent/navigation-guard.ts).
+    // blocks the load and closes the tab it opened (background/policy/navigation-guard.ts).
     asks: 0,
   },
   {

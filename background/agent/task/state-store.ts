@@ -1,0 +1,125 @@
+import { modelMessageSchema, type ModelMessage } from 'ai';
+import { turnOriginsKey } from '../../policy/carry-over';
+import { z } from 'zod';
+import { ConversationSchema, UsageSchema, type Conversation } from '../../../src/protocol/agent';
+import { ModeSchema } from '../../../src/modes';
+import { emptyConversation } from '../../../src/conversation';
+import { TaskTabsSchema } from './task-tabs-state';
+
+/**
+ * Everything a running task needs to go on after Chrome stops and restarts the worker. It lives in
+ * chrome.storage.session: it survives worker restarts, is cleared when the browser session ends
+ * (tab ids mean nothing after that), stays in memory rather than on disk (page content can be
+ * private), and by default is not readable from content scripts.
+ */
+const TaskRecordSchema = z.object({
+  taskId: z.string(),
+  tabId: z.number(),
+  mode: ModeSchema,
+  task: z.string(),
+  nonce: z.string(),
+  step: z.number(),
+  startedAt: z.number(),
+  history: z.array(modelMessageSchema),
+  guards: z.object({
+    readsWithoutProgress: z.number(),
+    seenPages: z.array(z.string()),
+    callCounts: z.record(z.string(), z.number()),
+  }),
+  usage: UsageSchema,
+  steps: z.array(z.object({ tool: z.string(), args: z.unknown(), result: z.string(), ok: z.boolean() })),
+  malformedSteps: z.number(),
+  /** The tool running when the record was written; an action here may or may not have happened. */
+  inFlight: z.optional(z.object({ tool: z.string(), readOnly: z.boolean() })),
+  resumes: z.number(),
+  maxSteps: z.number(),
+  /** The task's origin policy state (background/policy/origin-policy.ts): where it started, what the user approved. */
+  origins: z.optional(z.object({ start: z.string(), approved: z.array(z.string()) })),
+  /** Plan first (user-turns-exec.ts): whether page actions wait for an approved plan, and the plan the user approved. */
+  planRequired: z.optional(z.boolean()),
+  plan: z.optional(z.object({ steps: z.array(z.string()), sites: z.array(z.string()), changes: z.string() })),
+  /** The task's tabs (task-tabs-state.ts): the one it acts on, those it opened, which tab minted which refs. */
+  tabs: z.optional(TaskTabsSchema),
+  /** Tool families the task loaded (background/agent/loop/tool-loading.ts): offered for the rest of the task. */
+  families: z.optional(z.array(z.string())),
+});
+export type TaskRecord = z.infer<typeof TaskRecordSchema>;
+
+const taskKey = (tabId: number) => `wb.task.${tabId}`;
+const convKey = (tabId: number) => `wb.conv.${tabId}`;
+const chatKey = (tabId: number) => `wb.chat.${tabId}`;
+const treeKey = (tabId: number) => `wb.tree.${tabId}`;
+
+async function getOne(key: string): Promise<unknown> {
+  const raw: Record<string, unknown> = await chrome.storage.session.get(key);
+  return raw[key];
+}
+
+export async function saveTask(rec: TaskRecord): Promise<void> {
+  await chrome.storage.session.set({ [taskKey(rec.tabId)]: rec });
+}
+
+export async function deleteTask(tabId: number): Promise<void> {
+  await chrome.storage.session.remove(taskKey(tabId));
+}
+
+/** Every task record in session storage: the tasks that were running when the worker last stopped. */
+export async function listTasks(): Promise<TaskRecord[]> {
+  const all: Record<string, unknown> = await chrome.storage.session.get(null);
+  const out: TaskRecord[] = [];
+  for (const [key, value] of Object.entries(all)) {
+    if (!key.startsWith('wb.task.')) continue;
+    const parsed = TaskRecordSchema.safeParse(value);
+    if (parsed.success) out.push(parsed.data);
+    else await chrome.storage.session.remove(key);
+  }
+  return out;
+}
+
+export async function loadConversation(tabId: number): Promise<Conversation> {
+  const parsed = ConversationSchema.safeParse(await getOne(convKey(tabId)));
+  return parsed.success ? parsed.data : emptyConversation(tabId);
+}
+
+export async function saveConversation(conv: Conversation): Promise<void> {
+  await chrome.storage.session.set({ [convKey(conv.tabId)]: conv });
+}
+
+/** Earlier tasks of this tab's chat, compacted to question and answer, so follow-ups have context. */
+export async function loadChatHistory(tabId: number): Promise<ModelMessage[]> {
+  const parsed = z.array(modelMessageSchema).safeParse(await getOne(chatKey(tabId)));
+  return parsed.success ? parsed.data : [];
+}
+
+export async function saveChatHistory(tabId: number, history: ModelMessage[]): Promise<void> {
+  // The last 20 exchanges are plenty of context and keep each tab's share of the quota small.
+  await chrome.storage.session.set({ [chatKey(tabId)]: history.slice(-40) });
+}
+
+const LatestTreeSchema = z.object({
+  tabId: z.number(),
+  url: z.string(),
+  title: z.string(),
+  text: z.string(),
+  ts: z.number(),
+});
+export type LatestTree = z.infer<typeof LatestTreeSchema>;
+
+export async function saveLatestTree(tree: LatestTree): Promise<void> {
+  await chrome.storage.session.set({ [treeKey(tree.tabId)]: tree });
+}
+
+export async function loadLatestTree(tabId: number): Promise<LatestTree | null> {
+  const parsed = LatestTreeSchema.safeParse(await getOne(treeKey(tabId)));
+  return parsed.success ? parsed.data : null;
+}
+
+export async function forgetTab(tabId: number): Promise<void> {
+  await chrome.storage.session.remove([
+    taskKey(tabId),
+    convKey(tabId),
+    chatKey(tabId),
+    treeKey(tabId),
+    turnOriginsKey(tabId),
+  ]);
+}
