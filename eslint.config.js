@@ -33,7 +33,7 @@ export default tseslint.config(
   // The layers (DEVELOPERS.md, docs/architecture.md): each context imports only itself and the shared folder.
   // Tests may reach across (an integration test of the parser against the real tree builder).
   ...layer(
-    'src',
+    'shared',
     ['background', 'content-scripts', 'sidepanel', 'offscreen'],
     'shared code imports nothing context-specific',
   ),
@@ -61,7 +61,7 @@ function layer(dir, forbidden, why) {
             patterns: [
               {
                 regex: `^(\\.\\./)+(${forbidden.join('|')})/`,
-                message: `${why} (import-boundary rule in eslint.config.js; shared code goes in src/).`,
+                message: `${why} (import-boundary rule in eslint.config.js; shared code goes in shared/).`,
               },
             ],
           },

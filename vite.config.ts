@@ -100,7 +100,7 @@ function firefoxSidebar(): CrxPlugin {
 // The page scripts are built as self-contained IIFE files: no dynamic-import loader and no
 // web_accessible_resources, so a page cannot probe for the extension's files.
 // `vite build` builds Chrome's dist/; `vite build --mode firefox` (npm run build:firefox) builds
-// dist-firefox/ from the same sources, with `__WB_BROWSER__` (src/browser-target.ts) set to 'firefox'.
+// dist-firefox/ from the same sources, with `__WB_BROWSER__` (shared/browser-target.ts) set to 'firefox'.
 export default defineConfig(({ mode }) => {
   const firefox = mode === 'firefox';
   const base = { ...manifest, version: pkg.version };

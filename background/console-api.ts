@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ModeSchema, TierSchema } from '../src/modes';
-import { err, ok, type Result } from '../src/result';
+import { ModeSchema, TierSchema } from '../shared/modes';
+import { err, ok, type Result } from '../shared/result';
 import { planRead } from './agent/loop/budgets';
 import { renderResult } from './agent/loop/model-view';
 import { makeNonce } from './policy/untrusted';

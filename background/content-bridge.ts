@@ -1,9 +1,9 @@
-import { PingReplySchema, RefHighSchema, type ContentRequest } from '../src/protocol/content';
-import { parseResult } from '../src/protocol/result-schema';
-import { HAS_CDP } from '../src/browser-target';
-import { err, errorMessage, type Result } from '../src/result';
-import { withTimeout } from '../src/timeout';
-import { ACTIONS_NOT_LOADED } from '../src/tools/actions';
+import { PingReplySchema, RefHighSchema, type ContentRequest } from '../shared/protocol/content';
+import { parseResult } from '../shared/protocol/result-schema';
+import { HAS_CDP } from '../shared/browser-target';
+import { err, errorMessage, type Result } from '../shared/result';
+import { withTimeout } from '../shared/timeout';
+import { ACTIONS_NOT_LOADED } from '../shared/tools/actions';
 import { noteRefHigh, refFloor } from './frames/ref-floor';
 import { pageScriptsBlocked } from './frames/script-block';
 import { ALWAYS_ON_MAIN_WORLD_SCRIPTS, ON_DEMAND_SCRIPTS } from './page-scripts';

@@ -1,10 +1,10 @@
 /**
  * Reaching Weaverbird from anywhere: the toolbar action and its keyboard command (manifest `commands`,
  * `_execute_action`) open the side panel; the context-menu entry "Ask Weaverbird about this" opens it
- * for the tab and attaches what was right-clicked (src/attachment.ts) to the tab's next task.
+ * for the tab and attaches what was right-clicked (shared/attachment.ts) to the tab's next task.
  */
-import { attachmentFromClick, attachmentKey, parseAttachment, type Attachment } from '../src/attachment';
-import { err, errorMessage, ok, type Result } from '../src/result';
+import { attachmentFromClick, attachmentKey, parseAttachment, type Attachment } from '../shared/attachment';
+import { err, errorMessage, ok, type Result } from '../shared/result';
 import { openPanelFor } from './browser/panel-opener';
 
 const MENU_ID = 'wb-ask';

@@ -1,6 +1,6 @@
-import { PanelRequestSchema, type TabInfo } from '../src/protocol/panel';
-import type { PanelRequest } from '../src/protocol/panel';
-import { err, errorMessage, ok, type Result } from '../src/result';
+import { PanelRequestSchema, type TabInfo } from '../shared/protocol/panel';
+import type { PanelRequest } from '../shared/protocol/panel';
+import { err, errorMessage, ok, type Result } from '../shared/result';
 import { listTasks } from './agent/task/state-store';
 import { ownerTabOf } from './agent/task/task-tabs';
 

@@ -1,4 +1,4 @@
-import '../src/zod-setup';
+import '../shared/zod-setup';
 import { onAgentConnect } from './agent/task/agent-port';
 import { registerNavigationGuard } from './policy/navigation-guard';
 import { WATCHDOG_ALARM } from './agent/task/keepalive';

@@ -1,10 +1,16 @@
 import * as z from 'zod/mini';
-import { TierSchema } from '../src/modes';
-import { err, ok, type Result } from '../src/result';
-import { ProviderIdSchema, SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../src/settings';
-import { PROVIDERS } from '../src/providers';
-import { defaultsFor } from '../src/model-catalog';
-import { planFirstByDefault } from '../src/plan-first';
+import { TierSchema } from '../shared/modes';
+import { err, ok, type Result } from '../shared/result';
+import {
+  ProviderIdSchema,
+  SettingsSchema,
+  type ProviderId,
+  type PublicSettings,
+  type Settings,
+} from '../shared/settings';
+import { PROVIDERS } from '../shared/providers';
+import { defaultsFor } from '../shared/model-catalog';
+import { planFirstByDefault } from '../shared/plan-first';
 
 const STORAGE_KEY = 'wb.settings.v1';
 
@@ -40,7 +46,7 @@ export interface EffectiveSettings {
   /** Whether the model sees images: the user's setting, else the model table's default. */
   vision: boolean;
   visionFromUser: boolean;
-  /** Context compaction on (the default) or off (src/settings.ts). */
+  /** Context compaction on (the default) or off (shared/settings.ts). */
   compaction: boolean;
   compactionFromUser: boolean;
   /** Whether Act/Dev tasks propose a plan before their first change: the user's setting, else by tier. */

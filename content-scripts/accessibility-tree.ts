@@ -4,7 +4,7 @@
  * extension's context in the console): __wbElementMap, __wb_ax_lookup, __wb_ax_release,
  * __wb_ax_describe.
  */
-import '../src/zod-setup';
+import '../shared/zod-setup';
 import { installAxApi } from './ax/api';
 import { closedShadowReader } from './frames/closed-shadow';
 

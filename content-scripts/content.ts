@@ -1,6 +1,6 @@
-import '../src/zod-setup';
+import '../shared/zod-setup';
 import { dispatchContentRequest, refHigh } from './dispatch';
-import { requestExpired } from '../src/protocol/content';
+import { requestExpired } from '../shared/protocol/content';
 
 const INSTALLED = '__wbHandlersInstalled';
 

@@ -1,5 +1,5 @@
-import { ContentRequestSchema, type PingReply } from '../src/protocol/content';
-import { err, errorMessage, ok, type Result } from '../src/result';
+import { ContentRequestSchema, type PingReply } from '../shared/protocol/content';
+import { err, errorMessage, ok, type Result } from '../shared/result';
 import { getAxApi } from './ax/api';
 import { getRefRegistry } from './ax/ref-registry';
 import { handlerTable } from './handlers/index';

@@ -18,7 +18,7 @@ const KNOWN = new Set(
 const root = process.cwd();
 const dirs = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['background', 'content-scripts', 'sidepanel', 'src'];
+  : ['background', 'content-scripts', 'sidepanel', 'shared'];
 const files = [];
 const walk = (d) => {
   for (const n of readdirSync(d)) {

@@ -6,7 +6,7 @@
  */
 import { render } from 'preact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../src/protocol/agent';
+import type { AgentEvent } from '../shared/protocol/agent';
 
 type Listener = (msg: unknown) => void;
 const posted: unknown[] = [];

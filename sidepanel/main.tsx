@@ -1,4 +1,4 @@
-import '../src/zod-setup';
+import '../shared/zod-setup';
 import { render } from 'preact';
 import { App } from './app';
 

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { TabInfoSchema, type PanelRequest, type TabInfo } from '../src/protocol/panel';
-import { parseResult } from '../src/protocol/result-schema';
-import { err, errorMessage, isRecord, ok, type Result } from '../src/result';
-import { PublicSettingsSchema, type PublicSettings, type Settings } from '../src/settings';
-import { ImageDataSchema, type ImageData } from '../src/protocol/image';
+import { TabInfoSchema, type PanelRequest, type TabInfo } from '../shared/protocol/panel';
+import { parseResult } from '../shared/protocol/result-schema';
+import { err, errorMessage, isRecord, ok, type Result } from '../shared/result';
+import { PublicSettingsSchema, type PublicSettings, type Settings } from '../shared/settings';
+import { ImageDataSchema, type ImageData } from '../shared/protocol/image';
 
 async function askWorker(request: PanelRequest): Promise<Result<unknown>> {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupPrice } from '../src/model-catalog';
+import { lookupPrice } from '../shared/model-catalog';
 import { estimateCost, formatTokens, formatUsd } from './pricing';
 
 describe('pricing', () => {

@@ -1,9 +1,9 @@
 /**
  * The cost meter's arithmetic and formatting; the prices themselves are in the one model catalog
- * (src/model-catalog.ts), shared with the worker.
+ * (shared/model-catalog.ts), shared with the worker.
  */
-import type { Price } from '../src/model-catalog';
-import type { Usage } from '../src/protocol/agent';
+import type { Price } from '../shared/model-catalog';
+import type { Usage } from '../shared/protocol/agent';
 
 /** `inputTokens` is the whole prompt; its cached reads and cache writes are billed at their own rates. */
 export function estimateCost(usage: Usage, price: Price): number {

@@ -3,10 +3,10 @@
  * they read these signals and call these functions; only this module talks to the worker's Port.
  */
 import { computed, signal } from '@preact/signals';
-import type { Mode } from '../src/modes';
-import type { AgentCommand, AgentEvent } from '../src/protocol/agent';
-import type { TabInfo } from '../src/protocol/panel';
-import type { PublicSettings } from '../src/settings';
+import type { Mode } from '../shared/modes';
+import type { AgentCommand, AgentEvent } from '../shared/protocol/agent';
+import type { TabInfo } from '../shared/protocol/panel';
+import type { PublicSettings } from '../shared/settings';
 import { AgentConnection } from './lib/agent-port';
 import { needsSetup } from './lib/settings-form';
 import {
@@ -20,8 +20,8 @@ import {
   type Prefs,
 } from './lib/ui-prefs';
 import { fetchSettings, fetchTabInfo, resolveTargetTabId } from './panel-client';
-import { applyEvent, emptyConversation, isBusy, withNotice, withUserMessage } from '../src/conversation';
-import type { Conversation } from '../src/protocol/agent';
+import { applyEvent, emptyConversation, isBusy, withNotice, withUserMessage } from '../shared/conversation';
+import type { Conversation } from '../shared/protocol/agent';
 
 export type View = 'chat' | 'settings';
 

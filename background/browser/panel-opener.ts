@@ -1,13 +1,13 @@
 /**
  * The panel's host differs per browser: Chrome's side panel (`chrome.sidePanel`) or Firefox's sidebar
  * (`sidebarAction`, manifest `sidebar_action`). Same page (sidepanel/index.html), same UI code; only
- * who opens it differs, chosen at build time (src/browser-target.ts).
+ * who opens it differs, chosen at build time (shared/browser-target.ts).
  *
  * Firefox exposes its own APIs on `chrome.*` too, promise-based in MV3, but @types/chrome does not
  * describe them, so they are reached through the narrow accessor below (docs/firefox.md: why no
  * webextension-polyfill).
  */
-import { BROWSER } from '../../src/browser-target';
+import { BROWSER } from '../../shared/browser-target';
 
 interface SidebarAction {
   open(): Promise<void>;

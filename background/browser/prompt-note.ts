@@ -3,7 +3,7 @@
  * Firefox build tells the model that actions are synthetic-only and which tools it does not have, so
  * it neither expects a trusted retry nor asks for a tool that is not there (docs/firefox.md).
  */
-import { BROWSER } from '../../src/browser-target';
+import { BROWSER } from '../../shared/browser-target';
 import { allTools } from '../tools/registry';
 
 export const BROWSER_LABEL = BROWSER === 'firefox' ? 'Firefox' : 'Chrome';

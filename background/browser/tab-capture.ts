@@ -15,8 +15,8 @@
  * Firefox exposes captureTab on `chrome.tabs` too, but @types/chrome does not describe it, so it is
  * reached through the narrow accessor below (docs/firefox.md: why no webextension-polyfill).
  */
-import { ElementBoxReplySchema, type ElementBoxReply } from '../../src/protocol/element-box';
-import { err, errorMessage, ok, type Result } from '../../src/result';
+import { ElementBoxReplySchema, type ElementBoxReply } from '../../shared/protocol/element-box';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { planClip, type CaptureBackend, type PageGeometry } from '../vision/capture-plan';
 

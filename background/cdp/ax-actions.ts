@@ -7,7 +7,7 @@
  * https://chromedevtools.github.io/devtools-protocol/tot/DOM/#method-getNodeForLocation
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { fallbackBackendId, hasFallbackRef } from './ax-fallback-refs';
 import { withSession, type send as Send } from './cdp-client';
 import { mouseClick, pressKey } from './input';

@@ -8,9 +8,9 @@
  * https://chromedevtools.github.io/devtools-protocol/tot/Runtime/#method-callFunctionOn
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { on, type send as Send } from './cdp-client';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 const OBJECT_GROUP = 'wb-ax-bind';
 /** Elements passed to one Runtime.callFunctionOn (arguments are spread into a JS call). */

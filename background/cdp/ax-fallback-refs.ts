@@ -6,8 +6,8 @@
  * documentId); a navigation of the frame drops its refs, and a ref asked for in another document is
  * stale. Kept in memory: after a worker restart such a ref answers "re-read", never a wrong element.
  */
-import { err, ok, type Result } from '../../src/result';
-import { formatRef } from '../../src/refs';
+import { err, ok, type Result } from '../../shared/result';
+import { formatRef } from '../../shared/refs';
 import { noteRefHigh, refFloor } from '../frames/ref-floor';
 
 interface DocRefs {

@@ -1,15 +1,15 @@
 /**
  * One read of Chrome's accessibility tree for one frame: attach, Accessibility.getFullAXTree for the
- * frame, keep the raw reply for recovery (ax-recovery.ts), drop noise (src/cdp-ax-records.ts), give
+ * frame, keep the raw reply for recovery (ax-recovery.ts), drop noise (shared/cdp-ax-records.ts), give
  * each actionable node its ref, print in the page tree's grammar (ax-view.ts), page it like the
  * tree (paging.ts), detach. Refs come from the page scripts' registry when they run in the frame
  * (ax-bind.ts); where they cannot run, the worker mints them (ax-fallback-refs.ts) and the result
  * says so in `source`.
  */
-import { buildAxRecords, parseAxPayload, subtreeOf, type AxRecord } from '../../src/cdp-ax-records';
-import { err, ok, type Result } from '../../src/result';
-import { REF_IN_LINE } from '../../src/refs';
-import { paginate } from '../../src/tree-paging';
+import { buildAxRecords, parseAxPayload, subtreeOf, type AxRecord } from '../../shared/cdp-ax-records';
+import { err, ok, type Result } from '../../shared/result';
+import { REF_IN_LINE } from '../../shared/refs';
+import { paginate } from '../../shared/tree-paging';
 import { refFloor, noteRefHigh } from '../frames/ref-floor';
 import { backendIdOfRef, bindRefs, isolatedContext } from './ax-bind';
 import { fallbackBackendId, hasFallbackRef, mintFallbackRefs } from './ax-fallback-refs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildAxRecords, parseAxPayload, subtreeOf, type CdpAxNode } from '../../src/cdp-ax-records';
-import { parseTree } from '../../src/tree-line';
+import { buildAxRecords, parseAxPayload, subtreeOf, type CdpAxNode } from '../../shared/cdp-ax-records';
+import { parseTree } from '../../shared/tree-line';
 import { MAX_QUERY_RECORDS, NO_MATCH, queryRecords, renderRecords } from './ax-view';
 
 const v = (value: unknown) => ({ type: 'string', value });

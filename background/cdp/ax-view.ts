@@ -1,6 +1,6 @@
 /**
- * Chrome's accessibility records (src/cdp-ax-records.ts) printed in the page tree's grammar
- * (src/tree-line.ts): the same quoting, role and state short forms (src/tree-print.ts), the same
+ * Chrome's accessibility records (shared/cdp-ax-records.ts) printed in the page tree's grammar
+ * (shared/tree-line.ts): the same quoting, role and state short forms (shared/tree-print.ts), the same
  * `[ref_N]`, the same inline text run (`listitem: "Apples"`) and the same paging (paging.ts).
  *
  * `query` keeps at most 12 matching records: each record scores the number of query terms found in
@@ -8,9 +8,9 @@
  * Each kept record brings its ancestor chain (so the indentation still reads as a tree), and a match
  * inside a table row or list item brings that whole item, so its sibling cells come along.
  */
-import type { AxRecord } from '../../src/cdp-ax-records';
-import { cap, lineStates, printLine, type PrintableLine } from '../../src/tree-print';
-import { DEFAULT_MAX_TEXT_CHARS } from '../../src/tree-options';
+import type { AxRecord } from '../../shared/cdp-ax-records';
+import { cap, lineStates, printLine, type PrintableLine } from '../../shared/tree-print';
+import { DEFAULT_MAX_TEXT_CHARS } from '../../shared/tree-options';
 
 export const MAX_QUERY_RECORDS = 12;
 /** Long names and values are cut like the page tree's default maxTextChars. */

@@ -8,8 +8,8 @@
  * without scrolling or resizing the user's window.
  */
 import * as z from 'zod/mini';
-import { base64Head, imageSize } from '../../src/image-size';
-import { err, ok, type Result } from '../../src/result';
+import { base64Head, imageSize } from '../../shared/image-size';
+import { err, ok, type Result } from '../../shared/result';
 import type { send as cdpSend } from './cdp-client';
 
 type Send = typeof cdpSend;

@@ -11,9 +11,9 @@
  * Listeners on `chrome.debugger.onEvent`/`onDetach` are registered once at module load, which happens
  * at the service worker's top level (MV3: events that wake the worker must find their listener).
  */
-import { HAS_CDP, NO_TRUSTED_FALLBACK } from '../../src/browser-target';
-import { err, errorMessage, ok, type Result } from '../../src/result';
-import { withTimeout } from '../../src/timeout';
+import { HAS_CDP, NO_TRUSTED_FALLBACK } from '../../shared/browser-target';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
+import { withTimeout } from '../../shared/timeout';
 
 const PROTOCOL_VERSION = '1.3';
 /** How long a session stays attached after its last command when the caller did not detach. */

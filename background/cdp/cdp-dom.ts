@@ -5,7 +5,7 @@
  * https://chromedevtools.github.io/devtools-protocol/tot/DOM/#type-Node
  */
 import { z } from 'zod';
-import { sliceSafe, squish } from '../../src/text';
+import { sliceSafe, squish } from '../../shared/text';
 
 export interface CdpNode {
   nodeId: number;

@@ -16,9 +16,9 @@
  * names a dialog as a possible cause (docs/dialogs-and-deadlines.md).
  */
 import { z } from 'zod';
-import { HAS_CDP } from '../../src/browser-target';
-import { ok } from '../../src/result';
-import { withTimeout } from '../../src/timeout';
+import { HAS_CDP } from '../../shared/browser-target';
+import { ok } from '../../shared/result';
+import { withTimeout } from '../../shared/timeout';
 import { DETACHED_EVENT, on, withSession } from './cdp-client';
 
 export interface OpenDialog {

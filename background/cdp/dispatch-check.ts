@@ -4,8 +4,8 @@
  * planned for (content-scripts/actions/input-recheck.ts). Used by click_ax's trusted retry (any frame)
  * and by type_ax/focus_type's trusted insertion.
  */
-import { InputRecheckReplySchema } from '../../src/tools/action-results';
-import { err, ok, type Result } from '../../src/result';
+import { InputRecheckReplySchema } from '../../shared/tools/action-results';
+import { err, ok, type Result } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { placeInTopFrame, tabFrameHitDeps, type Point } from '../frames/frame-hit';
 

@@ -3,10 +3,10 @@
  * Coordinates are CSS pixels of the top frame's viewport as the page measured them; Input expects
  * them in DIPs of the viewport, so they are scaled by the tab's zoom factor.
  */
-import { ok, type Result } from '../../src/result';
-import { sleep } from '../../src/timeout';
+import { ok, type Result } from '../../shared/result';
+import { sleep } from '../../shared/timeout';
 import type { send as Send } from './cdp-client';
-import { cdpModifierBits, type ModifierName } from '../../src/key-chord';
+import { cdpModifierBits, type ModifierName } from '../../shared/key-chord';
 
 /** Which button, how many presses in a row, which keys are held (click_ax's arguments). */
 export interface MouseOptions {

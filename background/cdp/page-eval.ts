@@ -7,9 +7,9 @@
  * Types enforced), the main frame falls back to CDP Runtime.evaluate, which CSP does not govern.
  */
 import { z } from 'zod';
-import { err, errorMessage, ok, type Result } from '../../src/result';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
 import { on, withSession, type send as cdpSend } from './cdp-client';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 export interface EvalOutcome {
   ok: boolean;

@@ -5,7 +5,7 @@
  * composed path through the main frame's content script.
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { withSession } from './cdp-client';
 import { sendToContent } from '../content-bridge';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FrameHitArgs, FrameHitReply } from '../../src/protocol/frame-hit';
-import { err, ok, type Result } from '../../src/result';
+import type { FrameHitArgs, FrameHitReply } from '../../shared/protocol/frame-hit';
+import { err, ok, type Result } from '../../shared/result';
 import { placeInTopFrame, type FrameHitDeps } from './frame-hit';
 import type { BrowserFrame } from './frame-store';
 

@@ -6,12 +6,12 @@
  * iframe's content-box origin) and hit-tests it there (`frame_hit_test`); the click is sent only when
  * every ancestor's hit test lands on the iframe that leads down to the target.
  */
-import { FrameHitReplySchema, type FrameHitArgs, type FrameHitReply } from '../../src/protocol/frame-hit';
-import { err, ok, type Result } from '../../src/result';
+import { FrameHitReplySchema, type FrameHitArgs, type FrameHitReply } from '../../shared/protocol/frame-hit';
+import { err, ok, type Result } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { syncFrames, type BrowserFrame } from './frame-store';
 import { askFrame } from './inventory';
-import { withTimeout } from '../../src/timeout';
+import { withTimeout } from '../../shared/timeout';
 
 export interface Point {
   x: number;

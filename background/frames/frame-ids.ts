@@ -7,7 +7,7 @@
  * id while Chrome still lists it, and numbers come from a counter that never goes back, so an id that
  * left the page is never reused for another frame (the same rule as refs: a stale id misses loudly).
  */
-import { FRAME_ID_PATTERN } from '../../src/refs';
+import { FRAME_ID_PATTERN } from '../../shared/refs';
 
 export interface FrameIdState {
   /** The next number to mint (never decreases). */

@@ -1,5 +1,5 @@
 /** Picking one child frame by id or URL substring, with the ambiguity rule of promote_iframe. */
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { MAIN_FRAME_ID } from './frame-ids';
 import { shortUrl, type BrowserFrame } from './frame-store';
 

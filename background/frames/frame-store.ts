@@ -3,10 +3,10 @@
  * idle workers after ~30 s) keeps every id the model has already seen. Updates for one tab are
  * serialized so two tools syncing at once cannot mint two ids for one frame.
  */
-import { err, errorMessage, ok, type Result } from '../../src/result';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
 import { assignFrameIds, emptyFrameIdState, fidFor, isFrameIdState, type FrameIdState } from './frame-ids';
-import { sanitizeUrl } from '../../src/url-sanitize';
-import { cut } from '../../src/text';
+import { sanitizeUrl } from '../../shared/url-sanitize';
+import { cut } from '../../shared/text';
 
 export interface BrowserFrame {
   /** Our stable id: f0, f1, … */
@@ -120,7 +120,7 @@ async function forgetTab(tabId: number): Promise<void> {
   await session()?.remove(storageKey(tabId));
 }
 
-/** A frame URL as messages print it: sanitized (src/url-sanitize.ts), then capped. */
+/** A frame URL as messages print it: sanitized (shared/url-sanitize.ts), then capped. */
 export function shortUrl(url: string, max = 80): string {
   const clean = sanitizeUrl(url);
   return cut(clean, max);

@@ -3,7 +3,7 @@
  * read of the main page names the child frames it leaves out and how to read them. This is how models
  * that are not offered get_frames (Compact tier) learn the frame ids iframe_read takes.
  */
-import { capPageText } from '../../src/fence';
+import { capPageText } from '../../shared/fence';
 import type { BrowserFrame } from './frame-store';
 import { MAIN_FRAME_ID } from './frame-ids';
 

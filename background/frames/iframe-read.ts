@@ -3,16 +3,16 @@
  * its refs qualified with the frame id so they can be passed to click_ax/type_ax as they are.
  */
 import { z } from 'zod';
-import { TreeArgsSchema, TreeResultSchema, type FrameTreeResult, type TreeArgs } from '../../src/tree-contract';
-import { err, ok, type Result } from '../../src/result';
-import { QUALIFIED_REF_PATTERN } from '../../src/refs';
+import { TreeArgsSchema, TreeResultSchema, type FrameTreeResult, type TreeArgs } from '../../shared/tree-contract';
+import { err, ok, type Result } from '../../shared/result';
+import { QUALIFIED_REF_PATTERN } from '../../shared/refs';
 import { FrameIdArg } from '../tools/page-target';
 import { sendToContent } from '../content-bridge';
 import { describeFrames, pickFrame } from './frame-select';
 import { MAIN_FRAME_ID } from './frame-ids';
 import { syncFrames } from './frame-store';
 import { parseQualifiedRef, qualifyRef, qualifyRefsInText } from './qualified-ref';
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 import { checkRead, type ReadGate } from '../policy/read-gate';
 
 const QualifiedRefArg = z

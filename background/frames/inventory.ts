@@ -4,12 +4,12 @@
  * script says about itself (name, origin, title) and which `<iframe>` element in the parent hosts it.
  */
 import { z } from 'zod';
-import { err, errorMessage, ok, type Result } from '../../src/result';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { syncFrames, type BrowserFrame } from './frame-store';
 import { qualifyRef } from './qualified-ref';
-import { sanitizeUrl } from '../../src/url-sanitize';
-import { withTimeout } from '../../src/timeout';
+import { sanitizeUrl } from '../../shared/url-sanitize';
+import { withTimeout } from '../../shared/timeout';
 
 const EmbeddedSchema = z.object({
   frameIndex: z.number().nullable(),

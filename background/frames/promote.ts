@@ -8,15 +8,15 @@
  * a draft: navigating the tab away discards it.
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { describeFrames, pickFrame } from './frame-select';
 import { shortUrl, syncFrames, type BrowserFrame } from './frame-store';
-import { withTimeout } from '../../src/timeout';
+import { withTimeout } from '../../shared/timeout';
 import { qualifyRef } from './qualified-ref';
-import { printLine } from '../../src/tree-print';
+import { printLine } from '../../shared/tree-print';
 import type { ToolApprovals } from '../tools/types';
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 
 const FieldSchema = z.object({ ref: z.string(), tag: z.string(), type: z.string(), name: z.string() });
 const DraftSchema = z.object({

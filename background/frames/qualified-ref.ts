@@ -5,7 +5,7 @@
  * the prefix is what makes it unambiguous. Main-frame refs stay plain `ref_N` (and `f0:ref_N` is
  * accepted as the same thing).
  */
-import { QUALIFIED_REF_PATTERN } from '../../src/refs';
+import { QUALIFIED_REF_PATTERN } from '../../shared/refs';
 import { MAIN_FRAME_ID } from './frame-ids';
 
 export interface ParsedRef {
@@ -28,4 +28,4 @@ export function qualifyRef(frame: string, localRef: string): string {
   return frame === MAIN_FRAME_ID ? localRef : `${frame}:${localRef}`;
 }
 
-export { qualifyRefsInText } from '../../src/refs';
+export { qualifyRefsInText } from '../../shared/refs';

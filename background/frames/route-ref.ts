@@ -3,7 +3,7 @@
  * the main frame, `f2:ref_7` for a child frame) into the Chrome frameId to message and the ref that
  * frame's registry knows.
  */
-import { err, isRecord, ok, type Result } from '../../src/result';
+import { err, isRecord, ok, type Result } from '../../shared/result';
 import type { Tool } from '../tools/types';
 import { MAIN_FRAME_ID } from './frame-ids';
 import { findFrame, syncFrames } from './frame-store';

@@ -9,7 +9,7 @@
  * extensions) are not the page's console. A tab held by DevTools or another debugger answers
  * `cdp_busy` from the CDP client, never an empty list.
  */
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { on, withSession } from '../cdp/cdp-client';
 import {
   ConsoleApiCalled,
@@ -21,7 +21,7 @@ import {
   LogEntryAdded,
   type ConsoleEntry,
 } from './console-format';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 /** Execution contexts of the page's own (default) worlds: context id → CDP frame id. */
 type PageContexts = Map<number, string>;

@@ -1,13 +1,13 @@
 /**
  * Turns CDP console events (Runtime.consoleAPICalled, Runtime.exceptionThrown, Log.entryAdded) into
- * the lines `console_read` reports. Every text has its URLs sanitized (src/url-sanitize.ts) before it
+ * the lines `console_read` reports. Every text has its URLs sanitized (shared/url-sanitize.ts) before it
  * is cut, so a cut can never leave half a token behind. Pure: parses the CDP payloads with zod.
  *
  * CDP reference: https://chromedevtools.github.io/devtools-protocol/tot/Runtime/ and /Log/.
  */
 import { z } from 'zod';
-import { sanitizeUrl, sanitizeUrlsInText } from '../../src/url-sanitize';
-import { sliceSafe } from '../../src/text';
+import { sanitizeUrl, sanitizeUrlsInText } from '../../shared/url-sanitize';
+import { sliceSafe } from '../../shared/text';
 
 /** Longest text kept per message; the rest is counted, not shown. */
 export const CONSOLE_TEXT_MAX = 8_192;

@@ -4,11 +4,11 @@
  * stopped when it ends (task-manager.ts), so a tab is observed only while a task works in it; `watch`
  * opens a short-lived log of its own for its window.
  *
- * URLs are sanitized when recorded (src/url-sanitize.ts): nothing here ever holds a query string, a
+ * URLs are sanitized when recorded (shared/url-sanitize.ts): nothing here ever holds a query string, a
  * fragment, userinfo or an id-shaped path segment, so no export of this log can leak one. The log
  * lives in worker memory: after a worker restart a resumed task starts a new one (its `since` says so).
  */
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 import { subscribeTabRequests, type RequestEvent } from './tab-requests';
 
 export const NETWORK_RING = 500;

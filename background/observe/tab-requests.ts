@@ -6,13 +6,13 @@
  * changed (no `blocking` in any extraInfoSpec).
  *
  * Subscribers receive raw URLs: internal logic (the retry veto, telemetry detection) needs them.
- * Whatever reports a URL sanitizes it first (src/url-sanitize.ts).
+ * Whatever reports a URL sanitizes it first (shared/url-sanitize.ts).
  *
  * The tap also keeps the requests it saw start and not yet end (`openRequests`), so `wait_for_stable`
  * can ask "anything in flight now?" about requests that began before the wait did: during a task the
  * task's network log holds the tap open from the task's start (network-log.ts).
  */
-import { errorMessage } from '../../src/result';
+import { errorMessage } from '../../shared/result';
 
 export type RequestEvent =
   | {

@@ -4,7 +4,7 @@
  * it with pdf.js (pdf-engine.ts). Runs where pdf.js runs: Chrome's offscreen document
  * (offscreen/pdf.ts), Firefox's background page (pdf-source.ts). docs/pdf.md.
  */
-import { err, errorMessage, ok, type Result } from '../../src/result';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
 import { parsePdf, type PdfSource } from './pdf-engine';
 
 /** Larger files are refused: the whole file is held in memory while pdf.js parses it. */

@@ -5,7 +5,7 @@
  * this is a heuristic, stated as one in docs/pdf.md. Pure: no pdf.js and no `chrome.*` here, so it
  * is unit-tested on plain data.
  */
-import { squish } from '../../src/text';
+import { squish } from '../../shared/text';
 
 /** One positioned text run (pdf.js TextItem, reduced). PDF user space: y grows upwards. */
 export interface PdfRun {

@@ -3,13 +3,13 @@
  * text_search and find over the same blocks. Results have the page scripts' shapes, so the agent
  * loop budgets, formats and fences them exactly like a web page's (PDF text is page content).
  */
-import { paginate } from '../../src/tree-paging';
-import type { Capper } from '../../src/tree-print';
-import type { FindPageResult, TextSearchPageResult } from '../../src/find-contract';
-import { err, ok, type Result } from '../../src/result';
-import { REF_IN_LINE } from '../../src/refs';
-import { continuationArgsFor, resolveTreeOptions, type TreeArgs, type TreeResult } from '../../src/tree-contract';
-import { DEFAULT_MAX_TEXT_CHARS } from '../../src/tree-options';
+import { paginate } from '../../shared/tree-paging';
+import type { Capper } from '../../shared/tree-print';
+import type { FindPageResult, TextSearchPageResult } from '../../shared/find-contract';
+import { err, ok, type Result } from '../../shared/result';
+import { REF_IN_LINE } from '../../shared/refs';
+import { continuationArgsFor, resolveTreeOptions, type TreeArgs, type TreeResult } from '../../shared/tree-contract';
+import { DEFAULT_MAX_TEXT_CHARS } from '../../shared/tree-options';
 import type { PdfBlock } from './pdf-layout';
 import { renderPdf, type RefLink } from './pdf-render';
 import type { PdfDocument } from './pdf-store';

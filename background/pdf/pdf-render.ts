@@ -1,5 +1,5 @@
 /**
- * A laid-out PDF as tree lines in the one grammar (src/tree-line.ts):
+ * A laid-out PDF as tree lines in the one grammar (shared/tree-line.ts):
  *
  *   region "Page 2 of 5"
  *    h2 "Results"
@@ -8,11 +8,11 @@
  *    link "see page 4" href="#page=4"
  *
  * Each page is a region named "Page N of M", so a tree page that starts mid-document opens with
- * `[continues inside: region "Page 2 of 5"]` (src/tree-page-context.ts). External links
+ * `[continues inside: region "Page 2 of 5"]` (shared/tree-page-context.ts). External links
  * carry a ref; internal links (a page of the same PDF) carry none: there is nothing to click, the
  * text is already in the tree. Pure: unit-tested on plain data.
  */
-import { cap, printLine, type Capper } from '../../src/tree-print';
+import { cap, printLine, type Capper } from '../../shared/tree-print';
 import type { PdfBlock, PdfLayoutPage, PdfLink } from './pdf-layout';
 
 /** A link of a loaded document with the ref it was given when the document was read. */

@@ -4,8 +4,8 @@
  * pdf.js (its ~1.8 MB would be evaluated at every worker start). Firefox runs the background as an
  * event page, which may `import()` at run time: pdf.js is loaded there on the first PDF read.
  */
-import { BROWSER } from '../../src/browser-target';
-import { err, errorMessage, type Result } from '../../src/result';
+import { BROWSER } from '../../shared/browser-target';
+import { err, errorMessage, type Result } from '../../shared/result';
 import type { PdfSource } from './pdf-engine';
 import { PDF_PARSE, PdfParseReply } from './pdf-protocol';
 

@@ -6,8 +6,8 @@
  * The old document's refs then miss with `stale_ref`. In memory only: after a worker restart the
  * PDF is read again, with new refs, and the model is told to re-read (stale_ref).
  */
-import { ok, type Result } from '../../src/result';
-import { formatRef } from '../../src/refs';
+import { ok, type Result } from '../../shared/result';
+import { formatRef } from '../../shared/refs';
 import { noteRefHigh, refFloor } from '../frames/ref-floor';
 import { documentUrl } from './pdf-detect';
 import { layoutPdf, type PdfLayoutPage } from './pdf-layout';

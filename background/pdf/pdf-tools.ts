@@ -5,11 +5,11 @@
  * page scripts as before; when they cannot answer (Chrome's viewer runs no content scripts), a
  * HEAD request decides whether it is a PDF after all (pdf-detect.ts).
  */
-import { formatFind, formatTextSearch } from '../../src/find-format';
-import type { GateFacts, GateFactsArgs } from '../../src/protocol/gate-facts';
-import { err, isRecord, ok, type Result } from '../../src/result';
-import { TreeArgsSchema } from '../../src/tree-contract';
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { formatFind, formatTextSearch } from '../../shared/find-format';
+import type { GateFacts, GateFactsArgs } from '../../shared/protocol/gate-facts';
+import { err, isRecord, ok, type Result } from '../../shared/result';
+import { TreeArgsSchema } from '../../shared/tree-contract';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 import { guardedLoad, returnTo } from '../tools/navigation';
 import { toolsFor } from '../tools/registry';
 import type { Tool, ToolContext } from '../tools/types';

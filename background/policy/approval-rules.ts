@@ -4,12 +4,12 @@
  * accessible name), and fails closed: an action that could activate something and whose target
  * could not be inspected asks.
  */
-import type { GateFacts, GateFactsArgs } from '../../src/protocol/gate-facts';
-import { isRecord } from '../../src/result';
-import { describeChord, parseChord } from '../../src/key-chord';
+import type { GateFacts, GateFactsArgs } from '../../shared/protocol/gate-facts';
+import { isRecord } from '../../shared/result';
+import { describeChord, parseChord } from '../../shared/key-chord';
 import { dataLossNeed, isInertKey } from './data-loss';
 import { hardToUndo } from './hard-to-undo';
-import { cut, squish } from '../../src/text';
+import { cut, squish } from '../../shared/text';
 
 /** What the user approves, and what "don't ask again" is scoped to. */
 export type ActionKind = 'click' | 'submit' | 'send' | 'choose' | 'erase' | 'navigate' | 'execute_js' | 'other';
@@ -85,7 +85,7 @@ export function factsQuery(tool: string, args: unknown): GateFactsArgs | null {
     return onto ? { tool: 'click', ref: onto } : null;
   }
   if (tool === 'press_key') {
-    // The chord the page will press, by the page's own parser (src/key-chord.ts); a key that does
+    // The chord the page will press, by the page's own parser (shared/key-chord.ts); a key that does
     // not parse is refused by the page and presses nothing.
     const chord = parseChord(str(args, 'key') ?? '');
     return chord && !isInertKey(chord) ? { tool: 'press_key', key: describeChord(chord), ...base } : null;

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { closeMarker, openMarker } from '../../src/fence';
+import { closeMarker, openMarker } from '../../shared/fence';
 import { carryOver } from './carry-over';
 
 const A = 'https://mail.example';

@@ -10,8 +10,8 @@
  */
 import type { ModelMessage } from 'ai';
 import { z } from 'zod';
-import { fence } from '../../src/fence';
-import { cut } from '../../src/text';
+import { fence } from '../../shared/fence';
+import { cut } from '../../shared/text';
 
 /** One entry per stored exchange, aligned from the end with the chat history (state-store.ts keeps 20). */
 export const turnOriginsKey = (tabId: number): string => `wb.chatOrigins.${tabId}`;

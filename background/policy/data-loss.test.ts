@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GateFacts } from '../../src/protocol/gate-facts';
+import type { GateFacts } from '../../shared/protocol/gate-facts';
 import { classifyAction } from './approval-rules';
 
 const O = 'https://notes.example';

@@ -3,8 +3,8 @@
  * in this document, and Delete/Backspace used as an app's "delete the selected item" shortcut. The
  * page reports the facts (content-scripts/handlers/erasure.ts); this turns them into the question.
  */
-import type { KeyChord } from '../../src/key-chord';
-import type { GateFacts } from '../../src/protocol/gate-facts';
+import type { KeyChord } from '../../shared/key-chord';
+import type { GateFacts } from '../../shared/protocol/gate-facts';
 
 /**
  * Keys that only move focus, the caret, the viewport or the selection, or close a popup: they

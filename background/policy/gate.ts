@@ -4,8 +4,8 @@
  * (origin-policy.ts), execute_js asks every time. Trust grants (trusted-sites.ts) are per frame
  * origin, per action kind and per task or chosen duration.
  */
-import { err, isRecord, ok, type Result } from '../../src/result';
-import { quotePageText } from '../../src/fence';
+import { err, isRecord, ok, type Result } from '../../shared/result';
+import { quotePageText } from '../../shared/fence';
 import type { ToolApprovals } from '../tools/types';
 import { classifyAction, factsQuery, type ActionKind } from './approval-rules';
 import { inspectTarget } from './inspect-element';
@@ -17,9 +17,9 @@ import { saveTask, type TaskRecord } from '../agent/task/state-store';
 import { isTrusted, originOf } from './trusted-sites';
 import { actingTab } from '../agent/task/task-tabs';
 import { actionOrigin, gateWrite } from './write-gate';
-import { attachedFileIds } from '../../src/file-attachment';
+import { attachedFileIds } from '../../shared/file-attachment';
 import { taskFiles } from '../agent/task/task-files';
-import { cut } from '../../src/text';
+import { cut } from '../../shared/text';
 
 export interface ApprovalAsk {
   tool: string;

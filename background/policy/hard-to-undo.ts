@@ -10,7 +10,7 @@
  */
 
 import { VOCABULARY, type Language, type Vocabulary } from './hard-to-undo-words';
-import { collapse } from '../../src/text';
+import { collapse } from '../../shared/text';
 
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

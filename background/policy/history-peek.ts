@@ -10,7 +10,7 @@
  * entry counts as another origin's: the step asks. What actually commits is judged again after.
  */
 import { z } from 'zod';
-import { withTimeout } from '../../src/timeout';
+import { withTimeout } from '../../shared/timeout';
 
 export type HistoryPeek = { kind: 'none' } | { kind: 'known'; url: string } | { kind: 'elsewhere' };
 

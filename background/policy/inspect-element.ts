@@ -1,5 +1,5 @@
-import { GateFactsSchema, type GateFacts, type GateFactsArgs } from '../../src/protocol/gate-facts';
-import { err, ok, type Result } from '../../src/result';
+import { GateFactsSchema, type GateFacts, type GateFactsArgs } from '../../shared/protocol/gate-facts';
+import { err, ok, type Result } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { resolveRefTarget } from '../frames/route-ref';
 import { pdfGateFacts } from '../pdf/pdf-tools';

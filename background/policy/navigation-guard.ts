@@ -20,7 +20,7 @@
  * (background/policy/user-tabs.ts). Tabs the agent opens itself (new_tab) are adopted blank before
  * they load, so they are the task's from their first request.
  */
-import { quotePageText } from '../../src/fence';
+import { quotePageText } from '../../shared/fence';
 import type { OriginState } from './origin-policy';
 import { isUserTab } from './user-tabs';
 import { httpHost, loadStore, replaceRules, saveStore, serial, storedState } from './nav-guard-store';

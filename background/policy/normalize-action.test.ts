@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChord } from '../../src/key-chord';
+import { parseChord } from '../../shared/key-chord';
 import { factsQuery } from './approval-rules';
 import { normalizeAction } from './normalize-action';
 

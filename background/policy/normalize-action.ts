@@ -3,14 +3,20 @@
  * the exact action that will be dispatched, and both the approval gate and the tool receive that
  * rewritten call (loop/tool-exec.ts), never the raw arguments. press_key's key becomes its
  * canonical chord ("Enter\t", " return", "ctrl + enter" → "Enter", "Enter", "Control+Enter"),
- * parsed by the same function the page dispatches with (src/key-chord.ts). select_option's option
- * is resolved by the page with the dispatcher's own rule (src/option-pick.ts) when the gate asks it.
+ * parsed by the same function the page dispatches with (shared/key-chord.ts). select_option's option
+ * is resolved by the page with the dispatcher's own rule (shared/option-pick.ts) when the gate asks it.
  * click_ax's press (issue 25) loses its defaults (left button, one click, no modifiers) and keeps its
  * modifiers once each in the canonical order, so the gate's "a right-click activates nothing" and
  * "a double-click is a click" are decided on the press the page makes.
  */
-import { canonicalModifiers, describeChord, MODIFIER_NAMES, parseChord, type ModifierName } from '../../src/key-chord';
-import { isRecord } from '../../src/result';
+import {
+  canonicalModifiers,
+  describeChord,
+  MODIFIER_NAMES,
+  parseChord,
+  type ModifierName,
+} from '../../shared/key-chord';
+import { isRecord } from '../../shared/result';
 
 function isModifier(v: unknown): v is ModifierName {
   return MODIFIER_NAMES.some((m) => m === v);

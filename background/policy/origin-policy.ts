@@ -4,7 +4,7 @@
  * steer the agent to an attacker URL that carries data in its path or query. Pure: the task record
  * (background/agent/task/state-store.ts) holds the state, so it survives a worker restart.
  */
-import { cut } from '../../src/text';
+import { cut } from '../../shared/text';
 
 export interface OriginState {
   /** Origin of the tab when the task started ("null" when it was not a web page). */

@@ -4,7 +4,7 @@
  * whole pages. A write whose text carries a token read on another origin than the one it writes to
  * is a flow across origins. Tokens the user wrote in the task are the user's own: never a flow.
  */
-import { isOwnId } from '../../src/refs';
+import { isOwnId } from '../../shared/refs';
 
 export interface Ledger {
   /** Tokens of the user's own words (the task text). */

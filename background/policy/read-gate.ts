@@ -10,8 +10,8 @@
  * restart keeps it). Every origin read is noted for provenance (provenance.ts).
  */
 import * as z from 'zod/mini';
-import { err, ok, type Result } from '../../src/result';
-import { withTimeout } from '../../src/timeout';
+import { err, ok, type Result } from '../../shared/result';
+import { withTimeout } from '../../shared/timeout';
 import { contentOrigin, mayRead, readPrompt, type FrameLink, type ReadScope } from './read-scope';
 
 /** Read-approval state outlives the worker, not the browser session. */

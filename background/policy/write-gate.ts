@@ -11,9 +11,9 @@
  * The destination is the frame the action will reach, resolved from its ref or frameId the way the
  * dispatcher resolves it (route-ref.ts), and its origin is what the browser committed there.
  */
-import { quotePageText } from '../../src/fence';
-import { isRecord } from '../../src/result';
-import { decodeBase64 } from '../../src/tools/upload';
+import { quotePageText } from '../../shared/fence';
+import { isRecord } from '../../shared/result';
+import { decodeBase64 } from '../../shared/tools/upload';
 import type { ActionKind } from './approval-rules';
 import type { TaskRecord } from '../agent/task/state-store';
 import { actingTab } from '../agent/task/task-tabs';

@@ -3,10 +3,10 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import { providerUrlProblem } from '../../src/connect-policy';
-import { err, ok, type Result } from '../../src/result';
-import type { ProviderId } from '../../src/settings';
-import { PROVIDERS } from '../../src/providers';
+import { providerUrlProblem } from '../../shared/connect-policy';
+import { err, ok, type Result } from '../../shared/result';
+import type { ProviderId } from '../../shared/settings';
+import { PROVIDERS } from '../../shared/providers';
 import { alternatingTurnsFetch } from './gemini-turns';
 import { tracingFetch } from './trace';
 

@@ -1,6 +1,6 @@
 import { APICallError, RetryError } from 'ai';
-import { errorMessage, isRecord, type ErrorInfo } from '../../src/result';
-import { redactText } from '../../src/redact';
+import { errorMessage, isRecord, type ErrorInfo } from '../../shared/result';
+import { redactText } from '../../shared/redact';
 
 /** The AI SDK gave up waiting (its step or chunk timeout): the provider went silent. */
 export class ProviderTimeoutError extends Error {

@@ -9,7 +9,7 @@
  * that task records share.
  */
 import { z } from 'zod';
-import { errorMessage } from '../../src/result';
+import { errorMessage } from '../../shared/result';
 
 const TraceEntrySchema = z.object({
   id: z.number(),

@@ -1,8 +1,8 @@
-import { errorMessage } from '../../src/result';
-import { redactHeaders, redactText, redactUrl } from '../../src/redact';
-import { scrubImages } from '../../src/image-scrub';
+import { errorMessage } from '../../shared/result';
+import { redactHeaders, redactText, redactUrl } from '../../shared/redact';
+import { scrubImages } from '../../shared/image-scrub';
 import { newTraceId, persistSoon, pushTrace, type TraceEntry } from './trace-store';
-import { sliceSafe } from '../../src/text';
+import { sliceSafe } from '../../shared/text';
 
 export type { TraceEntry } from './trace-store';
 export { traceEntries } from './trace-store';

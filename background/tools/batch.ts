@@ -7,9 +7,9 @@
  * A batch saves round trips, never a gate.
  */
 import { z } from 'zod';
-import { capPageText } from '../../src/fence';
-import { err, ok, type Result } from '../../src/result';
-import { evaluatePredicate, PredicateSchema, predicateProblem, type PredicateFailure } from '../../src/predicates';
+import { capPageText } from '../../shared/fence';
+import { err, ok, type Result } from '../../shared/result';
+import { evaluatePredicate, PredicateSchema, predicateProblem, type PredicateFailure } from '../../shared/predicates';
 import { defineTool } from './define-tool';
 import { runTool } from './registry';
 

@@ -2,7 +2,7 @@
  * What each build's model reads about its tools. The Firefox build has no DevTools protocol, so no
  * tool it offers may promise a trusted retry, a CDP source or the debugger (docs/firefox.md). The
  * registry is loaded as each build loads it: `__WB_BROWSER__` is the constant vite defines per build
- * (src/browser-target.ts), set here before the modules are imported, each time in a fresh module graph.
+ * (shared/browser-target.ts), set here before the modules are imported, each time in a fresh module graph.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ async function offered(browser: 'chrome' | 'firefox'): Promise<{ tool: Tool; tex
   vi.stubGlobal('__WB_BROWSER__', browser);
   const { registerAllTools } = await import('./index');
   const { toolsFor } = await import('./registry');
-  const { BROWSER } = await import('../../src/browser-target');
+  const { BROWSER } = await import('../../shared/browser-target');
   expect(BROWSER).toBe(browser);
   registerAllTools();
   const byName = new Map<string, Tool>();

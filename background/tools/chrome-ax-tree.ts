@@ -5,20 +5,20 @@
  * several times a page-tree build and cannot see listener-only clickables.
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
-import { MAX_MAX_CHARS, MIN_MAX_CHARS } from '../../src/tree-contract';
-import { DEFAULT_MAX_CHARS } from '../../src/tree-options';
+import { err, ok, type Result } from '../../shared/result';
+import { MAX_MAX_CHARS, MIN_MAX_CHARS } from '../../shared/tree-contract';
+import { DEFAULT_MAX_CHARS } from '../../shared/tree-options';
 import { readChromeAx, type AxReadResult } from '../cdp/ax-tree-read';
 import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { syncFrames } from '../frames/frame-store';
 import { resolveRefTarget } from '../frames/route-ref';
 import { checkRead, type ReadGate } from '../policy/read-gate';
-import { qualifyRefsInText } from '../../src/refs';
+import { qualifyRefsInText } from '../../shared/refs';
 import { defineTool } from './define-tool';
 import { ReadFrameArg, RefIdArg } from './page-read';
 
-/** Chrome's tree pages like the page tree's default (src/tree-options.ts). */
+/** Chrome's tree pages like the page tree's default (shared/tree-options.ts). */
 const DEFAULT_PAGE_CHARS = DEFAULT_MAX_CHARS.all;
 const ALL_TIERS = ['compact', 'mid', 'full'] as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { captureConsole, type ConsoleCapture } from '../observe/console-capture';
 import { atLevel, CONSOLE_LEVELS, type ConsoleEntry, type ConsoleLevel } from '../observe/console-format';
 import { defineTool } from './define-tool';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BROWSERS } from '../../src/browser-target';
-import { err } from '../../src/result';
+import { BROWSERS } from '../../shared/browser-target';
+import { err } from '../../shared/result';
 import type { Tool, ToolSpec } from './types';
-import { formatIssues } from '../../src/zod-issues';
+import { formatIssues } from '../../shared/zod-issues';
 
 const ALL_TIERS = ['compact', 'mid', 'full'] as const;
 

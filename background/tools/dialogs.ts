@@ -6,8 +6,8 @@
  * has no debugger, so its page calls time out naming a dialog as a possible cause instead.
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
-import { quotePageText } from '../../src/fence';
+import { err, ok, type Result } from '../../shared/result';
+import { quotePageText } from '../../shared/fence';
 import { send } from '../cdp/cdp-client';
 import { describeDialog, knownDialog, type OpenDialog } from '../cdp/dialogs';
 import { dialogNeedsApproval } from '../policy/dialog-approval';

@@ -3,7 +3,7 @@
  * size-capped result, or the exception the code threw.
  */
 import { z } from 'zod';
-import { err, ok } from '../../src/result';
+import { err, ok } from '../../shared/result';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { findFrame } from '../frames/frame-store';
 import { FrameIdArg } from './page-target';

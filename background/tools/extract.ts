@@ -4,8 +4,8 @@
  * with the fix before any page is touched.
  */
 import { z } from 'zod';
-import { err, ok } from '../../src/result';
-import { parseExtractSchema } from '../../src/tools/extract-spec';
+import { err, ok } from '../../shared/result';
+import { parseExtractSchema } from '../../shared/tools/extract-spec';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
 

@@ -2,7 +2,7 @@
  * `find` and `text_search`: locate elements and text in one call instead of paging the tree
  * (issue 12; docs/find.md). The page does the work (content-scripts/find/); here: arguments for the
  * model, frame routing like the iframe_* tools, refs qualified for their frame, and the compact
- * model-facing text (src/find-format.ts).
+ * model-facing text (shared/find-format.ts).
  */
 import { z } from 'zod';
 import {
@@ -10,10 +10,10 @@ import {
   QUERY_MAX_CHARS,
   SEARCH_DEFAULT_MATCHES,
   SEARCH_MAX_MATCHES,
-} from '../../src/find-contract';
-import { formatFind, formatTextSearch } from '../../src/find-format';
-import { FindPageResultSchema, TextSearchPageResultSchema } from '../../src/find-schemas';
-import { err, ok, type Result } from '../../src/result';
+} from '../../shared/find-contract';
+import { formatFind, formatTextSearch } from '../../shared/find-format';
+import { FindPageResultSchema, TextSearchPageResultSchema } from '../../shared/find-schemas';
+import { err, ok, type Result } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { qualifyRefsInText } from '../frames/qualified-ref';
 import { defineTool } from './define-tool';

@@ -8,8 +8,8 @@
  * frames by passing the frame-qualified refs iframe_read prints to click_ax/type_ax.
  */
 import { z } from 'zod';
-import { err, ok } from '../../src/result';
-import { QUALIFIED_REF_PATTERN } from '../../src/refs';
+import { err, ok } from '../../shared/result';
+import { QUALIFIED_REF_PATTERN } from '../../shared/refs';
 import { frameInventory } from '../frames/inventory';
 import { IframeReadArgsSchema, readFrame } from '../frames/iframe-read';
 import { FrameIdArg } from './page-target';

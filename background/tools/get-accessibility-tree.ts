@@ -1,5 +1,5 @@
-import { TreeArgsSchema, TreeResultSchema, type TreeResult } from '../../src/tree-contract';
-import { err, ok } from '../../src/result';
+import { TreeArgsSchema, TreeResultSchema, type TreeResult } from '../../shared/tree-contract';
+import { err, ok } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { childFramesNote } from '../frames/frames-note';
 import { syncFrames } from '../frames/frame-store';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PageInfoSchema } from '../../src/protocol/content';
-import { err, ok } from '../../src/result';
+import { PageInfoSchema } from '../../shared/protocol/content';
+import { err, ok } from '../../shared/result';
 import { frameReachable, sendToContent } from '../content-bridge';
-import { withTimeout } from '../../src/timeout';
+import { withTimeout } from '../../shared/timeout';
 import { defineTool } from './define-tool';
 import { syncFrames } from '../frames/frame-store';
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 
 /** Frames are named as every frame tool names them (f0 = the page, f1…), never by Chrome's own numbers. */
 type FrameInfo = { frameId: string; parent: string | null; url: string; scriptsReady: boolean };

@@ -10,7 +10,7 @@
  * WebTransport, server-sent events) and requests open longer than HELD_OPEN_MS (long polls, a media
  * stream, a hanging connection): a slow answer the agent should wait for comes well within that.
  */
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 import { openRequests, subscribeTabRequests, type OpenRequest } from '../observe/tab-requests';
 
 const NEVER_ENDING: ReadonlySet<string> = new Set(['websocket', 'webtransport', 'ping', 'csp_report']);

@@ -3,7 +3,7 @@
  * control-state questions the tree does not answer (content-scripts/reads/inspect.ts).
  */
 import { z } from 'zod';
-import { err, ok } from '../../src/result';
+import { err, ok } from '../../shared/result';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
 

@@ -4,7 +4,7 @@
  * the console it only explains that.
  */
 import { z } from 'zod';
-import { err } from '../../src/result';
+import { err } from '../../shared/result';
 import { defineTool } from './define-tool';
 import { FAMILY_NAMES } from './families';
 import { LOAD_TOOLS } from './registry';

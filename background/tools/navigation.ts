@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { err, errorMessage, ok, type Result } from '../../src/result';
-import { capPageText, capUrl, TITLE_MAX } from '../../src/fence';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
+import { capPageText, capUrl, TITLE_MAX } from '../../shared/fence';
 import { stepBack } from '../policy/history-peek';
 import { toolLoad } from '../policy/navigation-guard';
 import { defineTool } from './define-tool';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { err, ok } from '../../src/result';
+import { err, ok } from '../../shared/result';
 import { networkLogOf, NETWORK_RING } from '../observe/network-log';
 import { NET_FILTERS, networkReport } from '../observe/network-report';
 import { defineTool } from './define-tool';

@@ -4,7 +4,7 @@
  * them as they are. Every request goes through the content bridge, which carries the tab's ref floor.
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { qualifyRefsInText } from '../frames/qualified-ref';

@@ -6,8 +6,8 @@
  * `frameId` and `ref_id` argument schemas those tools share.
  */
 import { z } from 'zod';
-import { FRAME_ID_PATTERN, QUALIFIED_REF_PATTERN } from '../../src/refs';
-import { err, ok, type Result } from '../../src/result';
+import { FRAME_ID_PATTERN, QUALIFIED_REF_PATTERN } from '../../shared/refs';
+import { err, ok, type Result } from '../../shared/result';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { findFrame } from '../frames/frame-store';
 import { resolveRefTarget } from '../frames/route-ref';

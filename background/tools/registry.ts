@@ -1,9 +1,9 @@
-import { BROWSER } from '../../src/browser-target';
-import type { Mode, Tier } from '../../src/modes';
-import { err, errorMessage, type Result } from '../../src/result';
+import { BROWSER } from '../../shared/browser-target';
+import type { Mode, Tier } from '../../shared/modes';
+import { err, errorMessage, type Result } from '../../shared/result';
 import type { Tool, ToolContext } from './types';
 import { TOOL_FAMILIES, type ToolFamily } from './families';
-import { raceAbort } from '../../src/timeout';
+import { raceAbort } from '../../shared/timeout';
 import { armDialogWatch, knownDialog } from '../cdp/dialogs';
 import { untilDialog } from './dialogs';
 import { runWithDeadline, toolDeadlineMs } from './tool-deadline';

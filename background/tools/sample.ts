@@ -1,12 +1,12 @@
 /**
  * `sample` (a DOM metric over a window) and `act_and_sample` (the same around one action, so a transient
  * state — a spinner, a panel that grows then collapses — is seen, not missed by a read that lands after it).
- * Issue 28; page logic in content-scripts/reads/sample.ts, contract in src/tools/sample.ts. In a task,
+ * Issue 28; page logic in content-scripts/reads/sample.ts, contract in shared/tools/sample.ts. In a task,
  * act_and_sample's action goes through executeCall like any call (background/agent/loop/batch-exec.ts).
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
-import { SAMPLE_MAX_MS, SAMPLE_METRICS } from '../../src/tools/sample';
+import { err, ok, type Result } from '../../shared/result';
+import { SAMPLE_MAX_MS, SAMPLE_METRICS } from '../../shared/tools/sample';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
 import { runTool } from './registry';

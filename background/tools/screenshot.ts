@@ -5,11 +5,11 @@
  * worker memory (vision/image-store.ts); the result names it by id and the agent loop attaches it.
  */
 import { z } from 'zod';
-import { ElementBoxReplySchema, type BoxRect, type ElementBoxReply } from '../../src/protocol/element-box';
-import { base64Head, imageSize } from '../../src/image-size';
-import { QUALIFIED_REF_PATTERN } from '../../src/refs';
-import { err, ok, type Result } from '../../src/result';
-import { BROWSER } from '../../src/browser-target';
+import { ElementBoxReplySchema, type BoxRect, type ElementBoxReply } from '../../shared/protocol/element-box';
+import { base64Head, imageSize } from '../../shared/image-size';
+import { QUALIFIED_REF_PATTERN } from '../../shared/refs';
+import { err, ok, type Result } from '../../shared/result';
+import { BROWSER } from '../../shared/browser-target';
 import { captureWithTabs } from '../browser/tab-capture';
 import { sendToContent } from '../content-bridge';
 import { findFrame } from '../frames/frame-store';

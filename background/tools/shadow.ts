@@ -6,9 +6,9 @@
  * Compact, whose small models do better with fewer tools and reach shadow content through the tree.
  */
 import { z } from 'zod';
-import { HAS_CDP } from '../../src/browser-target';
-import { err, ok } from '../../src/result';
-import { QUALIFIED_REF_PATTERN } from '../../src/refs';
+import { HAS_CDP } from '../../shared/browser-target';
+import { err, ok } from '../../shared/result';
+import { QUALIFIED_REF_PATTERN } from '../../shared/refs';
 import { sendToContent } from '../content-bridge';
 import { MAIN_FRAME_ID } from '../frames/frame-ids';
 import { qualifyRef, qualifyRefsInText } from '../frames/qualified-ref';

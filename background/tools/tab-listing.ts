@@ -8,8 +8,8 @@
  * `list-tabs-title-typed`). The task's own tabs (where it started, and those it opened with new_tab)
  * show their URL without query or fragment, and the one it acts on now is marked `acting`.
  */
-import { capPageText, TITLE_MAX, URL_MAX } from '../../src/fence';
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { capPageText, TITLE_MAX, URL_MAX } from '../../shared/fence';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 
 /** `https://mail.example`; for non-web schemes only the scheme (and host when there is one). */
 export function tabOrigin(url: string | undefined): string {
@@ -25,7 +25,7 @@ export function tabOrigin(url: string | undefined): string {
   return u.host !== '' && u.protocol !== 'file:' ? `${u.protocol}//${u.host}` : u.protocol;
 }
 
-/** The task's own tab: the sanitized URL (src/url-sanitize.ts: `?…` / `#…` for a query or fragment, `:id` for id-shaped path parts). */
+/** The task's own tab: the sanitized URL (shared/url-sanitize.ts: `?…` / `#…` for a query or fragment, `:id` for id-shaped path parts). */
 export function elidedUrl(url: string | undefined): string {
   if (!url) return 'unknown';
   let u: URL;

@@ -6,8 +6,8 @@
  * task's origin policy exactly as `navigate` does (another origin asks first).
  */
 import { z } from 'zod';
-import { capPageText, TITLE_MAX } from '../../src/fence';
-import { err, ok, type Result } from '../../src/result';
+import { capPageText, TITLE_MAX } from '../../shared/fence';
+import { err, ok, type Result } from '../../shared/result';
 import { defineTool } from './define-tool';
 import { guardedLoad, LOAD_TIMEOUT_MS } from './navigation';
 import { elidedUrl, listedTab, originsOf } from './tab-listing';

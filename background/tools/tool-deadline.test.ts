@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, type Result } from '../../src/result';
+import { ok, type Result } from '../../shared/result';
 import { runWithDeadline, toolDeadlineMs } from './tool-deadline';
 import type { ToolApprovals, ToolContext } from './types';
 

@@ -4,7 +4,7 @@
  * execute_js's timeoutMs). Time spent waiting for the user's approval does not count: a person may
  * take a minute to decide.
  */
-import { err, isRecord, type Result } from '../../src/result';
+import { err, isRecord, type Result } from '../../shared/result';
 import type { ToolApprovals, ToolContext } from './types';
 
 const TOOL_DEADLINE_MS = 20_000;

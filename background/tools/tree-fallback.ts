@@ -5,8 +5,8 @@
  * dispatch through CDP. The result's notice names the source.
  */
 import type { z } from 'zod';
-import { err, ok, type Err, type Result } from '../../src/result';
-import type { TreeArgsSchema, TreeResult } from '../../src/tree-contract';
+import { err, ok, type Err, type Result } from '../../shared/result';
+import type { TreeArgsSchema, TreeResult } from '../../shared/tree-contract';
 import { runChromeAx } from './chrome-ax-tree';
 
 /** The bridge's answers that mean "no page script can run here" (content-bridge.ts). */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { BrowserName } from '../../src/browser-target';
-import type { Mode, Tier } from '../../src/modes';
-import type { Result } from '../../src/result';
+import type { BrowserName } from '../../shared/browser-target';
+import type { Mode, Tier } from '../../shared/modes';
+import type { Result } from '../../shared/result';
 import type { ReadGate } from '../policy/read-gate';
 import type { ToolFamily } from './families';
 

@@ -5,8 +5,8 @@
  * Called from the console they only explain that.
  */
 import { z } from 'zod';
-import { err } from '../../src/result';
-import { PLAN_LIMITS, QUESTION_CHARS } from '../../src/protocol/handover';
+import { err } from '../../shared/result';
+import { PLAN_LIMITS, QUESTION_CHARS } from '../../shared/protocol/handover';
 import { defineTool } from './define-tool';
 
 export const ProposePlanArgsSchema = z.strictObject({

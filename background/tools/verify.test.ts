@@ -1,6 +1,6 @@
 /** The worker's verify/wait_for schemas (classic zod, for the model) and the page's (zod/mini) agree. */
 import { describe, expect, it } from 'vitest';
-import { parseVerifyArgs } from '../../src/tools/reads';
+import { parseVerifyArgs } from '../../shared/tools/reads';
 import { VerifyArgsSchema } from './verify';
 import { WaitForArgsSchema } from './wait';
 

@@ -5,8 +5,8 @@
  * check could not run. Page logic: content-scripts/reads/verify.ts.
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../src/result';
-import { checkArgsProblem, VERIFY_CHECKS, VISIBILITY_REASONS, type VerifyOutcome } from '../../src/tools/reads';
+import { err, ok, type Result } from '../../shared/result';
+import { checkArgsProblem, VERIFY_CHECKS, VISIBILITY_REASONS, type VerifyOutcome } from '../../shared/tools/reads';
 import type { ReadGate } from '../policy/read-gate';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';

@@ -6,14 +6,14 @@
  * applies.
  */
 import { z } from 'zod';
-import { ok, type Result } from '../../src/result';
-import type { VerifyOutcome } from '../../src/tools/reads';
+import { ok, type Result } from '../../shared/result';
+import type { VerifyOutcome } from '../../shared/tools/reads';
 import { sendToContent } from '../content-bridge';
 import { defineTool } from './define-tool';
 import { HELD_OPEN_MS, watchInflight } from './inflight-requests';
-import { checkArgsProblem } from '../../src/tools/reads';
+import { checkArgsProblem } from '../../shared/tools/reads';
 import { VERIFY_FIELDS, verifyOnce } from './verify';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 const POLL_MS = 100;
 /** Errors a navigation or a reloading frame causes for a moment: the wait goes on through them. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { err, isRecord, ok } from '../../src/result';
+import { err, isRecord, ok } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { openNetworkLog } from '../observe/network-log';
 import { isFailed, isMutation, requestLine, summarize } from '../observe/network-report';
 import { readConsole } from './console-read';
 import { defineTool } from './define-tool';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 const MAX_DURATION_MS = 60_000;
 /** Failed and mutating requests listed by name; the rest are only counted. */

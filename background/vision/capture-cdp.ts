@@ -4,7 +4,7 @@
  * background. Geometry comes from `Page.getLayoutMetrics`; the output factor is measured with a probe
  * (background/cdp/capture.ts says why).
  */
-import { ok } from '../../src/result';
+import { ok } from '../../shared/result';
 import { capture, layoutMetrics, outputFactor } from '../cdp/capture';
 import { withSession } from '../cdp/cdp-client';
 import { planClip, type CaptureBackend } from './capture-plan';

@@ -6,8 +6,8 @@
  * top-left): CDP's `clip`, and captureTab's `rect` ("relative to the page",
  * https://developer.mozilla.org/docs/Mozilla/Add-ons/WebExtensions/API/tabs/captureTab).
  */
-import type { BoxRect, ElementBoxReply } from '../../src/protocol/element-box';
-import type { Result } from '../../src/result';
+import type { BoxRect, ElementBoxReply } from '../../shared/protocol/element-box';
+import type { Result } from '../../shared/result';
 
 /** Anthropic rejects an image side over 8,000 px; the others downscale, so this is the common bound. */
 export const MAX_SIDE_PX = 8000;

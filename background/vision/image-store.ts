@@ -5,7 +5,7 @@
  * follows the call; the panel fetches them by id for the thumbnail. A worker restart forgets them all,
  * which is the point: a screenshot of a private page lives no longer than it is useful.
  */
-import type { ImageMeta } from '../../src/protocol/image';
+import type { ImageMeta } from '../../shared/protocol/image';
 
 export interface StoredImage extends ImageMeta {
   /** base64, as CDP returns it and as the AI SDK and the panel take it. */

@@ -1,5 +1,5 @@
 /** `get_image` for the panel's thumbnail and Save button: the bytes of an in-memory image, by id. */
-import { err, ok } from '../../src/result';
+import { err, ok } from '../../shared/result';
 import { onPanelRequest } from '../panel-messages';
 import { getImage } from './image-store';
 

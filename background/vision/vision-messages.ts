@@ -11,7 +11,7 @@
  *   user turn otherwise speaks with the user's authority.
  */
 import type { ModelMessage, ToolResultPart } from 'ai';
-import type { ProviderInfo } from '../../src/providers';
+import type { ProviderInfo } from '../../shared/providers';
 import type { StoredImage } from './image-store';
 
 type Wire = ProviderInfo['wire'];

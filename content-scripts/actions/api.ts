@@ -4,8 +4,8 @@
  * half of the page code). The handler script (content.ts) parses arguments with zod before they
  * cross over, so this bundle carries no schema library; both bundles share the isolated world.
  */
-import type { ActionArgsMap, ActionName } from '../../src/tools/actions';
-import type { Result } from '../../src/result';
+import type { ActionArgsMap, ActionName } from '../../shared/tools/actions';
+import type { Result } from '../../shared/result';
 
 export type ActionHandlers = {
   [K in ActionName]: (args: ActionArgsMap[K], doc: Document) => Promise<Result<unknown>> | Result<unknown>;

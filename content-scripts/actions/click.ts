@@ -4,8 +4,8 @@
  * target is a safe generic element, hand the worker one armed observation and a hit-tested point for
  * a single trusted CDP click (the worker applies the network / new-tab / download veto).
  */
-import type { ClickArgs, ClickReply, ClickResult } from '../../src/tools/actions';
-import { err, ok, type Result } from '../../src/result';
+import type { ClickArgs, ClickReply, ClickResult } from '../../shared/tools/actions';
+import { err, ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isAnchor, isHtmlElement, rectOf, roleOf, shortName } from './element-info';
 import { arm, Observation, settle } from './observe';
@@ -23,7 +23,7 @@ import { findStandIn, visualState, type VisualState } from './reachability';
 import { coveredMessage, coverOf } from './cover';
 import { deepActiveElement } from './element-info';
 import { modifiersDown, modifiersUp } from './keys';
-import { canonicalModifiers } from '../../src/key-chord';
+import { canonicalModifiers } from '../../shared/key-chord';
 import { cancelLate, keepForLate } from './late-evidence';
 import { BEFORE_RETRY_MS } from './quiet-window';
 import { fallbackVeto } from './click-eligibility';

@@ -11,9 +11,9 @@
  *   steps with the button held, pointerup. When that synthetic drag moves nothing, the worker sends
  *   one trusted CDP mouse drag along the same path (Chrome; the same guards as click_ax's retry).
  */
-import type { DragArgs, DragReply, DragResult } from '../../src/tools/actions';
-import { err, ok, type Result } from '../../src/result';
-import { sleep } from '../../src/timeout';
+import type { DragArgs, DragReply, DragResult } from '../../shared/tools/actions';
+import { err, ok, type Result } from '../../shared/result';
+import { sleep } from '../../shared/timeout';
 import { getRefRegistry } from '../ax/ref-registry';
 import { coveredMessage, coverOf } from './cover';
 import { describe, isHtmlElement, roleOf, shortName } from './element-info';

@@ -4,15 +4,15 @@
  * how it is described back to the model. Kept independent of the tree builder's full accname so the
  * action bundle stays small; names here are for messages, not for matching.
  */
-import type { Rect } from '../../src/tools/actions';
+import type { Rect } from '../../shared/tools/actions';
 import { getRefRegistry } from '../ax/ref-registry';
-import { printLine } from '../../src/tree-print';
-import { isAnchor, isHtmlElement, isInput, isLabel, isSelect, isShadowRoot, isTextArea } from '../../src/dom';
-import { cut, squish } from '../../src/text';
+import { printLine } from '../../shared/tree-print';
+import { isAnchor, isHtmlElement, isInput, isLabel, isSelect, isShadowRoot, isTextArea } from '../../shared/dom';
+import { cut, squish } from '../../shared/text';
 
 const NAME_MAX = 80;
 
-// Element kinds, one copy (src/dom.ts); action code imports them from here.
+// Element kinds, one copy (shared/dom.ts); action code imports them from here.
 export { isAnchor, isHtmlElement, isInput, isLabel, isSelect, isTextArea };
 /** Elements with a `labels` list (HTML §4.10.2 labelable elements). */
 export function labelsOf(el: Element): readonly HTMLLabelElement[] {
@@ -20,10 +20,10 @@ export function labelsOf(el: Element): readonly HTMLLabelElement[] {
   return [];
 }
 
-export { isElement as isElementNode } from '../../src/dom';
+export { isElement as isElementNode } from '../../shared/dom';
 
-// One copy of each DOM primitive (src/dom.ts); action code imports them from here.
-export { deepActiveElement, isShadowRoot } from '../../src/dom';
+// One copy of each DOM primitive (shared/dom.ts); action code imports them from here.
+export { deepActiveElement, isShadowRoot } from '../../shared/dom';
 
 /** Input types whose value is free text (HTML §4.10.5.1 "text"-like states). */
 export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
@@ -149,7 +149,7 @@ export function rectOf(el: Element): Rect {
 /** `role "name" [ref_N]`, the way the tree prints it, so the model can act on it next. */
 export function describe(el: Element, withRef = true): string {
   const name = shortName(el);
-  // A heading prints as the tree prints it, `h2 "Pricing"` (src/tree-print.ts printLine).
+  // A heading prints as the tree prints it, `h2 "Pricing"` (shared/tree-print.ts printLine).
   const tagLevel = /^h([1-6])$/.exec(el.localName)?.[1];
   const role = roleOf(el) === 'generic' && tagLevel ? 'heading' : roleOf(el);
   const level = role === 'heading' ? (el.getAttribute('aria-level')?.trim() ?? tagLevel) : undefined;

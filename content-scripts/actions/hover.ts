@@ -3,10 +3,10 @@
  * `:hover` cannot be triggered by script at all, so when nothing appeared, the worker may move the
  * real (CDP) mouse there: hovering has no side effect a second time, so no veto applies.
  */
-import type { HoverArgs, HoverReply, HoverResult } from '../../src/tools/actions';
-import { ok, type Result } from '../../src/result';
+import type { HoverArgs, HoverReply, HoverResult } from '../../shared/tools/actions';
+import { ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
-import type { Changes } from '../../src/tools/actions';
+import type { Changes } from '../../shared/tools/actions';
 import { isHtmlElement, rectOf, shortName } from './element-info';
 import { arm, Observation, settle } from './observe';
 import { centreOf, hittablePoint, syntheticHover } from './pointer';

@@ -6,8 +6,8 @@
  * another field. So the worker asks again, after attaching and once more right before the press: the
  * click point must hit-test to the very target, and focus must still be on the field being typed into.
  */
-import type { InputRecheckArgs, InputRecheckReply } from '../../src/tools/actions';
-import { err, ok, type Result } from '../../src/result';
+import type { InputRecheckArgs, InputRecheckReply } from '../../shared/tools/actions';
+import { err, ok, type Result } from '../../shared/result';
 import { peekArmed } from './observe';
 import { deepElementFromPoint, flatContains, hittablePoint } from './pointer';
 import { TrustedReadback } from './type-trusted';

@@ -8,7 +8,7 @@
  * Shared by both content bundles through the frame's isolated world (as the ref registry is); each
  * judgement is used once.
  */
-import { squish } from '../../src/text';
+import { squish } from '../../shared/text';
 
 interface Scope {
   __wbJudgedChoice?: unknown;

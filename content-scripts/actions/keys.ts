@@ -1,5 +1,5 @@
 /**
- * Keyboard input: dispatching keydown/keypress/keyup for a chord parsed by src/key-chord.ts (the
+ * Keyboard input: dispatching keydown/keypress/keyup for a chord parsed by shared/key-chord.ts (the
  * parser the approval gate shares).
  */
 import {
@@ -8,7 +8,7 @@ import {
   modifierKeyChord,
   type KeyChord,
   type ModifierName,
-} from '../../src/key-chord';
+} from '../../shared/key-chord';
 
 function keyEvent(target: Element, type: string, chord: KeyChord): KeyboardEvent {
   const view = target.ownerDocument.defaultView;

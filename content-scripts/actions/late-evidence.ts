@@ -9,7 +9,7 @@ import { ACTION_WINDOW } from './quiet-window';
  * waits for their responses (it sees them; the page cannot) and collects this one (token `late`) to
  * hear what the responses changed: the toast after `POST /api/orders → 422`. Expires on its own.
  */
-export { LATE_OBSERVATION_TOKEN as LATE_TOKEN } from '../../src/tools/actions';
+export { LATE_OBSERVATION_TOKEN as LATE_TOKEN } from '../../shared/tools/actions';
 const LATE_KEEP_MS = 2500;
 /** After the last response, how long the late collection may wait for the page to render it. */
 const LATE_EXTRA_MS = 500;

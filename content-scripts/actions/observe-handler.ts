@@ -2,8 +2,8 @@
  * The worker's half of the CDP handshake: after its trusted input, it collects the observation the
  * page armed before (or cancels it when the retry was vetoed).
  */
-import type { ObserveArgs } from '../../src/tools/actions';
-import { err, ok, type Result } from '../../src/result';
+import type { ObserveArgs } from '../../shared/tools/actions';
+import { err, ok, type Result } from '../../shared/result';
 import { takeArmed } from './observe';
 import { cancelLate, collectLate, LATE_TOKEN } from './late-evidence';
 

@@ -16,7 +16,7 @@
  * the press's own default action put it, and the target's class/style changes (focus rings, hover
  * and pressed styles) are styling, not a result.
  */
-import type { Changes } from '../../src/tools/actions';
+import type { Changes } from '../../shared/tools/actions';
 import {
   deepActiveElement,
   describe,
@@ -31,8 +31,8 @@ import {
 import { closeWrapper, controlledBy, isStylingRecord, relatedTo } from './evidence';
 import { flatContains } from './pointer';
 import { visualState } from './reachability';
-import { sanitizeUrl } from '../../src/url-sanitize';
-import { sleep } from '../../src/timeout';
+import { sanitizeUrl } from '../../shared/url-sanitize';
+import { sleep } from '../../shared/timeout';
 import { AppearTracker } from './appeared';
 import { PageErrors } from './page-errors';
 import { ACTION_WINDOW, isActivity, STEP_MS, windowVerdict, type QuietRule } from './quiet-window';
@@ -251,7 +251,7 @@ export class Observation {
     const changes: Changes = {};
     if (this.unloading) progress.push('the page started navigating');
     if (this.doc.URL !== this.url) {
-      // Reported to the model: sanitized like every URL Weaverbird reports (src/url-sanitize.ts).
+      // Reported to the model: sanitized like every URL Weaverbird reports (shared/url-sanitize.ts).
       changes.url = sanitizeUrl(this.doc.URL);
       progress.push('URL changed');
     }

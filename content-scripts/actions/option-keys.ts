@@ -1,4 +1,4 @@
-import { ariaOptionValue, type OptionKeys } from '../../src/option-pick';
+import { ariaOptionValue, type OptionKeys } from '../../shared/option-pick';
 import { shortName } from './element-info';
 
 /**

@@ -12,7 +12,7 @@ import { flatParent } from '../ax/flat-tree';
 import { deepHit, flatContains as flatContainsIn } from '../ax/hit-test';
 import { shadowRootOf } from '../frames/shadow-roots';
 import { deepActiveElement } from './element-info';
-import { modifierFlags, type ModifierName } from '../../src/key-chord';
+import { modifierFlags, type ModifierName } from '../../shared/key-chord';
 
 /** How a press is made: which button, how many clicks in a row, which keys are held. */
 export interface PressOptions {

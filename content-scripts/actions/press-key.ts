@@ -5,8 +5,8 @@
  * moves focus, Enter submits / activates, Space activates, Control+A selects, Backspace/Delete and
  * printable characters edit, arrows move a native select, PageUp/PageDown/Home/End scroll.
  */
-import type { KeyResult, PressKeyArgs } from '../../src/tools/actions';
-import { err, ok, type Result } from '../../src/result';
+import type { KeyResult, PressKeyArgs } from '../../shared/tools/actions';
+import { err, ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import {
   deepActiveElement,
@@ -17,7 +17,7 @@ import {
   isSelect,
   isTextArea,
 } from './element-info';
-import { chordModifiers, describeChord, isPrintable, parseChord, type KeyChord } from '../../src/key-chord';
+import { chordModifiers, describeChord, isPrintable, parseChord, type KeyChord } from '../../shared/key-chord';
 import { keyDown, keyUp, modifiersDown, modifiersUp } from './keys';
 import { isAgentsOwn, noteAgentWrote, textHolder } from './agent-typed';
 import { Observation, settle } from './observe';

@@ -4,8 +4,8 @@
  * and whether the container was already at its end, so the agent stops scrolling a finished list.
  * A directional scroll also lists what appeared (an infinite feed's next items) as tree lines.
  */
-import type { ScrollArgs, ScrollResult } from '../../src/tools/actions';
-import { ok, type Result } from '../../src/result';
+import type { ScrollArgs, ScrollResult } from '../../shared/tools/actions';
+import { ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isHtmlElement } from './element-info';
 import { Observation, settle } from './observe';

@@ -3,21 +3,21 @@
  * and comboboxes (Radix, downshift, headless UI…) by opening them like a person, finding the option
  * wherever it rendered (portals included) and clicking it, then reading the choice back.
  */
-import type { SelectArgs, SelectResult } from '../../src/tools/actions';
-import { ariaOptionValue, NATIVE_OPTION_KEYS, pickOption } from '../../src/option-pick';
-import { err, ok, type Result } from '../../src/result';
+import type { SelectArgs, SelectResult } from '../../shared/tools/actions';
+import { ariaOptionValue, NATIVE_OPTION_KEYS, pickOption } from '../../shared/option-pick';
+import { err, ok, type Result } from '../../shared/result';
 import { mayChoose } from './judged-choice';
 import { ARIA_OPTION_KEYS } from './option-keys';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isHtmlElement, isLabel, isSelect, roleOf, shortName } from './element-info';
-import { parseChord } from '../../src/key-chord';
+import { parseChord } from '../../shared/key-chord';
 import { keyDown, keyUp } from './keys';
 import { Observation, settle } from './observe';
 import { relatedTo } from './evidence';
 import { centreOf, hittablePoint, syntheticClick } from './pointer';
 import { visualState } from './reachability';
 import { controlledLists, isShown, itemsOf, norm, renderedWidgetFor } from './widget-twin';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 /** The option resolved now is not one the approval gate judged: the page changed the list in between. */
 function changedSinceApproval(ref: string): Result<never> {

@@ -5,10 +5,10 @@
  * anything else gets a plain Enter.
  */
 import { isHtmlElement, isInput, isTextArea, shortName } from './element-info';
-import { parseChord, type KeyChord } from '../../src/key-chord';
+import { parseChord, type KeyChord } from '../../shared/key-chord';
 import { keyDown, keyUp } from './keys';
 import { visualState } from './reachability';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 function chord(spec: string): KeyChord {
   const c = parseChord(spec);

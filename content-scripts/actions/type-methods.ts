@@ -11,9 +11,9 @@
  * - input-events: a cancelable `beforeinput` (Input Events Level 2) then, if no editor took it, a DOM
  *   insertion plus `input`; the last resort for contenteditable.
  */
-import type { TypeMethod } from '../../src/tools/actions';
+import type { TypeMethod } from '../../shared/tools/actions';
 import { isInput, isTextArea } from './element-info';
-import { chordFor } from '../../src/key-chord';
+import { chordFor } from '../../shared/key-chord';
 import { keyDown, keyUp } from './keys';
 
 export type TextControl = HTMLInputElement | HTMLTextAreaElement;

@@ -3,10 +3,10 @@
  * are typed into like any field, but their value never goes back to the model, the same rule the tree
  * follows (content-scripts/ax/states.ts prints a filled password as "••••").
  */
-import type { Changes, TypeResult } from '../../src/tools/actions';
+import type { Changes, TypeResult } from '../../shared/tools/actions';
 import { isInput, roleOf, shortName } from './element-info';
 import { readValue, type Attempt } from './type-methods';
-import { cut } from '../../src/text';
+import { cut } from '../../shared/text';
 
 export const MASK = '••••';
 

@@ -10,13 +10,13 @@
  * arms a read-back under a token and replies with it; the worker sends `Input.insertText` (it types into
  * the focused element of the focused frame), then calls `type_readback` to get the verdict.
  */
-import type { TypeReadbackArgs, TypeResult } from '../../src/tools/actions';
-import { err, ok, type Result } from '../../src/result';
+import type { TypeReadbackArgs, TypeResult } from '../../shared/tools/actions';
+import { err, ok, type Result } from '../../shared/result';
 import { deepActiveElement, FORMATTED_INPUT_TYPES, isInput, isTextArea } from './element-info';
 import { takeArmed, type ArmedWatch, type Observation } from './observe';
 import { buildTypeResult } from './type-result';
 import { landed, readValue, selectAllIn, type Attempt } from './type-methods';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 export interface TrustedPlan {
   el: HTMLElement;

@@ -3,8 +3,8 @@
  * control its label names, the input inside a web component), type with the first method whose
  * read-back shows the text, and say which method that was, or that none did.
  */
-import type { FocusTypeArgs, TypeArgs, TypeMethod, TypeReply, TypeResult } from '../../src/tools/actions';
-import { err, ok, type Result } from '../../src/result';
+import type { FocusTypeArgs, TypeArgs, TypeMethod, TypeReply, TypeResult } from '../../shared/tools/actions';
+import { err, ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import {
   describe,
@@ -24,7 +24,7 @@ import { byExecCommand, byInputEvents, byKeys, byValueSetter, landed, readValue,
 import { visualState } from './reachability';
 import { buildTypeResult, shownValue } from './type-result';
 import { prepareTrustedInsert, TrustedReadback, type TrustedPlan } from './type-trusted';
-import { sleep } from '../../src/timeout';
+import { sleep } from '../../shared/timeout';
 
 const TYPE_HINTS: Record<string, string> = {
   checkbox: 'use click_ax to toggle it',

@@ -5,10 +5,10 @@
  * zone (dragenter → dragover → drop carrying the DataTransfer, HTML §6.11.5). The ref may be the input,
  * its label, the visible button or area in front of a hidden input, or the drop zone itself.
  */
-import type { UploadArgs, UploadResult } from '../../src/tools/actions';
-import { acceptsFile, fileBytes, MAX_UPLOAD_BYTES, mimeTypeOf } from '../../src/tools/upload';
-import { BROWSER } from '../../src/browser-target';
-import { err, ok, type Result } from '../../src/result';
+import type { UploadArgs, UploadResult } from '../../shared/tools/actions';
+import { acceptsFile, fileBytes, MAX_UPLOAD_BYTES, mimeTypeOf } from '../../shared/tools/upload';
+import { BROWSER } from '../../shared/browser-target';
+import { err, ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isInput, isLabel } from './element-info';
 import { Observation, settle } from './observe';

@@ -8,7 +8,7 @@ import { describe, isHtmlElement, isSelect, roleOf, shortName } from './element-
 import { controlledBy } from './evidence';
 import { flatContains } from './pointer';
 import { flatParentOf, visualState } from './reachability';
-import { squish } from '../../src/text';
+import { squish } from '../../shared/text';
 
 const WIDGET_SELECTOR = '[role="combobox"], [aria-haspopup]:not([aria-haspopup="false"]), [role="listbox"]';
 const LIST_SELECTOR = '[role="listbox"], [role="menu"]';

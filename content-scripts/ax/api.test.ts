@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs } from '../../src/tree-args';
-import type { TreeOptions } from '../../src/tree-options';
+import { parseTreeArgs } from '../../shared/tree-args';
+import type { TreeOptions } from '../../shared/tree-options';
 import { getAxApi, installAxApi } from './api';
 
 function opts(raw: unknown): TreeOptions {

@@ -3,10 +3,10 @@
  * builder. Both bundles run in the same isolated world, so the object is shared through the global;
  * `getAxApi` checks its shape instead of trusting it.
  */
-import type { FindOptions, FindPageResult, TextSearchOptions, TextSearchPageResult } from '../../src/find-contract';
-import type { TreeResult } from '../../src/tree-contract';
-import type { TreeOptions } from '../../src/tree-options';
-import { err, ok, type Result } from '../../src/result';
+import type { FindOptions, FindPageResult, TextSearchOptions, TextSearchPageResult } from '../../shared/find-contract';
+import type { TreeResult } from '../../shared/tree-contract';
+import type { TreeOptions } from '../../shared/tree-options';
+import { err, ok, type Result } from '../../shared/result';
 import { describeElement } from './describe';
 import type { AxStates } from './states';
 import { getRefRegistry, type RefRegistry } from './ref-registry';

@@ -3,7 +3,7 @@
  * children, and a slot shows its assigned nodes (or its fallback content when none are assigned).
  * This is the tree that assistive technologies see, so names and hidden-ness follow it.
  */
-import { isElement, isShadowRoot } from '../../src/dom';
+import { isElement, isShadowRoot } from '../../shared/dom';
 
 /** The element's parent in the flat tree, or null at the top. */
 export function flatParent(el: Element): Element | null {

@@ -2,7 +2,7 @@
  * accname 1.2 §4.3.2 step 2C: a control embedded in the label of another element contributes its
  * current value (textbox), its selected option (combobox, listbox) or its value text (range).
  */
-import { isInput, isSelect, isTextArea } from '../../src/dom';
+import { isInput, isSelect, isTextArea } from '../../shared/dom';
 import { idRefs } from './flat-tree';
 import { normalizeName, textAlternative, type Traversal } from './names';
 import { computeRole } from './roles';

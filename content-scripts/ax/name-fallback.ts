@@ -7,7 +7,7 @@ import { flatParent, isElement } from './flat-tree';
 import { normalizeName } from './names';
 import { resolveContext, type AxContext } from './style-cache';
 import { isHiddenFromAx } from './visibility';
-import { sliceSafe } from '../../src/text';
+import { sliceSafe } from '../../shared/text';
 
 const CONTROL_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 const STOP_TAGS = new Set(['form', 'fieldset', 'body', 'table', 'ul', 'ol', 'dialog']);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** get_accessibility_tree's `omit` and the low-content notice, on jsdom (no layout needed for either). */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs } from '../../src/tree-args';
-import type { TreeResult } from '../../src/tree-contract';
+import { parseTreeArgs } from '../../shared/tree-args';
+import type { TreeResult } from '../../shared/tree-contract';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { generateAccessibilityTree } from './tree';
 

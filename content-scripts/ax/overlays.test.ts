@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs, type TreeArgs } from '../../src/tree-contract';
+import { parseTreeArgs, type TreeArgs } from '../../shared/tree-contract';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { generateAccessibilityTree } from './tree';
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseRefNumber } from '../../src/refs';
+import { parseRefNumber } from '../../shared/refs';
 import { getRefRegistry } from './ref-registry';
 
 function el(tag = 'button'): Element {

@@ -17,9 +17,9 @@
  * the tree builder and the action handlers are two separate IIFE bundles in the same isolated world:
  * each bundle has its own copy of this module, but both must see one registry.
  */
-import { err, ok, type Result } from '../../src/result';
-import { formatRef } from '../../src/refs';
-import { parseRefNumber } from '../../src/refs';
+import { err, ok, type Result } from '../../shared/result';
+import { formatRef } from '../../shared/refs';
+import { parseRefNumber } from '../../shared/refs';
 
 export interface RefRegistry {
   /** The element's existing ref while it is live, else a freshly minted `ref_N`. */

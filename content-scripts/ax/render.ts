@@ -2,12 +2,12 @@
  * Line formatting for the text tree:
  *   role "name" [ref_N] href="…" type="…" placeholder="…" value="…" {states} [data-testid="…"]: "text"
  * Every piece is printed only when it tells the model something the role and name do not. The
- * DOM-free pieces (quoting, cutting, role and state short forms) live in src/tree-print.ts, shared
+ * DOM-free pieces (quoting, cutting, role and state short forms) live in shared/tree-print.ts, shared
  * with Chrome's tree and PDFs; this file adds what needs an Element (attributes, link targets).
  */
-import { attrPart, cap, collapse, hintPart, type Capper } from '../../src/tree-print';
+import { attrPart, cap, collapse, hintPart, type Capper } from '../../shared/tree-print';
 
-export { cap, collapse, formatStates, printedRole, quote, type Capper } from '../../src/tree-print';
+export { cap, collapse, formatStates, printedRole, quote, type Capper } from '../../shared/tree-print';
 
 /** Input types a role already implies; any other type (email, password, submit…) is printed. */
 const IMPLIED_INPUT_TYPE: Readonly<Record<string, string>> = {

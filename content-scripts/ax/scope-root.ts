@@ -3,7 +3,7 @@
  * ref is the registry's own actionable error), or the document's body. Shared by the tree, find and
  * text_search so the three agree on scope and on their errors.
  */
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import type { RefRegistry } from './ref-registry';
 
 export function scopeRoot(doc: Document, refId: string | undefined, registry: RefRegistry): Result<Element> {

@@ -3,7 +3,7 @@
  * 'interactive' filter is applied here: nodes without a ref (other than headings and dialogs, which
  * say where a control sits) print nothing and their children move up.
  */
-import type { TreeFilter } from '../../src/tree-options';
+import type { TreeFilter } from '../../shared/tree-options';
 import type { RefRegistry } from './ref-registry';
 import {
   cellText,
@@ -14,7 +14,7 @@ import {
   popupPart,
   quote,
   refPart,
-} from '../../src/tree-print';
+} from '../../shared/tree-print';
 import type { AxNode } from './ax-node';
 
 export interface Serialized {
@@ -92,7 +92,7 @@ function renderNode(node: AxNode, depth: number, out: Out): void {
 /**
  * One node's line without indent or inline text: `role "name" [ref_N] attrs {states} (popup of ref_M)`.
  * The tree and `find` (content-scripts/find/) print elements through this one function, so a
- * candidate's line is the line the tree prints for it. The pieces are src/tree-print.ts's part
+ * candidate's line is the line the tree prints for it. The pieces are shared/tree-print.ts's part
  * printers (the ones `printLine` is made of); attributes and states arrive pre-printed by them
  * (render.ts), because building a record per node would cost the hot path for nothing.
  */

@@ -3,12 +3,12 @@
  * (checked, disabled, required, readonly, selected, expanded for <select>/<details>).
  */
 import { isSelect } from './name-embedded';
-import { deepActiveElement, isInput } from '../../src/dom';
+import { deepActiveElement, isInput } from '../../shared/dom';
 import { inputType } from './roles';
 import { resolveContext, type AxContext } from './ax-context';
-import { CHECKED_BY_DEFAULT_FALSE, type AxStates } from '../../src/tree-print';
+import { CHECKED_BY_DEFAULT_FALSE, type AxStates } from '../../shared/tree-print';
 
-export type { AxStates } from '../../src/tree-print';
+export type { AxStates } from '../../shared/tree-print';
 
 const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'option']);
 const SELECTABLE = new Set(['option', 'tab', 'gridcell', 'row', 'treeitem', 'columnheader', 'rowheader']);

@@ -4,7 +4,7 @@
  * something the agent needs to act (the e2e action tests drive these same controls by their refs).
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs } from '../../src/tree-args';
+import { parseTreeArgs } from '../../shared/tree-args';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { generateAccessibilityTree } from './tree';
 

@@ -5,7 +5,7 @@
  * and keep their refs.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs, type TreeArgs } from '../../src/tree-args';
+import { parseTreeArgs, type TreeArgs } from '../../shared/tree-args';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { generateAccessibilityTree } from './tree';
 

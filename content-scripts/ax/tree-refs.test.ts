@@ -5,8 +5,8 @@
  * Chromium by tests/e2e/tree-agreement.e2e.ts.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs } from '../../src/tree-args';
-import { parseTree } from '../../src/tree-line';
+import { parseTreeArgs } from '../../shared/tree-args';
+import { parseTree } from '../../shared/tree-line';
 import { describeElement } from './describe';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { quote } from './render';

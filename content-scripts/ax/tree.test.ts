@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, test } from 'vitest';
-import { parseTreeArgs, type TreeArgs, type TreeResult } from '../../src/tree-contract';
-import type { Result } from '../../src/result';
+import { parseTreeArgs, type TreeArgs, type TreeResult } from '../../shared/tree-contract';
+import type { Result } from '../../shared/result';
 import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { generateAccessibilityTree, type TreeHooks } from './tree';
 

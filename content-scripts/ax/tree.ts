@@ -2,13 +2,13 @@
  * `generateAccessibilityTree`: the page as the agent reads it. See tree-walk.ts for what is kept,
  * serialize.ts for the text form, paging.ts for snapshots and pages.
  */
-import { continuationArgsFor, type TreeOptions } from '../../src/tree-options';
-import type { TreeResult } from '../../src/tree-contract';
-import { err, ok, type Result } from '../../src/result';
-import { qualifyRefsInText } from '../../src/refs';
+import { continuationArgsFor, type TreeOptions } from '../../shared/tree-options';
+import type { TreeResult } from '../../shared/tree-contract';
+import { err, ok, type Result } from '../../shared/result';
+import { qualifyRefsInText } from '../../shared/refs';
 import { ariaOwners } from './aria-owns';
 import { scopeRoot } from './scope-root';
-import { latestSnapshotFor, paginate, saveSnapshot, snapshotByRevision, type Snapshot } from '../../src/tree-paging';
+import { latestSnapshotFor, paginate, saveSnapshot, snapshotByRevision, type Snapshot } from '../../shared/tree-paging';
 import type { RefRegistry } from './ref-registry';
 import { pageBase, type Capper } from './render';
 import { serialize } from './serialize';

@@ -7,10 +7,10 @@
 import { ariaOwners } from '../ax/aria-owns';
 import { createAxContext } from '../ax/ax-context';
 import { newNode, type AxNode } from '../ax/ax-node';
-import { composedParent as parentAcross } from '../../src/dom';
+import { composedParent as parentAcross } from '../../shared/dom';
 import type { RefRegistry } from '../ax/ref-registry';
 import { collapse, pageBase } from '../ax/render';
-import { hintPart } from '../../src/tree-print';
+import { hintPart } from '../../shared/tree-print';
 import { walkTree, type WalkEnv, type WalkHints } from '../ax/tree-walk';
 import type { Prefiltered } from './prefilter';
 import { LIVE_ROLES } from './tokens';
@@ -199,5 +199,5 @@ function hiddenUpTo(el: Element, root: Element, ctx: AxContext): boolean {
   return false;
 }
 
-/** The parent element, crossing a shadow root to its host (src/dom.ts). */
+/** The parent element, crossing a shadow root to its host (shared/dom.ts). */
 export { parentAcross };

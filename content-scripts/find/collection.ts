@@ -5,9 +5,9 @@
  * ("download the invoice from May 13").
  */
 import { computeName } from '../ax/names';
-import { ROW_TEXT_MAX } from '../../src/find-contract';
+import { ROW_TEXT_MAX } from '../../shared/find-contract';
 import { collapse, quote } from '../ax/render';
-import { cut } from '../../src/text';
+import { cut } from '../../shared/text';
 import type { AxContext } from '../ax/style-cache';
 import { parentAcross } from './candidates';
 

@@ -5,8 +5,8 @@
  * so every candidate reads as off-screen here; actionability is proven in tests/e2e/find.e2e.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseTreeArgs } from '../../src/tree-args';
-import { parseTree } from '../../src/tree-line';
+import { parseTreeArgs } from '../../shared/tree-args';
+import { parseTree } from '../../shared/tree-line';
 import { getRefRegistry, type RefRegistry } from '../ax/ref-registry';
 import { generateAccessibilityTree } from '../ax/tree';
 import { findElements } from './find';

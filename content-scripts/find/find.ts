@@ -3,13 +3,13 @@
  * candidate (rank.ts), places the best ones on screen (geometry.ts), puts the actionable ones first
  * and named containers after interactive matches, and returns each as its tree line with its ref.
  */
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { scopeRoot } from '../ax/scope-root';
-import type { FindOptions, FindPageResult, FindPageCandidate } from '../../src/find-contract';
+import type { FindOptions, FindPageResult, FindPageCandidate } from '../../shared/find-contract';
 import { collapse } from '../ax/render';
 import type { RefRegistry } from '../ax/ref-registry';
 import { inlineText, nodeLine } from '../ax/serialize';
-import { cap, inlineTextPart } from '../../src/tree-print';
+import { cap, inlineTextPart } from '../../shared/tree-print';
 import type { WalkHints } from '../ax/tree-walk';
 import { computeName } from '../ax/names';
 import type { AxContext } from '../ax/style-cache';

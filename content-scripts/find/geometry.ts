@@ -8,7 +8,7 @@
 import { deepHit, flatParentOf, reachesControl, type RootReader } from '../ax/hit-test';
 import type { AxContext } from '../ax/style-cache';
 
-import type { FindPageCandidate } from '../../src/find-contract';
+import type { FindPageCandidate } from '../../shared/find-contract';
 
 type Box = NonNullable<FindPageCandidate['box']>;
 

@@ -5,14 +5,14 @@
  * element the tree prints, with its ref. Hidden subtrees (display:none, `hidden`, closed <details>)
  * and visibility:hidden text count only with includeHidden.
  */
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { scopeRoot } from '../ax/scope-root';
-import type { TextSearchMatch, TextSearchOptions, TextSearchPageResult } from '../../src/find-contract';
+import type { TextSearchMatch, TextSearchOptions, TextSearchPageResult } from '../../shared/find-contract';
 import { createAxContext } from '../ax/ax-context';
 import { isElement, isShadowRoot } from '../ax/flat-tree';
 import { computeName } from '../ax/names';
 import type { RefRegistry } from '../ax/ref-registry';
-import { cap, collapse, lineStates, printLine } from '../../src/tree-print';
+import { cap, collapse, lineStates, printLine } from '../../shared/tree-print';
 import { computeStates } from '../ax/states';
 import { computeRole } from '../ax/roles';
 import type { AxContext } from '../ax/style-cache';

@@ -1,13 +1,13 @@
 /**
  * Reading closed shadow roots, which page scripts cannot (`host.shadowRoot` is null for them), from
  * the extension's isolated world. Each browser has its own door, chosen at build time
- * (src/browser-target.ts):
+ * (shared/browser-target.ts):
  * - Chrome: `chrome.dom.openOrClosedShadowRoot(el)` (Chromium 88+).
  * - Firefox: `el.openOrClosedShadowRoot`, a property only content scripts see on elements
  *   (https://developer.mozilla.org/docs/Web/API/Element/openOrClosedShadowRoot).
  * Without either (jsdom tests) the reader is undefined and walks see open roots only.
  */
-import { BROWSER } from '../../src/browser-target';
+import { BROWSER } from '../../shared/browser-target';
 
 export type ShadowReader = (el: Element) => ShadowRoot | null;
 

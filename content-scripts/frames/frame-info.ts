@@ -7,7 +7,7 @@
  * child finds itself in `parent.frames`; WindowProxy identity works across origins, and no message
  * the page could observe is sent.
  */
-import { ok } from '../../src/result';
+import { ok } from '../../shared/result';
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
 import type { ContentHandler } from '../handlers/types';

@@ -4,13 +4,13 @@
  * behind them get ordinary refs that click_ax/type_ax can use.
  */
 import * as z from 'zod/mini';
-import { err, ok, type Result } from '../../src/result';
-import { REF_PATTERN } from '../../src/refs';
+import { err, ok, type Result } from '../../shared/result';
+import { REF_PATTERN } from '../../shared/refs';
 import { getAxApi } from '../ax/api';
 import { getRefRegistry } from '../ax/ref-registry';
 import { composedPath, elementAtPath, shadowModeOf, shadowRootOf, walkComposed, type ShadowMode } from './shadow-roots';
 import { INTERACTIVE_ROLES } from '../ax/clickable';
-import { sliceSafe, squish } from '../../src/text';
+import { sliceSafe, squish } from '../../shared/text';
 
 const ShadowHostsArgsSchema = z.strictObject({
   ref_id: z.optional(z.string().check(z.regex(REF_PATTERN))),

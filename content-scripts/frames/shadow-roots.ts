@@ -18,7 +18,7 @@ export function shadowModeOf(host: Element, root: ShadowRoot): ShadowMode {
   return host.shadowRoot === root ? 'open' : 'closed';
 }
 
-import { isShadowRoot as isShadowRootNode } from '../../src/dom';
+import { isShadowRoot as isShadowRootNode } from '../../shared/dom';
 
 export { isShadowRootNode };
 

@@ -14,9 +14,9 @@ import {
   InputRecheckArgsSchema,
   ACTIONS_NOT_LOADED,
   type ActionName,
-} from '../../src/tools/actions';
-import { UploadArgsSchema } from '../../src/tools/upload';
-import { err, type Result } from '../../src/result';
+} from '../../shared/tools/actions';
+import { UploadArgsSchema } from '../../shared/tools/upload';
+import { err, type Result } from '../../shared/result';
 import { getActionsApi, type ActionHandlers } from '../actions/api';
 import type { ContentHandler } from './types';
 

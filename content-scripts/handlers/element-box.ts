@@ -3,8 +3,8 @@
  * crop. An element not wholly inside the viewport is scrolled into view first (block "nearest", as a
  * person would scroll to look at it), because a child frame only paints what its own viewport shows.
  */
-import { ElementBoxArgsSchema } from '../../src/protocol/element-box';
-import { err, ok, type Result } from '../../src/result';
+import { ElementBoxArgsSchema } from '../../shared/protocol/element-box';
+import { err, ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { queryComposed } from '../reads/query';
 import type { ContentHandler } from './types';

@@ -4,8 +4,8 @@
  * the agent's own typing last left in that element (actions/agent-typed.ts), so correcting its own
  * typing never asks, while a saved draft, a server-rendered bio or the user's document does.
  */
-import { isPrintable, type KeyChord } from '../../src/key-chord';
-import type { GateFacts } from '../../src/protocol/gate-facts';
+import { isPrintable, type KeyChord } from '../../shared/key-chord';
+import type { GateFacts } from '../../shared/protocol/gate-facts';
 import { contentOf, isAgentsOwn, textHolder } from '../actions/agent-typed';
 import { isInput, isTextArea, roleOf } from '../actions/element-info';
 

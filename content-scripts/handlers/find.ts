@@ -1,6 +1,6 @@
 import { getAxApi } from '../ax/api';
-import { parseFindArgs, parseTextSearchArgs } from '../../src/find-args';
-import { err, type Result } from '../../src/result';
+import { parseFindArgs, parseTextSearchArgs } from '../../shared/find-args';
+import { err, type Result } from '../../shared/result';
 import type { ContentHandler } from './types';
 
 const NOT_LOADED = err(

@@ -7,13 +7,13 @@
  * (CSSOM View §5.1: hit testing does not descend into child navigables), and anything else means the
  * click would land elsewhere.
  */
-import { FrameHitArgsSchema, type FrameHitArgs, type FrameHitReply } from '../../src/protocol/frame-hit';
-import { err, ok, type Result } from '../../src/result';
-import { parseArgs } from '../../src/tools/actions';
+import { FrameHitArgsSchema, type FrameHitArgs, type FrameHitReply } from '../../shared/protocol/frame-hit';
+import { err, ok, type Result } from '../../shared/result';
+import { parseArgs } from '../../shared/tools/actions';
 import { contentBoxOf, embeddingElement } from '../frames/frame-info';
 import { shadowRootOf } from '../frames/shadow-roots';
 import type { ContentHandler } from './types';
-import { sliceSafe, squish } from '../../src/text';
+import { sliceSafe, squish } from '../../shared/text';
 
 /** `tag#id.class "text"`: enough for a person or model to recognise what covers the frame. */
 function label(el: Element): string {

@@ -1,4 +1,4 @@
-import { ok } from '../../src/result';
+import { ok } from '../../shared/result';
 import { inspectDraftState } from '../frames/draft-state';
 import { readEditLog } from '../frames/edit-log';
 import { frameInfoHandler } from '../frames/frame-info';

@@ -2,8 +2,8 @@
 // Issue 24 item 1: the gate's view of an action (the page's gate facts) and the dispatcher's view
 // (the function that performs it) agree on every argument shape: one table, both sides.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pickOption } from '../../src/option-pick';
-import { GateFactsSchema, type GateFacts } from '../../src/protocol/gate-facts';
+import { pickOption } from '../../shared/option-pick';
+import { GateFactsSchema, type GateFacts } from '../../shared/protocol/gate-facts';
 import { noteAgentWrote } from '../actions/agent-typed';
 import { mayChoose } from '../actions/judged-choice';
 import { ARIA_OPTION_KEYS } from '../actions/option-keys';

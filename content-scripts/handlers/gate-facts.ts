@@ -3,17 +3,17 @@
  * the one that will really be activated, not the one the model named: the focused element for a
  * press_key without a ref, the chosen option for select_option, the form a submit goes to.
  */
-import { GateFactsArgsSchema, type GateFacts, type GateFactsArgs } from '../../src/protocol/gate-facts';
-import { err, ok, type Result } from '../../src/result';
-import { deepActiveElement } from '../../src/dom';
-import { parseChord, type KeyChord } from '../../src/key-chord';
-import { NATIVE_OPTION_KEYS, pickOption, type OptionKeys } from '../../src/option-pick';
+import { GateFactsArgsSchema, type GateFacts, type GateFactsArgs } from '../../shared/protocol/gate-facts';
+import { err, ok, type Result } from '../../shared/result';
+import { deepActiveElement } from '../../shared/dom';
+import { parseChord, type KeyChord } from '../../shared/key-chord';
+import { NATIVE_OPTION_KEYS, pickOption, type OptionKeys } from '../../shared/option-pick';
 import { noteJudged } from '../actions/judged-choice';
 import { ARIA_OPTION_KEYS } from '../actions/option-keys';
 import { getAxApi, type WbAxApi } from '../ax/api';
 import { keyErasure, typeErasure } from './erasure';
 import type { ContentHandler } from './types';
-import { collapse, squish } from '../../src/text';
+import { collapse, squish } from '../../shared/text';
 
 type Target = NonNullable<GateFacts['target']>;
 
@@ -89,7 +89,7 @@ function commitFacts(api: WbAxApi, el: Element, origin: string, modified: boolea
   return { origin, activation: modified ? 'send' : 'click', target, form: null };
 }
 
-/** A key as the page will dispatch it: parsed by the dispatcher's own parser (src/key-chord.ts). */
+/** A key as the page will dispatch it: parsed by the dispatcher's own parser (shared/key-chord.ts). */
 function keyFacts(api: WbAxApi, el: Element, chord: KeyChord, origin: string): GateFacts {
   const modified = chord.ctrlKey || chord.metaKey;
   const isEnter = chord.key === 'Enter';
@@ -137,7 +137,7 @@ function ariaItems(el: Element, doc: Document): Element[] {
 
 /**
  * The option select_option will choose, resolved with the dispatcher's own rule and keys
- * (src/option-pick.ts): a value prefix, `data-value` or `id` names the same option here as there.
+ * (shared/option-pick.ts): a value prefix, `data-value` or `id` names the same option here as there.
  */
 function selectFacts(api: WbAxApi, el: Element, args: GateFactsArgs, origin: string, doc: Document): GateFacts {
   const want = { value: args.value, label: args.label };

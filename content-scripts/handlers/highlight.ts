@@ -9,7 +9,7 @@
  */
 import * as z from 'zod/mini';
 import { getRefRegistry } from '../ax/ref-registry';
-import { err, ok } from '../../src/result';
+import { err, ok } from '../../shared/result';
 import type { ContentHandler } from './types';
 
 const ArgsSchema = z.object({

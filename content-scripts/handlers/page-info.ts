@@ -1,5 +1,5 @@
-import type { PageInfo } from '../../src/protocol/content';
-import { ok } from '../../src/result';
+import type { PageInfo } from '../../shared/protocol/content';
+import { ok } from '../../shared/result';
 import type { ContentHandler } from './types';
 
 export const pageInfoHandler: ContentHandler = {

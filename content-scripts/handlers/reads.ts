@@ -3,16 +3,16 @@
  * verifies), extract, inspect and the DOM-activity probe behind wait_for_stable. Arguments are parsed
  * here with the shared contracts; the logic lives in content-scripts/reads/.
  */
-import { ok } from '../../src/result';
-import { parseArgs } from '../../src/tools/actions';
-import { ExtractArgsMiniSchema, parseExtractSchema } from '../../src/tools/extract-spec';
-import { DomActivityArgsMiniSchema, InspectArgsMiniSchema, parseVerifyArgs } from '../../src/tools/reads';
+import { ok } from '../../shared/result';
+import { parseArgs } from '../../shared/tools/actions';
+import { ExtractArgsMiniSchema, parseExtractSchema } from '../../shared/tools/extract-spec';
+import { DomActivityArgsMiniSchema, InspectArgsMiniSchema, parseVerifyArgs } from '../../shared/tools/reads';
 import { domActivity } from '../reads/dom-activity';
 import { runExtract } from '../reads/extract';
 import { runInspect } from '../reads/inspect';
 import { runVerify } from '../reads/verify';
 import { runSample } from '../reads/sample';
-import { SampleArgsMiniSchema } from '../../src/tools/sample';
+import { SampleArgsMiniSchema } from '../../shared/tools/sample';
 import type { ContentHandler } from './types';
 
 const verifyHandler: ContentHandler = {

@@ -1,7 +1,7 @@
 import { getAxApi } from '../ax/api';
-import { err, isRecord, ok, type Result } from '../../src/result';
-import { FRAME_ID_PATTERN } from '../../src/refs';
-import { parseTreeArgs } from '../../src/tree-args';
+import { err, isRecord, ok, type Result } from '../../shared/result';
+import { FRAME_ID_PATTERN } from '../../shared/refs';
+import { parseTreeArgs } from '../../shared/tree-args';
 import type { ContentHandler } from './types';
 
 /**

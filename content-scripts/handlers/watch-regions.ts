@@ -10,10 +10,10 @@
  */
 import * as z from 'zod/mini';
 import { getAxApi } from '../ax/api';
-import { err, ok } from '../../src/result';
-import { resolveTreeOptions } from '../../src/tree-options';
+import { err, ok } from '../../shared/result';
+import { resolveTreeOptions } from '../../shared/tree-options';
 import type { ContentHandler } from './types';
-import { sliceSafe, squish } from '../../src/text';
+import { sliceSafe, squish } from '../../shared/text';
 
 const TRANSIENT = [
   '[role="dialog"]',

@@ -8,7 +8,7 @@
  * they are done (HTML "the end": it turns "complete" only once nothing delays the load event any
  * more: scripts, stylesheets, images, iframes).
  */
-import type { DomActivity } from '../../src/tools/reads';
+import type { DomActivity } from '../../shared/tools/reads';
 import { shadowRootOf, walkComposed } from '../frames/shadow-roots';
 
 const KEY = '__wbDomActivity';

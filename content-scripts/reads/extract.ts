@@ -7,15 +7,15 @@
  * given), a required miss makes `complete:false`, and an array without `collection` is a miss rather
  * than an empty list, which would state something false about the page.
  */
-import { DEFAULT_TEST_ID_ATTRIBUTES } from '../../src/tree-options';
-import { err, ok, type Result } from '../../src/result';
+import { DEFAULT_TEST_ID_ATTRIBUTES } from '../../shared/tree-options';
+import { err, ok, type Result } from '../../shared/result';
 import {
   unknownSourceKeys,
   type ExtractArgs,
   type ExtractMiss,
   type ExtractNode,
   type ExtractResult,
-} from '../../src/tools/extract-spec';
+} from '../../shared/tools/extract-spec';
 import { isElement } from '../ax/flat-tree';
 import { elementLine } from './element-line';
 import { parseLocaleNumber } from './locale-number';

@@ -5,8 +5,8 @@
  * content overflows (scroll size beyond client size), whether a person can see it, and its child count.
  * `cursor: not-allowed` on a visible control is the usual sign of a disabled-looking one.
  */
-import { err, ok, type Result } from '../../src/result';
-import type { InspectArgs, InspectResult } from '../../src/tools/reads';
+import { err, ok, type Result } from '../../shared/result';
+import type { InspectArgs, InspectResult } from '../../shared/tools/reads';
 import { elementLine } from './element-line';
 import { resolveTarget } from './target';
 import { whyInvisible } from './visibility-check';

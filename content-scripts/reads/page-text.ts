@@ -6,7 +6,7 @@
  */
 import { flatParent, isElement } from '../ax/flat-tree';
 import { shadowRootOf } from '../frames/shadow-roots';
-import { squish } from '../../src/text';
+import { squish } from '../../shared/text';
 
 /** The mask the tree and type_ax use for a password's value (content-scripts/actions/type-result.ts). */
 export const PASSWORD_MASK = '••••';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseExtractSchema } from '../../src/tools/extract-spec';
+import { parseExtractSchema } from '../../shared/tools/extract-spec';
 import { runExtract } from './extract';
 import { passwordValues } from './password-scrub';
 

@@ -3,7 +3,7 @@
  * ones included (chrome.dom.openOrClosedShadowRoot, through frames/shadow-roots.ts). `querySelectorAll`
  * alone stops at every shadow boundary, so a selector for a web component's inner button would miss.
  */
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { shadowRootOf, walkComposed } from '../frames/shadow-roots';
 
 type Scope = Element | Document;

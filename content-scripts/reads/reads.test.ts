@@ -5,8 +5,8 @@
  * Visibility, boxes and hit tests need layout: tests/e2e/verify.e2e.ts proves them in Chromium.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseExtractSchema } from '../../src/tools/extract-spec';
-import { parseVerifyArgs } from '../../src/tools/reads';
+import { parseExtractSchema } from '../../shared/tools/extract-spec';
+import { parseVerifyArgs } from '../../shared/tools/reads';
 import { runExtract } from './extract';
 import { runVerify } from './verify';
 

@@ -1,9 +1,9 @@
 /**
- * The page side of `sample` (src/tools/sample.ts): reads one metric of the document's scroller or of one
+ * The page side of `sample` (shared/tools/sample.ts): reads one metric of the document's scroller or of one
  * element every interval (or every animation frame) for the window, then summarises. Reads only numbers;
  * the element is named by its tree line.
  */
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import {
   summarise,
   thin,
@@ -11,7 +11,7 @@ import {
   type SampleMetric,
   type SamplePoint,
   type SampleResult,
-} from '../../src/tools/sample';
+} from '../../shared/tools/sample';
 import { elementLine } from './element-line';
 import { resolveTarget } from './target';
 

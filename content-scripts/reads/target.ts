@@ -5,7 +5,7 @@
  * visibility check reports as "not in DOM"; or an error when the check cannot run at all (a bad or
  * stale ref, a bad selector, a selector matching several elements).
  */
-import { err, ok, type Result } from '../../src/result';
+import { err, ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { elementLine } from './element-line';
 import { queryComposed } from './query';

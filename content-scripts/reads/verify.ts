@@ -6,15 +6,15 @@
  * value and attribute values compare strictly; an attribute without a value asserts presence; count is
  * exact. A password field's value never appears in a result, in `actual` or `expected`.
  */
-import { ok, type Result } from '../../src/result';
-import type { VerifyArgs, VerifyFailure, VerifyOutcome } from '../../src/tools/reads';
+import { ok, type Result } from '../../shared/result';
+import type { VerifyArgs, VerifyFailure, VerifyOutcome } from '../../shared/tools/reads';
 import { isElement } from '../ax/flat-tree';
 import { elementLine } from './element-line';
 import { queryComposed } from './query';
 import { childrenOf, formValue, isPasswordField, PASSWORD_MASK, renderedText, shownValue } from './page-text';
 import { resolveTarget, scopeOf, type Target } from './target';
 import { whyInvisible } from './visibility-check';
-import { cut } from '../../src/text';
+import { cut } from '../../shared/text';
 
 const ACTUAL_MAX = 200;
 

@@ -6,7 +6,7 @@
  * another element). The hit test (ax/hit-test.ts) descends through shadow roots, closed ones
  * included, since `elementFromPoint` stops at a host (CSSOM View §6.1), and into slots.
  */
-import type { VisibilityReason } from '../../src/tools/reads';
+import type { VisibilityReason } from '../../shared/tools/reads';
 import { flatParent } from '../ax/flat-tree';
 import { deepHit, flatContains } from '../ax/hit-test';
 import { shadowRootOf } from '../frames/shadow-roots';

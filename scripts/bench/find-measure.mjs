@@ -4,7 +4,7 @@
 // `npm run bench` (synthetic pages, into docs/bench-results.json) and `npm run bench:find`.
 
 export const FIND_AIM = 0.5;
-// What the model reads of one call, whatever the counts (src/find-format.ts MODEL_TEXT_MAX).
+// What the model reads of one call, whatever the counts (shared/find-format.ts MODEL_TEXT_MAX).
 export const MODEL_TEXT_AIM = 2_500;
 // Queries a model would ask on the synthetic pages: a form control, a row's checkbox, a card button.
 const FIND_QUERIES = ['send button', 'select row 3-4', 'add to cart'];

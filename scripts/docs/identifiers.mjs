@@ -127,7 +127,7 @@ function judgeConsole(text, world) {
   if (tool && !world.tools.has(tool)) problems.push({ id: tool, why: 'no such tool in the registry' });
   if (/^(?:await\s+)?wb\.settings\.set\(/.test(text)) {
     for (const m of text.matchAll(/([A-Za-z_$][\w$]*)\s*:/g)) {
-      if (!world.settings.has(m[1])) problems.push({ id: m[1], why: 'no such setting key in src/settings.ts' });
+      if (!world.settings.has(m[1])) problems.push({ id: m[1], why: 'no such setting key in shared/settings.ts' });
     }
   }
   return problems;
@@ -140,7 +140,9 @@ function judgeWord(span, world) {
   const saysTool = /\btools?\s*$/i.test(span.before) || /^\s*tools?\b/i.test(span.after);
   const saysSetting = /\bsettings?\s*$/i.test(span.before) || /^\s*settings?\b/i.test(span.after);
   if (saysSetting && /^[A-Za-z]\w*$/.test(text)) {
-    return world.settings.has(text) ? [] : [{ id: text, why: 'called a setting, but src/settings.ts has no such key' }];
+    return world.settings.has(text)
+      ? []
+      : [{ id: text, why: 'called a setting, but shared/settings.ts has no such key' }];
   }
   if (head) {
     if (world.tools.has(head)) return [];

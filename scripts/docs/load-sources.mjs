@@ -1,6 +1,6 @@
 // Loads the code that docs are generated from and checked against, in Node: the tool registry
 // (background/tools), the `wb` console API (background/console-api.ts) and the settings schemas
-// (src/settings.ts). Shared by generate.mjs (docs/tools.md) and check-identifiers.mjs.
+// (shared/settings.ts). Shared by generate.mjs (docs/tools.md) and check-identifiers.mjs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,7 +22,7 @@ export async function loadSources() {
         "import { registerAllTools } from './background/tools/index';",
         "import { allTools, toolsFor } from './background/tools/registry';",
         "export { createConsoleApi } from './background/console-api';",
-        "export { SettingsSchema, PublicSettingsSchema } from './src/settings';",
+        "export { SettingsSchema, PublicSettingsSchema } from './shared/settings';",
         'registerAllTools();',
         'export { allTools, toolsFor };',
         "export { toJSONSchema } from 'zod';",

@@ -49,7 +49,7 @@ function newestSource() {
     'background',
     'content-scripts',
     'sidepanel',
-    'src',
+    'shared',
     'manifest.json',
     'vite.config.ts',
     'package-lock.json',

@@ -5,10 +5,10 @@ import {
   parseAttachment,
   suggestedQuestion,
   type Attachment,
-} from '../../src/attachment';
+} from '../../shared/attachment';
 import { draft, setDraft, tabId } from '../store';
 
-/** The host the attachment was taken on: it is tied to that site (src/attachment.ts). */
+/** The host the attachment was taken on: it is tied to that site (shared/attachment.ts). */
 function sourceHost(a: Attachment): string {
   try {
     return new URL(a.pageUrl).host;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Shortcut } from '../../src/shortcuts';
+import type { Shortcut } from '../../shared/shortcuts';
 import { busy, draft, prefs, sendTask, setDraft, setMode, settingsStatus, stopTask, tabId } from '../store';
 import { AttachmentChip } from './attachment-chip';
 import { FileAttach } from './file-attach';

@@ -1,5 +1,5 @@
-import type { Usage } from '../../src/protocol/agent';
-import { lookupPrice } from '../../src/model-catalog';
+import type { Usage } from '../../shared/protocol/agent';
+import { lookupPrice } from '../../shared/model-catalog';
 import { estimateCost, formatTokens, formatUsd } from '../pricing';
 import { chat, settings } from '../store';
 

@@ -6,12 +6,12 @@ import {
   parseFiles,
   toBase64,
   type FileAttachment,
-} from '../../src/file-attachment';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../src/tools/upload';
+} from '../../shared/file-attachment';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../shared/tools/upload';
 import { tabId } from '../store';
 
 /**
- * Files the user gives the tab's next task (src/file-attachment.ts): picked here, kept in session
+ * Files the user gives the tab's next task (shared/file-attachment.ts): picked here, kept in session
  * storage until the task takes them, each shown with a remove button. The agent can only hand them
  * to a page with upload_file, and each such upload asks the user first.
  */

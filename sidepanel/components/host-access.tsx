@@ -6,7 +6,7 @@
  * Chrome grants manifest host permissions at install, so the Chrome build never renders this.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { BROWSER } from '../../src/browser-target';
+import { BROWSER } from '../../shared/browser-target';
 
 const ALL_SITES = { origins: ['<all_urls>'] };
 

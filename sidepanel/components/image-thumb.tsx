@@ -5,7 +5,7 @@
  * says the image is gone instead.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { ImageMeta } from '../../src/protocol/image';
+import type { ImageMeta } from '../../shared/protocol/image';
 import { fetchImage } from '../panel-client';
 
 type State = { kind: 'loading' } | { kind: 'shown'; url: string } | { kind: 'gone'; message: string };

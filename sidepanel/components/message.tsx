@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../src/protocol/agent';
+import type { ChatMessage } from '../../shared/protocol/agent';
 import { MarkdownView } from './markdown-view';
 import { ToolCard } from './tool-card';
 

@@ -1,4 +1,4 @@
-import type { Mode } from '../../src/modes';
+import type { Mode } from '../../shared/modes';
 import { modeLabel } from '../lib/ui-prefs';
 import { busy, chat, prefs, setMode } from '../store';
 

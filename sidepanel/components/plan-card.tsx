@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { planFromText, planOrigins } from '../../src/plan-first';
-import { PLAN_LIMITS } from '../../src/protocol/handover';
+import { planFromText, planOrigins } from '../../shared/plan-first';
+import { PLAN_LIMITS } from '../../shared/protocol/handover';
 import { answerPlan } from '../lib/handover-actions';
 import { chat } from '../store';
 

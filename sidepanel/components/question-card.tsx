@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ANSWER_CHARS } from '../../src/protocol/handover';
+import { ANSWER_CHARS } from '../../shared/protocol/handover';
 import { answerQuestion } from '../lib/handover-actions';
 import { SECRET_ASK_WARNING, secretAskLanguages } from '../lib/secret-ask';
 import { chat } from '../store';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Mode } from '../../src/modes';
+import type { Mode } from '../../shared/modes';
 import { saveShortcut } from '../lib/shortcuts-store';
 
 /** Saves the composer's text under a name, optionally with the current mode. */

@@ -4,10 +4,10 @@
  * compaction, context window).
  */
 import { useState } from 'preact/hooks';
-import { contextWindowWarning } from '../../src/context-fit';
-import { TierSchema } from '../../src/modes';
-import type { PublicSettings } from '../../src/settings';
-import { ProviderIdSchema } from '../../src/settings';
+import { contextWindowWarning } from '../../shared/context-fit';
+import { TierSchema } from '../../shared/modes';
+import type { PublicSettings } from '../../shared/settings';
+import { ProviderIdSchema } from '../../shared/settings';
 import {
   PROVIDER_CHOICES,
   switchProvider,
@@ -278,7 +278,7 @@ function OnOffField(
 
 /**
  * The window the task will get (typed, else the model table's) against the tier's fixed prompt plus
- * one page (src/context-fit.ts): a window that small fails every task, compaction or not.
+ * one page (shared/context-fit.ts): a window that small fails every task, compaction or not.
  */
 function windowFitWarning(form: FieldsProps['form'], current: PublicSettings | null): string | null {
   const typed = Number(form.contextWindow.trim());

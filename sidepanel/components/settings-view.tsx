@@ -9,7 +9,7 @@ import {
 } from '../lib/settings-form';
 import { ConnectionFields, LimitFields, type FieldsProps } from './settings-fields';
 import { ShortcutsSettings } from './shortcuts-settings';
-import type { PublicSettings } from '../../src/settings';
+import type { PublicSettings } from '../../shared/settings';
 import { loadSettingsChoices, saveSettingsChoices } from '../lib/ui-prefs';
 import { saveSettings, testConnection } from '../panel-client';
 import { onSettingsSaved, settings, settingsError, settingsStatus, view } from '../store';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { filterShortcuts, type Shortcut } from '../../src/shortcuts';
+import { filterShortcuts, type Shortcut } from '../../shared/shortcuts';
 import { shortcuts } from '../lib/shortcuts-store';
 
 const MAX_SHOWN = 8;

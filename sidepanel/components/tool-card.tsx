@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
-import type { ChatMessage } from '../../src/protocol/agent';
+import type { ChatMessage } from '../../shared/protocol/agent';
 import { displayResult, formatMs, prettyJson, refInArgs, summarizeArgs, summarizeResult } from '../lib/tool-summary';
 import { FIND_TOOLS } from '../lib/find-entries';
 import { highlightRef } from '../panel-client';
 import { FindResultList } from './find-card';
 import { ImageThumb } from './image-thumb';
 import { tabId } from '../store';
-import { sliceSafe } from '../../src/text';
+import { sliceSafe } from '../../shared/text';
 
 const RESULT_PREVIEW = 4000;
 

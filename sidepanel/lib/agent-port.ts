@@ -3,8 +3,8 @@
  * one is reported, never acted on. Chrome disconnects the Port when the worker stops or reloads, so the
  * connection reconnects with backoff and re-subscribes; the worker's snapshot then restores the chat.
  */
-import { AGENT_PORT, AgentEventSchema, type AgentCommand, type AgentEvent } from '../../src/protocol/agent';
-import { errorMessage } from '../../src/result';
+import { AGENT_PORT, AgentEventSchema, type AgentCommand, type AgentEvent } from '../../shared/protocol/agent';
+import { errorMessage } from '../../shared/result';
 
 export interface AgentConnectionHandlers {
   onEvent(event: AgentEvent): void;

@@ -1,10 +1,10 @@
 /**
  * What the debug log shows and exports, redacted like every other surface: an export file travels
  * (bug reports, chat), and a trace entry is the whole conversation, so it holds everything the agent
- * read and typed. On top of the API-key redaction every record gets (src/redact.ts `redactSecrets`),
+ * read and typed. On top of the API-key redaction every record gets (shared/redact.ts `redactSecrets`),
  * the export applies:
  *
- * - the one URL sanitizer (src/url-sanitize.ts `sanitizeUrlsInText`) to every string: query strings,
+ * - the one URL sanitizer (shared/url-sanitize.ts `sanitizeUrlsInText`) to every string: query strings,
  *   fragments and id-shaped path parts (reset tokens, OAuth codes, session ids) go, as in tool results;
  * - typed text: the `text` of every typing tool's call (type_ax, focus_type, iframe_type) is blanked,
  *   and each such text is then blanked wherever else it occurs (the user's own task, a later read);
@@ -15,9 +15,9 @@
  * Strings holding JSON (request and response bodies, tool-call arguments) are parsed and redacted
  * field by field, so names like `password` and `cookie` are found at any depth. No `chrome.*`.
  */
-import { isRecord } from '../../src/result';
-import { REDACTED, redactSecrets } from '../../src/redact';
-import { sanitizeUrlsInText } from '../../src/url-sanitize';
+import { isRecord } from '../../shared/result';
+import { REDACTED, redactSecrets } from '../../shared/redact';
+import { sanitizeUrlsInText } from '../../shared/url-sanitize';
 
 const TYPING_TOOLS: ReadonlySet<string> = new Set(['type_ax', 'focus_type', 'iframe_type']);
 /** Keys under which a tool call's arguments travel: OpenAI `arguments` (a JSON string), Anthropic `input`, Gemini `args`. */

@@ -1,9 +1,9 @@
 /**
- * The numbered entries of a `find` or `text_search` result (src/find-format.ts), for the panel's
+ * The numbered entries of a `find` or `text_search` result (shared/find-format.ts), for the panel's
  * readable card: each entry's tree line, its ref and the rest (score, actionable, context).
  */
-import { unfence } from '../../src/fence';
-import { parseTreeLine } from '../../src/tree-line';
+import { unfence } from '../../shared/fence';
+import { parseTreeLine } from '../../shared/tree-line';
 
 export const FIND_TOOLS: ReadonlySet<string> = new Set(['find', 'text_search']);
 

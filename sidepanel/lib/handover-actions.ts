@@ -1,5 +1,5 @@
 /** What the plan, question and take-over cards send; the worker checks every command again. */
-import type { Plan } from '../../src/protocol/handover';
+import type { Plan } from '../../shared/protocol/handover';
 import { chat, sendForTab } from '../store';
 
 export function answerPlan(decision: 'approve' | 'cancel', edited?: Plan): boolean {

@@ -2,7 +2,7 @@
  * One readable line for the cards of verify, wait_for, wait_for_stable, extract and inspect: whether
  * the check held and why not, how long a wait took, what an extraction got. Pure, for tool-summary.ts.
  */
-import { isRecord } from '../../src/result';
+import { isRecord } from '../../shared/result';
 
 function seconds(ms: unknown): string {
   return typeof ms === 'number' ? ` after ${(ms / 1000).toFixed(1)} s` : '';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicSettings } from '../../src/settings';
+import type { PublicSettings } from '../../shared/settings';
 import { formFromPublic, needsSetup, switchProvider, validateSettingsForm, type SettingsForm } from './settings-form';
 
 const base: SettingsForm = {

@@ -1,8 +1,8 @@
 /** The settings form's model: defaults per provider, and validation that names the field and the fix. */
-import { SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../../src/settings';
-import type { Tier } from '../../src/modes';
-import { providerUrlProblem } from '../../src/connect-policy';
-import { PROVIDER_IDS, PROVIDERS, type ProviderInfo } from '../../src/providers';
+import { SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../../shared/settings';
+import type { Tier } from '../../shared/modes';
+import { providerUrlProblem } from '../../shared/connect-policy';
+import { PROVIDER_IDS, PROVIDERS, type ProviderInfo } from '../../shared/providers';
 
 /** A provider as the form shows it: the shared table's entry with its id. */
 export interface ProviderChoice extends ProviderInfo {
@@ -128,7 +128,7 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (base === '') {
     if (info.baseURLRequired) errors.baseURL = 'Enter the server address, e.g. http://localhost:8080/v1.';
   } else {
-    // The extension-page CSP decides what the worker can reach (src/connect-policy.ts).
+    // The extension-page CSP decides what the worker can reach (shared/connect-policy.ts).
     const problem = providerUrlProblem(base);
     if (problem) errors.baseURL = problem;
   }

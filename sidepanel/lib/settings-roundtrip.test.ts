@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mergeSettings, resolveSettings, toPublic } from '../../background/settings-store';
-import { SettingsSchema } from '../../src/settings';
+import { SettingsSchema } from '../../shared/settings';
 import { formFromPublic, validateSettingsForm, type SettingsChoices } from './settings-form';
 
 type Stored = Parameters<typeof mergeSettings>[0];

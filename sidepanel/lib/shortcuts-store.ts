@@ -12,8 +12,8 @@ import {
   upsertShortcut,
   type ImportOutcome,
   type Shortcut,
-} from '../../src/shortcuts';
-import { err, errorMessage, ok, type Result } from '../../src/result';
+} from '../../shared/shortcuts';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
 
 const KEY = 'wb.shortcuts';
 

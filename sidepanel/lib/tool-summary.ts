@@ -1,9 +1,9 @@
 /** One-line summaries for tool cards: the arguments a person needs to recognise the step. */
-import { unfence } from '../../src/fence';
-import { isRecord } from '../../src/result';
-import { isRef } from '../../src/refs';
+import { unfence } from '../../shared/fence';
+import { isRecord } from '../../shared/result';
+import { isRef } from '../../shared/refs';
 import { summarizeReadResult } from './read-summary';
-import { collapse, cut, squish } from '../../src/text';
+import { collapse, cut, squish } from '../../shared/text';
 
 // Arguments that identify what a step touched, in the order people scan for them.
 const KEY_ARGS = [
@@ -46,7 +46,7 @@ export function summarizeArgs(args: unknown, limit = 3): string {
   return parts.join(', ');
 }
 
-// The worker fences page-derived results (prompt-injection defence, src/fence.ts); people reading a
+// The worker fences page-derived results (prompt-injection defence, shared/fence.ts); people reading a
 // card want what is inside. The same module builds and parses the fence, so the two cannot drift.
 function unwrapResult(result: string): string {
   return unfence(result);

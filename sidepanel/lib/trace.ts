@@ -1,5 +1,5 @@
 /** Summaries and the export file for the debug log; the trace entries' shape belongs to the worker. */
-import { isRecord } from '../../src/result';
+import { isRecord } from '../../shared/result';
 import { redactTraceEntries } from './export-redact';
 
 export interface TraceSummary {

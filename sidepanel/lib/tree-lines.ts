@@ -1,5 +1,5 @@
 /** Splits the agent's text tree into lines for the verbose viewer and finds the ref each line names. */
-import { refOfLine } from '../../src/tree-line';
+import { refOfLine } from '../../shared/tree-line';
 
 export interface TreeLine {
   index: number;

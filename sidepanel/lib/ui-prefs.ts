@@ -4,8 +4,8 @@
  * chrome.storage.session (memory only, cleared when the browser quits).
  */
 import * as z from 'zod/mini';
-import { ModeSchema, TierSchema, type Mode } from '../../src/modes';
-import { ProviderIdSchema } from '../../src/settings';
+import { ModeSchema, TierSchema, type Mode } from '../../shared/modes';
+import { ProviderIdSchema } from '../../shared/settings';
 import type { SettingsChoices } from './settings-form';
 
 const PrefsSchema = z.object({

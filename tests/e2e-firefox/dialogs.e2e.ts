@@ -4,7 +4,7 @@
  * by its deadline) and not offer handle_dialog (docs/dialogs-and-deadlines.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TreeResultSchema } from '../../src/tree-contract';
+import { TreeResultSchema } from '../../shared/tree-contract';
 import { okData, refOnLine } from '../e2e/support/frames';
 import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
 import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';

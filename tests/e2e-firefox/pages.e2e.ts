@@ -6,7 +6,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TreeResultSchema } from '../../src/tree-contract';
+import { TreeResultSchema } from '../../shared/tree-contract';
 import { FrameTreeSchema, FramesReplySchema, okData, refOnLine } from '../e2e/support/frames';
 import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
 import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';

@@ -7,7 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TreeResultSchema } from '../../src/tree-contract';
+import { TreeResultSchema } from '../../shared/tree-contract';
 import { okData, refOnLine } from '../e2e/support/frames';
 import { decodeInPage, isJpeg, isPng, near, ShotSchema, type Decoded, type Shot } from '../e2e/support/images';
 import { startFixtureServer, type FixtureServer } from '../e2e/support/server';

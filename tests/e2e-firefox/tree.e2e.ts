@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Page as ChromePage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TreeResultSchema } from '../../src/tree-contract';
+import { TreeResultSchema } from '../../shared/tree-contract';
 import { launchWithExtension, type ExtensionBrowser } from '../e2e/support/browser';
 import { compareWithList, readKnownList, writeKnownList } from '../e2e/support/known-list';
 import { ROOT } from '../e2e/support/paths';

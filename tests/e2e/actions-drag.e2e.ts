@@ -4,7 +4,7 @@
  * the DataTransfer, and dnd-kit (pointer events with an activation distance).
  */
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../src/result';
+import type { Result } from '../../shared/result';
 import { appState, data, refFor } from './support/actions';
 import { useExtension } from './support/setup';
 

@@ -7,7 +7,7 @@
  * button named; press_key "Shift+A" with the modifier's own keydown and keyup around the key.
  */
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../src/result';
+import type { Result } from '../../shared/result';
 import { appState, data, refFor } from './support/actions';
 import { readTree } from './support/tree';
 import { useExtension } from './support/setup';

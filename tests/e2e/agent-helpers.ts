@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { AgentEvent, Conversation } from '../../src/protocol/agent';
+import type { AgentEvent, Conversation } from '../../shared/protocol/agent';
 import type { ExtensionBrowser } from './support/browser';
 import type { Protocol } from '../fake-providers/server';
 

@@ -3,7 +3,7 @@
 // fake providers speaking the real wires.
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/protocol/agent';
+import type { AgentEvent } from '../../shared/protocol/agent';
 import { answer, call, lastCall, read, treeLines } from '../fake-providers/reading';
 import type { Protocol } from '../fake-providers/server';
 import { isRecord, type FakePolicy } from '../fake-providers/turn';

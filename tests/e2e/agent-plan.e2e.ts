@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askNamePolicy, buttonsPolicy, planPolicy } from '../fake-providers/handover-policies';
-import type { AgentEvent } from '../../src/protocol/agent';
+import type { AgentEvent } from '../../shared/protocol/agent';
 import { configure, FAKE_KEY, fakeSettings, openPanelClient, type PanelClient } from './agent-helpers';
 import { startFixtureServer, type FixtureServer } from './support/server';
 import { useExtension } from './support/setup';

@@ -6,7 +6,7 @@
  * the task and the panel follows it; when it ends the group is gone and its tabs stay open.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/protocol/agent';
+import type { AgentEvent } from '../../shared/protocol/agent';
 import { answer, call, callsThisTask, findRef, read, taskOf } from '../fake-providers/reading';
 import type { FakePolicy } from '../fake-providers/turn';
 import { configure, FAKE_KEY, fakeSettings, openPanelClient } from './agent-helpers';

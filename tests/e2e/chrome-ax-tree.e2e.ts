@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseTree } from '../../src/tree-line';
+import { parseTree } from '../../shared/tree-line';
 import { APP_PAGES, FIXTURE_PAGES, preparePage, type AgreementPage } from './support/agreement-pages';
 import { chromeAxNodes, normalizeText } from './support/chrome-ax';
 import { okData } from './support/frames';

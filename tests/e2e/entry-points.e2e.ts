@@ -1,7 +1,7 @@
 /**
  * Reaching Weaverbird from anywhere (issue 15 item 7), in Chromium: the keyboard command is declared
  * and the toolbar action opens the side panel; "Ask Weaverbird about this" on a selection attaches it
- * to the tab's next task (the menu handler's own mapping is unit-tested in src/attachment.test.ts;
+ * to the tab's next task (the menu handler's own mapping is unit-tested in shared/attachment.test.ts;
  * Chrome offers no way to click a native context menu from a test, so `wb.attach` plays the click).
  */
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * generator that built it, a small shop page), with misses, defaults, required fields and bad schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { refOfLine } from '../../src/tree-line';
+import { refOfLine } from '../../shared/tree-line';
 import { useExtension } from './support/setup';
 
 const env = useExtension();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseTree, parseTreeLine } from '../../src/tree-line';
+import { parseTree, parseTreeLine } from '../../shared/tree-line';
 import { FramesReplySchema, okData } from './support/frames';
 import { compareWithList, readKnownList, writeKnownList } from './support/known-list';
 import { ROOT } from './support/paths';

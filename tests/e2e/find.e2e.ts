@@ -8,8 +8,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MODEL_TEXT_MAX } from '../../src/find-format';
-import { parseTreeLine } from '../../src/tree-line';
+import { MODEL_TEXT_MAX } from '../../shared/find-format';
+import { parseTreeLine } from '../../shared/tree-line';
 import { FramesReplySchema, okData } from './support/frames';
 import { useExtension } from './support/setup';
 import { readTree } from './support/tree';

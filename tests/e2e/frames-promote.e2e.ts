@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { okData } from './support/frames';
 import { useExtension } from './support/setup';
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 
 const env = useExtension({ partner: true });
 
@@ -47,7 +47,7 @@ describe('promote_iframe', () => {
     const matches = z
       .object({ matches: z.array(z.object({ matchIndex: z.number(), frameId: z.string(), url: z.string() })) })
       .parse(r).matches;
-    // URLs are sanitized (src/url-sanitize.ts): the two differ only in their query, so the ids tell them apart.
+    // URLs are sanitized (shared/url-sanitize.ts): the two differ only in their query, so the ids tell them apart.
     expect(matches.map((m) => m.url.replace(/^.*\//, ''))).toEqual(['frames-partner.html?…', 'frames-partner.html?…']);
     expect(new Set(matches.map((m) => m.frameId)).size).toBe(2);
     expect(page.url()).toBe(env.server.url('/frames-ambiguous.html'));

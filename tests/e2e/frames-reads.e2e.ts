@@ -11,7 +11,7 @@ import { pageThrough } from '../fake-providers/policies';
 import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
 import { FrameTreeSchema, okData, refOnLine } from './support/frames';
 import { useExtension } from './support/setup';
-import { TreeResultSchema } from '../../src/tree-contract';
+import { TreeResultSchema } from '../../shared/tree-contract';
 
 const env = useExtension({ fake: true });
 

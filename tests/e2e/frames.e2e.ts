@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FramesReplySchema, FrameTreeSchema, okData, refOnLine, type FrameEntry } from './support/frames';
 import { useExtension } from './support/setup';
 import { stopWorker, wakeWorker } from './support/worker-lifecycle';
-import { sanitizeUrl } from '../../src/url-sanitize';
+import { sanitizeUrl } from '../../shared/url-sanitize';
 
 const env = useExtension({ partner: true });
 
@@ -108,7 +108,7 @@ describe('get_frames', () => {
     const after = await frames(tabId);
     expect(after.some((f) => f.frameId === srcdocId)).toBe(false);
     for (const f of first.filter((x) => x.frameId !== srcdocId)) expect(byUrl(after, f.url).frameId).toBe(f.frameId);
-    // Reported URLs are sanitized (src/url-sanitize.ts): the query that marks this frame reads `?…`.
+    // Reported URLs are sanitized (shared/url-sanitize.ts): the query that marks this frame reads `?…`.
     const added = byName(after, 'added');
     const maxBefore = Math.max(...first.map((f) => Number(f.frameId.slice(1))));
     expect(Number(added.frameId.slice(1))).toBeGreaterThan(maxBefore);

@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceExport } from '../../sidepanel/lib/trace';
-import { unfence } from '../../src/fence';
+import { unfence } from '../../shared/fence';
 import { scriptPolicy, step } from '../fake-providers/script';
 import { configure, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
 import { data } from './support/actions';

@@ -5,7 +5,7 @@
  * the tab on the PDF and sends nothing to that origin; an approval follows the link.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/protocol/agent';
+import type { AgentEvent } from '../../shared/protocol/agent';
 import { answer, call, callsThisTask, findRef, read } from '../fake-providers/reading';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
 import type { FakePolicy } from '../fake-providers/turn';

@@ -9,8 +9,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseTree } from '../../src/tree-line';
-import { TreeResultSchema, type TreeResult } from '../../src/tree-contract';
+import { parseTree } from '../../shared/tree-line';
+import { TreeResultSchema, type TreeResult } from '../../shared/tree-contract';
 import { makeReportPdf, makeScannedPdf, REPORT_TITLE } from './support/pdf-fixtures';
 import { useExtension } from './support/setup';
 

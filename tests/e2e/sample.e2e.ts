@@ -4,7 +4,7 @@
  * act_and_sample, where a read after the click finds it closed.
  */
 import { describe, expect, it } from 'vitest';
-import { isRecord } from '../../src/result';
+import { isRecord } from '../../shared/result';
 import { useExtension } from './support/setup';
 
 const env = useExtension();

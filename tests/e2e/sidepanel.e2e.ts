@@ -91,7 +91,7 @@ describe('side panel in Chromium', () => {
     // This suite's scripted models act without a plan (plan first: sidepanel-plan.e2e.ts).
     await panel.getByLabel('Plan first (Act and Dev)').selectOption('off');
     // A window that cannot hold the fixed prompt plus one page is flagged as the user types it
-    // (src/context-fit.ts); leaving the field empty (the model table's window) clears the warning.
+    // (shared/context-fit.ts); leaving the field empty (the model table's window) clears the warning.
     const windowField = panel.locator('#settings-contextWindow');
     await windowField.fill('3000');
     await expect

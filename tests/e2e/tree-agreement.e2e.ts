@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseTree } from '../../src/tree-line';
+import { parseTree } from '../../shared/tree-line';
 import {
   chromeAxNodesOf,
   hasVisibleBox,

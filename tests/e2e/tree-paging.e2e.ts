@@ -4,7 +4,7 @@
  * `[continues inside: …]` naming exactly the open ancestors of its first line.
  */
 import { describe, expect, it } from 'vitest';
-import type { TreeResult } from '../../src/tree-contract';
+import type { TreeResult } from '../../shared/tree-contract';
 import { useExtension } from './support/setup';
 import { readTree } from './support/tree';
 

@@ -6,8 +6,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { TreeResult } from '../../src/tree-contract';
-import { parseTree } from '../../src/tree-line';
+import type { TreeResult } from '../../shared/tree-contract';
+import { parseTree } from '../../shared/tree-line';
 import { attachIsolatedWorld, type IsolatedWorld } from './support/isolated-world';
 import { useExtension } from './support/setup';
 import { readTree, WHOLE_TREE } from './support/tree';

@@ -4,7 +4,7 @@
 // approval through the panel Port: wait for an `approval_request` event, then send
 // `{type:'approval', tabId, approvalId, decision:'approve'|'deny', trustScope?:'task'|'hour'}`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentEvent } from '../../src/protocol/agent';
+import type { AgentEvent } from '../../shared/protocol/agent';
 import { formPolicy, payInFrame, todoPolicy } from '../fake-providers/policies';
 import { answer, call, callsThisTask, findRef, read, taskOf } from '../fake-providers/reading';
 import { startFakeProviders, type FakeProviders } from '../fake-providers/server';

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../src/result';
+import type { Result } from '../../shared/result';
 import { appState, refFor } from './support/actions';
 import { readTree } from './support/tree';
 import { FrameTreeSchema, okData, refOnLine } from './support/frames';

@@ -4,7 +4,7 @@
  * password values masked, and wait_for catching a toast that appears a second after a click.
  */
 import { describe, expect, it } from 'vitest';
-import { refOfLine } from '../../src/tree-line';
+import { refOfLine } from '../../shared/tree-line';
 import { appState, refFor } from './support/actions';
 import { useExtension } from './support/setup';
 

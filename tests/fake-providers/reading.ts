@@ -1,4 +1,4 @@
-import { parseTree, type TreeLine as ParsedLine } from '../../src/tree-line';
+import { parseTree, type TreeLine as ParsedLine } from '../../shared/tree-line';
 import type { FakeDecision, FakeToolCall, FakeTurn } from './turn';
 
 /**

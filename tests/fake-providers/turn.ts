@@ -1,4 +1,4 @@
-import { PAGE_NOTE_HEAD } from '../../src/page-note';
+import { PAGE_NOTE_HEAD } from '../../shared/page-note';
 
 /**
  * What a fake model sees of one request, whichever wire protocol carried it: the system prompt,

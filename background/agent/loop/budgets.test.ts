@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeResult } from '../../../src/tree-contract';
+import type { TreeResult } from '../../../shared/tree-contract';
 import { formatGenericResult, formatTreeResult, maxReadPage, parseTreeResult, planRead } from './budgets';
 
 describe('read budgets', () => {

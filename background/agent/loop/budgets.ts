@@ -1,12 +1,12 @@
-import type { Tier } from '../../../src/modes';
-import { isRecord } from '../../../src/result';
+import type { Tier } from '../../../shared/modes';
+import { isRecord } from '../../../shared/result';
 import {
   FrameTreeResultSchema,
   TreeResultSchema,
   type FrameTreeResult,
   type TreeResult,
-} from '../../../src/tree-contract';
-import { capPageText, capUrl, TITLE_MAX } from '../../../src/fence';
+} from '../../../shared/tree-contract';
+import { capPageText, capUrl, TITLE_MAX } from '../../../shared/fence';
 
 /**
  * Paired limits: a tree page of `page` characters fits inside a tool result of `result` characters

@@ -4,7 +4,7 @@
  * tell the panel, and recognise a provider's "too long" refusal so the loop can compact and retry.
  */
 import { asSchema, type ModelMessage, type ToolSet } from 'ai';
-import { isRecord } from '../../../src/result';
+import { isRecord } from '../../../shared/result';
 import { emit } from '../task/event-hub';
 import { fitContext, messagesChars, type ContextMeter } from './compaction';
 import { saveTask, type TaskRecord } from '../task/state-store';

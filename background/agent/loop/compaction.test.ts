@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { fence, splitFenced } from '../../../src/fence';
+import { fence, splitFenced } from '../../../shared/fence';
 import { compactHistory, ContextMeter, fitContext, messagesChars, promptLimit, summariseResult } from './compaction';
 
 const nonce = '0123456789abcdef01234567';

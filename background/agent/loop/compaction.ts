@@ -9,18 +9,18 @@
  * - other older page data keeps its opening characters;
  * - only fenced page data is touched: the task, the user's messages, the model's own words, approvals,
  *   refusals and anything else Weaverbird or the user said stay byte for byte;
- * - a summary of page content stays inside the task's untrusted fence (src/fence.ts).
+ * - a summary of page content stays inside the task's untrusted fence (shared/fence.ts).
  *
  * Compacting in place (not per request) keeps the prefix before the first newly summarised result
  * byte-stable, which is what prompt caching (prompt-cache.ts) needs.
  * Pure logic: the loop's side (events, storage) is in compaction-step.ts.
  */
 import type { ModelMessage, ToolResultPart } from 'ai';
-import { fence, splitFenced } from '../../../src/fence';
-import { parseTreeLine } from '../../../src/tree-line';
-import { refsIn } from '../../../src/refs';
-import { sliceSafe } from '../../../src/text';
-import { isPrintedHeading } from '../../../src/tree-print';
+import { fence, splitFenced } from '../../../shared/fence';
+import { parseTreeLine } from '../../../shared/tree-line';
+import { refsIn } from '../../../shared/refs';
+import { sliceSafe } from '../../../shared/text';
+import { isPrintedHeading } from '../../../shared/tree-print';
 import { TREE_TOOLS } from './budgets';
 
 /** Marks a summarised result; the summary says what was dropped and how to get it back. */
@@ -225,7 +225,7 @@ function summariseTree(body: string, refs: ReadonlySet<string>, brief: boolean):
       continue;
     }
     const named = (line.match(REF_TOKENS) ?? []).some((r) => refs.has(r) || refs.has(r.replace(/^f0:/, '')));
-    // Headings print as `h1`…`h6` (src/tree-print.ts printedRole): judged on the parsed role, never on
+    // Headings print as `h1`…`h6` (shared/tree-print.ts printedRole): judged on the parsed role, never on
     // the line's text, so a grammar change cannot silently stop compaction keeping them.
     const heading = !brief && headings < KEEP_HEADINGS && isPrintedHeading(parseTreeLine(line)?.role ?? '');
     if (named || heading) {

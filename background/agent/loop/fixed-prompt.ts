@@ -12,9 +12,9 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type LanguageModel } from 'ai';
-import type { ProviderInfo } from '../../../src/providers';
-import type { Mode, Tier } from '../../../src/modes';
-import { isRecord } from '../../../src/result';
+import type { ProviderInfo } from '../../../shared/providers';
+import type { Mode, Tier } from '../../../shared/modes';
+import { isRecord } from '../../../shared/result';
 import { familiesToLoad, shownTools, toolsFor } from '../../tools/registry';
 import { buildSystemPrompt } from './system-prompt';
 import { toolDefinitions } from './tool-defs';
@@ -22,7 +22,7 @@ import { withPromptCache } from './prompt-cache';
 
 type Wire = ProviderInfo['wire'];
 
-export { FIXED_PROMPT_BUDGET } from '../../../src/context-fit';
+export { FIXED_PROMPT_BUDGET } from '../../../shared/context-fit';
 export const WIRES: readonly Wire[] = ['openai-chat', 'anthropic', 'google'];
 
 export interface FixedPrompt {

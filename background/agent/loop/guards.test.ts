@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeResult } from '../../../src/tree-contract';
+import type { TreeResult } from '../../../shared/tree-contract';
 import { emptyGuards, Guards, OBSERVATION_LIMIT, stableJson } from './guards';
 
 function page(n: number, revision = 'r1'): TreeResult {

@@ -1,5 +1,5 @@
-import { isRecord } from '../../../src/result';
-import type { TreeResult } from '../../../src/tree-contract';
+import { isRecord } from '../../../shared/result';
+import type { TreeResult } from '../../../shared/tree-contract';
 
 /**
  * After this many reads without progress the model must act or answer: a model that keeps reading

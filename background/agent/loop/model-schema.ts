@@ -6,7 +6,7 @@
  * learns it in one step; what is kept is what the model needs to write a call: names, types, enums,
  * `required`, defaults and descriptions.
  */
-import { isRecord } from '../../../src/result';
+import { isRecord } from '../../../shared/result';
 
 const VALIDATION_ONLY = new Set([
   '$schema',

@@ -4,7 +4,7 @@
  * all of it inside the task's untrusted fence except Weaverbird's own refusals. The agent loop and
  * the console's `wb.tool(…, {view: 'model'})` both use this, so the console shows what the model gets.
  */
-import type { Result } from '../../../src/result';
+import type { Result } from '../../../shared/result';
 import {
   formatGenericResult,
   formatTreeResult,

@@ -13,7 +13,7 @@
  *   (system-prompt.ts pageNote), never in the system prompt.
  */
 import type { ModelMessage, SystemModelMessage, ToolSet } from 'ai';
-import type { ProviderInfo } from '../../../src/providers';
+import type { ProviderInfo } from '../../../shared/providers';
 
 type Wire = ProviderInfo['wire'];
 

@@ -1,7 +1,7 @@
 import { streamText, type ModelMessage, type ProviderMetadata, type ToolResultPart } from 'ai';
-import type { TaskStatus, Usage } from '../../../src/protocol/agent';
-import { errorMessage } from '../../../src/result';
-import { PROVIDERS } from '../../../src/providers';
+import type { TaskStatus, Usage } from '../../../shared/protocol/agent';
+import { errorMessage } from '../../../shared/result';
+import { PROVIDERS } from '../../../shared/providers';
 import { createLanguageModel } from '../../providers/create-model';
 import { describeProviderError, ProviderTimeoutError } from '../../providers/errors';
 import { loadSettings } from '../../settings-store';
@@ -13,7 +13,7 @@ import { saveTask, type TaskRecord } from '../task/state-store';
 import { buildSystemPrompt, pageNote } from './system-prompt';
 import { compactBeforeStep, ContextMeter, isContextOverflow } from './compaction-step';
 import { withPromptCache } from './prompt-cache';
-import { addUsage, usageOfStep } from '../../../src/usage';
+import { addUsage, usageOfStep } from '../../../shared/usage';
 import { maxReadPage } from './budgets';
 import { toolDefinitions } from './tool-defs';
 import { executeCall, type ApprovalAsk, type ExecOutcome } from './tool-exec';
@@ -21,7 +21,7 @@ import { metaOf, type StoredImage } from '../../vision/image-store';
 import { withStepImages } from '../../vision/vision-messages';
 import { handoverSkip, holdIfTakenOver } from '../task/user-turns-exec';
 import { actingTab } from '../task/task-tabs';
-import { raceAbort } from '../../../src/timeout';
+import { raceAbort } from '../../../shared/timeout';
 
 export const DEFAULT_MAX_STEPS = 30;
 /** A small local model that cannot form a tool call three times running will not learn on the fourth. */

@@ -1,6 +1,6 @@
-import type { Mode, Tier } from '../../../src/modes';
-import { capPageText, capUrl, fence, TITLE_MAX } from '../../../src/fence';
-import { PAGE_NOTE_HEAD } from '../../../src/page-note';
+import type { Mode, Tier } from '../../../shared/modes';
+import { capPageText, capUrl, fence, TITLE_MAX } from '../../../shared/fence';
+import { PAGE_NOTE_HEAD } from '../../../shared/page-note';
 import { closeMarker, openMarker } from '../../policy/untrusted';
 import { BROWSER_LABEL, browserNote } from '../../browser/prompt-note';
 import type { FamilyToLoad } from '../../tools/registry';
@@ -30,7 +30,7 @@ const MODE_LIMITS: Readonly<Record<Mode, string>> = {
   dev: 'DEV mode: Act mode plus developer tools (JavaScript, shadow DOM), with the same approvals.',
 };
 
-export { PAGE_NOTE_HEAD } from '../../../src/page-note';
+export { PAGE_NOTE_HEAD } from '../../../shared/page-note';
 
 /**
  * The tab's title and URL are set by the page, and re-read every step: they sit in the nonce fence

@@ -1,5 +1,5 @@
 import { jsonSchema, tool, type JSONSchema7, type ToolSet } from 'ai';
-import { isRecord } from '../../../src/result';
+import { isRecord } from '../../../shared/result';
 import { z } from 'zod';
 import { allTools } from '../../tools/registry';
 import { modelSchema } from './model-schema';

@@ -1,7 +1,7 @@
 import { takeNavigationNotes } from '../../policy/navigation-guard';
-import type { Tier } from '../../../src/modes';
-import { errorMessage } from '../../../src/result';
-import { refsOfLine } from '../../../src/tree-line';
+import type { Tier } from '../../../shared/modes';
+import { errorMessage } from '../../../shared/result';
+import { refsOfLine } from '../../../shared/tree-line';
 import { getTool, runTool, toolsFor } from '../../tools/registry';
 import { WAIT_TOOL_NAMES } from '../../tools/wait';
 import { normalizeAction } from '../../policy/normalize-action';

@@ -3,7 +3,7 @@
  * loaded, `load_tools`, and the family a direct call to one of its tools loads. The loaded list lives
  * in the task record, so a worker restart keeps the tool list, and the request prefix, as it was.
  */
-import type { Tier } from '../../../src/modes';
+import type { Tier } from '../../../shared/modes';
 import { LoadToolsArgsSchema } from '../../tools/load-tools';
 import { familiesToLoad, familyOf, getTool, LOAD_TOOLS, toolsFor } from '../../tools/registry';
 import type { TaskRecord } from '../task/state-store';

@@ -1,7 +1,7 @@
-import { AGENT_PORT, AgentCommandSchema, type AgentCommand } from '../../../src/protocol/agent';
-import { errorMessage } from '../../../src/result';
+import { AGENT_PORT, AgentCommandSchema, type AgentCommand } from '../../../shared/protocol/agent';
+import { errorMessage } from '../../../shared/result';
 import { addSubscriber, emit, forgetConversation, sendTo, subscribe } from './event-hub';
-import { emptyConversation } from '../../../src/conversation';
+import { emptyConversation } from '../../../shared/conversation';
 import { forgetTab } from './state-store';
 import { resolveApproval, runningTask, startTask, stopTask } from './task-manager';
 import { handleHandoverCommand, isHandoverCommand } from './user-turns-commands';

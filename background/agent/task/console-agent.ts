@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Conversation } from '../../../src/protocol/agent';
-import { ModeSchema } from '../../../src/modes';
-import { err, ok, type Result } from '../../../src/result';
+import type { Conversation } from '../../../shared/protocol/agent';
+import { ModeSchema } from '../../../shared/modes';
+import { err, ok, type Result } from '../../../shared/result';
 import { traceEntries, type TraceEntry } from '../../providers/trace';
 import { getPublicSettings, saveSettings } from '../../settings-store';
 import { clearChat } from './agent-port';

@@ -1,5 +1,5 @@
-import type { AgentEvent, Conversation } from '../../../src/protocol/agent';
-import { applyEvent, withNotice, withUserMessage } from '../../../src/conversation';
+import type { AgentEvent, Conversation } from '../../../shared/protocol/agent';
+import { applyEvent, withNotice, withUserMessage } from '../../../shared/conversation';
 import { loadConversation, saveConversation } from './state-store';
 
 type Listener = (e: AgentEvent) => void;

@@ -1,9 +1,9 @@
 import { generateText } from 'ai';
 import { axRecovery } from '../../cdp/ax-recovery';
-import type { Settings } from '../../../src/settings';
-import { err, ok, type Result } from '../../../src/result';
+import type { Settings } from '../../../shared/settings';
+import { err, ok, type Result } from '../../../shared/result';
 import { onPanelRequest } from '../../panel-messages';
-import { PROVIDERS } from '../../../src/providers';
+import { PROVIDERS } from '../../../shared/providers';
 import { createLanguageModel } from '../../providers/create-model';
 import { describeProviderError } from '../../providers/errors';
 import { traceEntries } from '../../providers/trace';

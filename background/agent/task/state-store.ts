@@ -1,9 +1,9 @@
 import { modelMessageSchema, type ModelMessage } from 'ai';
 import { turnOriginsKey } from '../../policy/carry-over';
 import { z } from 'zod';
-import { ConversationSchema, UsageSchema, type Conversation } from '../../../src/protocol/agent';
-import { ModeSchema } from '../../../src/modes';
-import { emptyConversation } from '../../../src/conversation';
+import { ConversationSchema, UsageSchema, type Conversation } from '../../../shared/protocol/agent';
+import { ModeSchema } from '../../../shared/modes';
+import { emptyConversation } from '../../../shared/conversation';
 import { TaskTabsSchema } from './task-tabs-state';
 
 /**

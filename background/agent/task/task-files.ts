@@ -1,9 +1,9 @@
 /**
- * The files the user attached in the panel (src/file-attachment.ts): a task takes the tab's list
+ * The files the user attached in the panel (shared/file-attachment.ts): a task takes the tab's list
  * when it starts and keeps it under its own key, so upload_file can hand one to a page by id. The
  * bytes never enter the conversation.
  */
-import { filesKey, parseFiles, taskFilesKey, type FileAttachment } from '../../../src/file-attachment';
+import { filesKey, parseFiles, taskFilesKey, type FileAttachment } from '../../../shared/file-attachment';
 
 /** Takes (and clears) the tab's attached files for the task that starts now. */
 export async function takeFiles(tabId: number, taskId: string): Promise<FileAttachment[]> {

@@ -9,9 +9,9 @@
  * `chrome.*`, for unit tests.
  */
 import { z } from 'zod';
-import { QUALIFIED_REF_PATTERN } from '../../../src/refs';
-import { isRecord } from '../../../src/result';
-import { cut, squish } from '../../../src/text';
+import { QUALIFIED_REF_PATTERN } from '../../../shared/refs';
+import { isRecord } from '../../../shared/result';
+import { cut, squish } from '../../../shared/text';
 
 export const TaskTabsSchema = z.object({
   /** The tab the task's tools act on now. */

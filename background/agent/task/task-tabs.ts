@@ -4,7 +4,7 @@
  * the wrong tab is refused with its tab named). The state lives in the task record
  * (task-tabs-state.ts), so it survives a worker restart with the rest of the task.
  */
-import { quotePageText } from '../../../src/fence';
+import { quotePageText } from '../../../shared/fence';
 import { noteRefHigh, refFloor } from '../../frames/ref-floor';
 import type { TaskTabsApi } from '../../tools/types';
 import { emit } from './event-hub';

@@ -1,7 +1,7 @@
 /** The panel's plan, question and take-over commands, routed to the waiting task (user-turns.ts). */
-import type { AgentCommand } from '../../../src/protocol/agent';
-import { planOrigins } from '../../../src/plan-first';
-import { err, type Result } from '../../../src/result';
+import type { AgentCommand } from '../../../shared/protocol/agent';
+import { planOrigins } from '../../../shared/plan-first';
+import { err, type Result } from '../../../shared/result';
 import { answerPlan, answerQuestion, requestTakeOver, resumeTask } from './user-turns';
 
 type HandoverCommand = Extract<AgentCommand, { type: 'plan_answer' | 'question_answer' | 'take_over' | 'resume' }>;

@@ -5,15 +5,15 @@
  * and are shown to the user as plain text, never as markup.
  */
 import type { ModelMessage } from 'ai';
-import { planOrigins, planText } from '../../../src/plan-first';
-import type { Plan } from '../../../src/protocol/handover';
+import { planOrigins, planText } from '../../../shared/plan-first';
+import type { Plan } from '../../../shared/protocol/handover';
 import { AskUserArgsSchema, ProposePlanArgsSchema, USER_TOOL_NAMES } from '../../tools/user-tools';
 import { conversationOf, emit } from './event-hub';
 import { onOriginsChanged } from '../../policy/navigation-guard';
 import { approveOrigin, approvePlanSites, startOrigins } from '../../policy/origin-policy';
 import { saveTask, type TaskRecord } from './state-store';
 import { takeOverRequested, waitForUser } from './user-turns';
-import { formatIssues } from '../../../src/zod-issues';
+import { formatIssues } from '../../../shared/zod-issues';
 
 export interface UserToolOutcome {
   ok: boolean;

@@ -4,8 +4,8 @@
  * them; the user's Stop resolves them as "stopped". What the panel shows comes from the same
  * events folded into the stored conversation, so a reopened panel shows the card again.
  */
-import type { Plan } from '../../../src/protocol/handover';
-import { err, ok, type Result } from '../../../src/result';
+import type { Plan } from '../../../shared/protocol/handover';
+import { err, ok, type Result } from '../../../shared/result';
 import { conversationOf, emit } from './event-hub';
 
 export type PlanReply = { decision: 'approve'; plan?: Plan } | { decision: 'cancel' };

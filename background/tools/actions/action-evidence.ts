@@ -8,13 +8,13 @@
  *
  * Only what a person would call "what the click did" is listed: fetch/XHR, beacons, form posts and
  * other non-GET documents; not images, scripts, styles or fonts, and not third-party telemetry.
- * URLs are sanitized (src/url-sanitize.ts): the page's own origin prints as a path, never a query.
+ * URLs are sanitized (shared/url-sanitize.ts): the page's own origin prints as a path, never a query.
  */
-import { ObservationReportSchema, type Changes } from '../../../src/tools/action-results';
-import { ok, type Result } from '../../../src/result';
-import { LATE_OBSERVATION_TOKEN } from '../../../src/tools/actions';
-import { sleep } from '../../../src/timeout';
-import { sanitizeUrl } from '../../../src/url-sanitize';
+import { ObservationReportSchema, type Changes } from '../../../shared/tools/action-results';
+import { ok, type Result } from '../../../shared/result';
+import { LATE_OBSERVATION_TOKEN } from '../../../shared/tools/actions';
+import { sleep } from '../../../shared/timeout';
+import { sanitizeUrl } from '../../../shared/url-sanitize';
 import { sendToContent } from '../../content-bridge';
 import { subscribeTabRequests, type RequestEvent } from '../../observe/tab-requests';
 import { isTelemetry } from './activity-watch';

@@ -12,7 +12,7 @@
  * action and leaves after; nothing is blocked, so it needs the `webRequest` permission but no host rewrites.
  */
 
-import { sanitizeUrl } from '../../../src/url-sanitize';
+import { sanitizeUrl } from '../../../shared/url-sanitize';
 import { subscribeTabRequests, type RequestEvent } from '../../observe/tab-requests';
 import { telemetryDomainOf } from './telemetry-hosts';
 

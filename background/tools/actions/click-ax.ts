@@ -3,12 +3,12 @@
  * generic element, the worker vetoes or sends exactly one trusted CDP click at the hit-tested point,
  * collects the page's verdict, and detaches the debugger.
  */
-import { ClickReplySchema, ObservationReportSchema, type ClickResult } from '../../../src/tools/action-results';
-import { err, ok, type Result } from '../../../src/result';
+import { ClickReplySchema, ObservationReportSchema, type ClickResult } from '../../../shared/tools/action-results';
+import { err, ok, type Result } from '../../../shared/result';
 import { cdpRefClick, isCdpRef } from '../../cdp/ax-actions';
 import { withSession } from '../../cdp/cdp-client';
 import { mouseClick, type MouseOptions } from '../../cdp/input';
-import { canonicalModifiers } from '../../../src/key-chord';
+import { canonicalModifiers } from '../../../shared/key-chord';
 import { sendToContent } from '../../content-bridge';
 import { confirmClickPoint, planTrustedClick } from '../../cdp/dispatch-check';
 import { defineTool } from '../define-tool';
@@ -17,9 +17,9 @@ import type { ToolContext } from '../types';
 import { withEvidence } from './action-evidence';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { ClickArgs } from './schemas';
-import { sanitizeUrl } from '../../../src/url-sanitize';
-import { HAS_CDP } from '../../../src/browser-target';
-import { sleep } from '../../../src/timeout';
+import { sanitizeUrl } from '../../../shared/url-sanitize';
+import { HAS_CDP } from '../../../shared/browser-target';
+import { sleep } from '../../../shared/timeout';
 
 const PORT_CLOSED =
   /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;

@@ -4,9 +4,9 @@
  * CDP mouse drag along the same path, unless the synthetic one sent data or opened something (the
  * click retry's veto), and collects the page's verdict.
  */
-import { DragCollectedSchema, DragReplySchema, type DragResult } from '../../../src/tools/action-results';
-import { err, ok, type Result } from '../../../src/result';
-import { HAS_CDP } from '../../../src/browser-target';
+import { DragCollectedSchema, DragReplySchema, type DragResult } from '../../../shared/tools/action-results';
+import { err, ok, type Result } from '../../../shared/result';
+import { HAS_CDP } from '../../../shared/browser-target';
 import { withSession } from '../../cdp/cdp-client';
 import { mouseDrag } from '../../cdp/input';
 import { sendToContent } from '../../content-bridge';

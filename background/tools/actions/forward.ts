@@ -1,5 +1,5 @@
 import type { ZodMiniType } from 'zod/mini';
-import { err, ok, type Result } from '../../../src/result';
+import { err, ok, type Result } from '../../../shared/result';
 import { sendToContent } from '../../content-bridge';
 
 /** Runs a page tool in one frame of the tab (the top frame unless `frameId` is given) and validates its reply against the shared contract. */

@@ -4,9 +4,9 @@
  * click it needs no veto; the debugger is detached right after.
  */
 import { z } from 'zod/mini';
-import { HoverReplySchema, type HoverResult } from '../../../src/tools/action-results';
+import { HoverReplySchema, type HoverResult } from '../../../shared/tools/action-results';
 import type zod from 'zod';
-import { ok, type Result } from '../../../src/result';
+import { ok, type Result } from '../../../shared/result';
 import type { ToolContext } from '../types';
 import { withSession } from '../../cdp/cdp-client';
 import { mouseMove } from '../../cdp/input';

@@ -1,5 +1,5 @@
 /** The action tools that need nothing from the worker but routing: select_option, press_key, scroll. */
-import { KeyResultSchema, ScrollResultSchema, SelectResultSchema } from '../../../src/tools/action-results';
+import { KeyResultSchema, ScrollResultSchema, SelectResultSchema } from '../../../shared/tools/action-results';
 import { defineTool } from '../define-tool';
 import { withEvidence } from './action-evidence';
 import { forward } from './forward';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodMiniType } from 'zod/mini';
 import type { z } from 'zod';
-import * as mini from '../../../src/tools/actions';
+import * as mini from '../../../shared/tools/actions';
 import * as classic from './schemas';
-import { UploadArgsSchema } from '../../../src/tools/upload';
+import { UploadArgsSchema } from '../../../shared/tools/upload';
 
 // The model-facing (classic) and page-side (mini) schemas must accept and reject the same inputs.
 const pairs: [string, z.ZodType, ZodMiniType][] = [

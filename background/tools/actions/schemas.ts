@@ -1,12 +1,12 @@
 /**
  * The action tools' argument schemas as the model sees them: the same shapes as the zod/mini
- * contracts in `src/tools/actions.ts` (which the page re-checks), with descriptions. A unit test
+ * contracts in `shared/tools/actions.ts` (which the page re-checks), with descriptions. A unit test
  * keeps the two accepting and rejecting the same inputs.
  */
 import { z } from 'zod';
-import { DROP_POSITIONS, MAX_TYPE_CHARS, MOUSE_BUTTONS, SCROLL_DIRECTIONS } from '../../../src/tools/actions';
-import { MODIFIER_NAMES } from '../../../src/key-chord';
-import { ATTACHMENT_ID } from '../../../src/file-attachment';
+import { DROP_POSITIONS, MAX_TYPE_CHARS, MOUSE_BUTTONS, SCROLL_DIRECTIONS } from '../../../shared/tools/actions';
+import { MODIFIER_NAMES } from '../../../shared/key-chord';
+import { ATTACHMENT_ID } from '../../../shared/file-attachment';
 import {
   BASE64_RULE,
   FILE_NAME_RULE,
@@ -16,11 +16,11 @@ import {
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_FILES,
   MIME_RULE,
-} from '../../../src/tools/upload';
-import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../src/refs';
+} from '../../../shared/tools/upload';
+import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../shared/refs';
 
 // Frame-qualified refs ("f2:ref_12", from iframe_read) are accepted here and routed to their frame by
-// background/frames/route-ref.ts, which hands the page its plain ref; the page contract takes a plain ref (src/refs.ts REF_PATTERN).
+// background/frames/route-ref.ts, which hands the page its plain ref; the page contract takes a plain ref (shared/refs.ts REF_PATTERN).
 const RefId = z
   .string()
   .regex(

@@ -6,9 +6,9 @@
  * The debugger is attached for that one command and detached right after.
  */
 import type { z } from 'zod';
-import { TypeReplySchema, TypeResultSchema, type TypeResult } from '../../../src/tools/action-results';
-import { HAS_CDP } from '../../../src/browser-target';
-import { ok, type Result } from '../../../src/result';
+import { TypeReplySchema, TypeResultSchema, type TypeResult } from '../../../shared/tools/action-results';
+import { HAS_CDP } from '../../../shared/browser-target';
+import { ok, type Result } from '../../../shared/result';
 import { cdpRefType, isCdpRef } from '../../cdp/ax-actions';
 import { withSession } from '../../cdp/cdp-client';
 import { confirmFocus } from '../../cdp/dispatch-check';

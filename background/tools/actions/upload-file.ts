@@ -6,9 +6,9 @@
  * shown to the model, and every such upload asks the user (policy/gate.ts `guardAttachedFiles`).
  */
 import type { z } from 'zod';
-import { UploadResultSchema } from '../../../src/tools/action-results';
-import type { UploadFile } from '../../../src/tools/upload';
-import { err, ok, type Result } from '../../../src/result';
+import { UploadResultSchema } from '../../../shared/tools/action-results';
+import type { UploadFile } from '../../../shared/tools/upload';
+import { err, ok, type Result } from '../../../shared/result';
 import { taskFile } from '../../agent/task/task-files';
 import { defineTool } from '../define-tool';
 import { forward } from './forward';

@@ -13,8 +13,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { parseResult } from '../../../src/protocol/result-schema';
-import type { Result } from '../../../src/result';
+import { parseResult } from '../../../shared/protocol/result-schema';
+import type { Result } from '../../../shared/result';
 import { ROOT } from '../../e2e/support/paths';
 
 const FIREFOX = process.env.WB_FIREFOX ?? '/usr/bin/firefox-esr';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Mode } from '../../../src/modes';
+import type { Mode } from '../../../shared/modes';
 import { step, type ScriptStep, type ScriptView } from '../../fake-providers/script';
 
 /** Where an attack case runs. `run` is unique per case: pages key their storage by it. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Mode } from '../../../src/modes';
-import type { AgentEvent } from '../../../src/protocol/agent';
+import type { Mode } from '../../../shared/modes';
+import type { AgentEvent } from '../../../shared/protocol/agent';
 import { nonceOf, outsideMarkers, taskOf } from '../../fake-providers/reading';
 import { scriptPolicy, type TaskScript } from '../../fake-providers/script';
 import type { FakeProviders } from '../../fake-providers/server';
@@ -282,7 +282,7 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
       ] as const);
       if (!r.ok) throw new Error(`wb.attach failed: ${r.error.message}`);
     };
-    // A file the user attaches with the panel's "Attach file" (src/file-attachment.ts), as the panel stores it.
+    // A file the user attaches with the panel's "Attach file" (shared/file-attachment.ts), as the panel stores it.
     const attachFile = async (name: string, text: string) => {
       const file = {
         id: 'file_1',

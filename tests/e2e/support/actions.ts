@@ -4,8 +4,8 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { refOfLine } from '../../../src/tree-line';
-import type { Result } from '../../../src/result';
+import { refOfLine } from '../../../shared/tree-line';
+import type { Result } from '../../../shared/result';
 import type { ExtensionBrowser } from './browser';
 import { readTree } from './tree';
 

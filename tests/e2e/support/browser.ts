@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import type { Result } from '../../../src/result';
+import type { Result } from '../../../shared/result';
 import { CHROMIUM, CHROMIUM_ARGS, DIST } from './paths';
 
 export interface ExtensionBrowser {

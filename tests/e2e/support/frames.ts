@@ -1,8 +1,8 @@
 /** Helpers for the frame and shadow e2e tests: typed reads of tool replies. */
 import { expect } from 'vitest';
 import { z } from 'zod';
-import type { Result } from '../../../src/result';
-import { refOfLine } from '../../../src/tree-line';
+import type { Result } from '../../../shared/result';
+import { refOfLine } from '../../../shared/tree-line';
 
 const FrameEntrySchema = z.object({
   frameId: z.string(),

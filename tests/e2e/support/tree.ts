@@ -2,8 +2,8 @@
  * The one way e2e tests read a page's tree: `get_accessibility_tree` through the worker's dispatch
  * path (what the model's calls go through), parsed with the tool's own result schema.
  */
-import { TreeResultSchema, type TreeResult } from '../../../src/tree-contract';
-import type { Mode } from '../../../src/modes';
+import { TreeResultSchema, type TreeResult } from '../../../shared/tree-contract';
+import type { Mode } from '../../../shared/modes';
 import type { ExtensionBrowser } from './browser';
 
 /** The whole tree in one page: every node, no paging. */

@@ -1,6 +1,6 @@
 /**
  * The page's `find` and `text_search` replies in classic zod, for the worker (which parses every
- * reply) and the tests. Shapes: src/find-contract.ts.
+ * reply) and the tests. Shapes: shared/find-contract.ts.
  */
 import { z } from 'zod';
 

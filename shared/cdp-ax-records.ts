@@ -2,7 +2,7 @@
  * Chrome's own accessibility tree (CDP `Accessibility.getFullAXTree`,
  * https://chromedevtools.github.io/devtools-protocol/tot/Accessibility/#method-getFullAXTree) as a
  * list of records in document order: ignored nodes and generic noise dropped, their children moved
- * up, so the rest prints in the same grammar as the page tree (src/tree-line.ts).
+ * up, so the rest prints in the same grammar as the page tree (shared/tree-line.ts).
  *
  * Real pages produce byte-identical duplicate nodes (the same nodeId twice, e.g. a node reached both
  * through aria-owns and its DOM parent): the first one counts, later ones are skipped and counted,
@@ -37,7 +37,7 @@ export interface AxRecord {
   /** Chrome's computed name, whitespace runs collapsed (a tree line is one line). */
   name: string;
   value: string;
-  /** The states as the page tree's type has them, for the line's short forms (src/tree-print.ts). */
+  /** The states as the page tree's type has them, for the line's short forms (shared/tree-print.ts). */
   ax: AxStates;
   editable: boolean;
   /** Every state word in the page tree's fixed order, short forms not applied (a query matches them). */
@@ -104,7 +104,7 @@ function props(node: CdpAxNode): Map<string, unknown> {
   return out;
 }
 
-/** Chrome's AX properties as the page tree's states (printed by src/tree-print.ts, in its order). */
+/** Chrome's AX properties as the page tree's states (printed by shared/tree-print.ts, in its order). */
 function statesOf(p: Map<string, unknown>): { ax: AxStates; editable: boolean } {
   const ax: AxStates = {};
   const editable = p.get('editable');

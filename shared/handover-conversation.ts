@@ -1,5 +1,5 @@
 /**
- * How the plan, question and take-over events fold into a tab's conversation (src/conversation.ts
+ * How the plan, question and take-over events fold into a tab's conversation (shared/conversation.ts
  * calls this for them). Pure, like the reducer it extends: the worker and the panel run the same code.
  */
 import type { AgentEvent, Conversation } from './protocol/agent';

@@ -107,7 +107,7 @@ export const URL_MAX = 500;
 
 /**
  * A page URL for the model (tree header, navigation results, the system prompt's page line):
- * sanitized (src/url-sanitize.ts: no userinfo, query or fragment, id-shaped path parts as `:id`),
+ * sanitized (shared/url-sanitize.ts: no userinfo, query or fragment, id-shaped path parts as `:id`),
  * capped, one line. The model navigates by the links it reads in the tree, not by this line.
  */
 export function capUrl(url: string): string {

@@ -8,7 +8,7 @@ import { ProviderIdSchema, type ProviderId } from './settings';
 /**
  * Where the model runs: a vendor's API (billed, vendor context windows), the user's own machine
  * (`local`: Ollama, LM Studio; nothing billed), or a server the user names (`user-server`: may be
- * hosted or local, so neither a bill nor a vendor context window is assumed). src/model-catalog.ts
+ * hosted or local, so neither a bill nor a vendor context window is assumed). shared/model-catalog.ts
  * reads it; it is the one meaning of "local provider".
  */
 export type Hosting = 'vendor' | 'local' | 'user-server';

@@ -1,5 +1,5 @@
 /**
- * The printing half of the tree's line grammar (src/tree-line.ts parses it; docs/tree.md#the-line-grammar
+ * The printing half of the tree's line grammar (shared/tree-line.ts parses it; docs/tree.md#the-line-grammar
  * says it for people): quoting, cutting, the role and `{states}` short forms. Pure and DOM-free, so
  * every printer shares it: the page tree (content-scripts/ax/), Chrome's tree (background/cdp/ax-view.ts)
  * and PDFs (background/pdf/pdf-render.ts) print one grammar from one place. No `chrome.*` here.
@@ -110,7 +110,7 @@ export function formatStates(s: AxStates, role: string, editable = false): strin
 }
 
 /*
- * The line printer: the exact inverse of `parseTreeLine` (src/tree-line.ts), so that
+ * The line printer: the exact inverse of `parseTreeLine` (shared/tree-line.ts), so that
  * `parseTreeLine(printLine(x))` equals `x` for every line the parser can return. Every producer of
  * element lines prints through these pieces: the page tree's hot path (content-scripts/ax/) through
  * the part printers below, everything else (find, text_search, element reads, action messages,

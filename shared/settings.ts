@@ -23,14 +23,14 @@ export const SettingsSchema = z.object({
   baseURL: z.optional(z.string().check(z.url())),
   tier: z.optional(TierSchema),
   contextWindow: z.optional(z.number().check(z.int(), z.positive())),
-  /** Whether the model sees images (offers `screenshot`); absent: the model table's default (src/model-catalog.ts). */
+  /** Whether the model sees images (offers `screenshot`); absent: the model table's default (shared/model-catalog.ts). */
   vision: z.optional(z.boolean()),
   /**
    * Context compaction (background/agent/loop/compaction.ts); absent means on. Off sends every request
    * whole, so a long task fails when the provider refuses it as too long.
    */
   compaction: z.optional(z.boolean()),
-  /** Plan first in Act/Dev (docs/long-tasks.md); absent: on for Compact/Mid models, off for Full (src/plan-first.ts). */
+  /** Plan first in Act/Dev (docs/long-tasks.md); absent: on for Compact/Mid models, off for Full (shared/plan-first.ts). */
   planFirst: z.optional(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -20,7 +20,7 @@ export interface ModelDefaults extends ModelProfile {
 }
 
 // Known model families, most specific first. Figures are the vendors' published context windows;
-// the tier (Compact / Mid / Full, src/modes.ts) says how much tool surface and read budget the
+// the tier (Compact / Mid / Full, shared/modes.ts) says how much tool surface and read budget the
 // model handles well.
 const KNOWN: readonly { pattern: RegExp; profile: ModelProfile }[] = [
   { pattern: /gpt-5.*nano|gpt-4\.1-nano/i, profile: { tier: 'compact', contextWindow: 400_000 } },

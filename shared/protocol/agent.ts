@@ -91,7 +91,7 @@ const PendingApprovalSchema = z.object({
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>;
 
 /**
- * One tab's conversation, as `src/conversation.ts` folds it from the events: the worker keeps and
+ * One tab's conversation, as `shared/conversation.ts` folds it from the events: the worker keeps and
  * stores it, and sends it whole as the `snapshot` a reopened panel starts from.
  */
 export const ConversationSchema = z.object({
@@ -108,7 +108,7 @@ export const ConversationSchema = z.object({
   taskMessageIds: z.optional(z.array(z.string())),
   /** Count of LLM steps in the current task (one `usage` event per step). */
   steps: z.optional(z.number()),
-  /** A plan, a question or a take-over the task waits on (src/protocol/handover.ts). */
+  /** A plan, a question or a take-over the task waits on (shared/protocol/handover.ts). */
   plan: z.optional(PendingPlanSchema),
   question: z.optional(PendingQuestionSchema),
   handover: z.optional(HandoverStateSchema),
