@@ -150,4 +150,4 @@ export async function pdfGateFacts(tabId: number, query: GateFactsArgs): Promise
 }
 
 /** Appended to get_accessibility_tree's description. */
-export const PDF_TREE_NOTE = 'On a PDF tab it reads the file, a region per page.';
+export const PDF_TREE_NOTE = 'Reads PDF tabs too (a region per page).';

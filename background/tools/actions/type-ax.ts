@@ -19,7 +19,7 @@ import { withEvidence } from './action-evidence';
 import { forward } from './forward';
 import { FocusTypeArgs, TypeArgs } from './schemas';
 
-const RESULT_DOC = 'success:false: the text did not land; re-read the tree.';
+const RESULT_DOC = 'success:false: it did not land; re-read the tree.';
 
 function withNote(result: TypeResult, note: string): TypeResult {
   return { ...result, attempts: [...(result.attempts ?? []), `cdp-insert-text: ${note}`] };
