@@ -33,26 +33,33 @@ async function fromNode(browser, tabId, tool, args) {
 
 /** The browser calls on the hot path, each alone in the worker: the floor a tool call cannot go under. */
 async function parts(browser, tabId, n, median) {
-  return browser.worker.evaluate(
-    async ([id, runs]) => {
-      const time = async (f) => {
-        const xs = [];
-        for (let i = 0; i < runs; i++) {
-          const t0 = performance.now();
-          await f();
-          xs.push(performance.now() - t0);
-        }
-        return xs;
-      };
-      return {
-        tabsGet: await time(() => chrome.tabs.get(id)),
-        getAllFrames: await time(() => chrome.webNavigation.getAllFrames({ tabId: id })),
-        sessionGet: await time(() => chrome.storage.session.get('wb-bench-none')),
-        localGet: await time(() => chrome.storage.local.get('wb-bench-none')),
-      };
-    },
-    [tabId, n],
-  ).then((r) => Object.fromEntries(Object.entries(r).map(([k, xs]) => [k, round(median(xs))])));
+  return browser.worker
+    .evaluate(
+      async ([id, runs]) => {
+        const time = async (f) => {
+          const xs = [];
+          for (let i = 0; i < runs; i++) {
+            const t0 = performance.now();
+            await f();
+            xs.push(performance.now() - t0);
+          }
+          return xs;
+        };
+        const c = globalThis.chrome;
+        return {
+          // The message to the page and back, nothing else: the floor of any call that reads the page.
+          pageMessage: await time(() =>
+            c.tabs.sendMessage(id, { type: 'tool', tool: 'page_info', args: {} }, { frameId: 0 }),
+          ),
+          tabsGet: await time(() => c.tabs.get(id)),
+          getAllFrames: await time(() => c.webNavigation.getAllFrames({ tabId: id })),
+          sessionGet: await time(() => c.storage.session.get('wb-bench-none')),
+          localGet: await time(() => c.storage.local.get('wb-bench-none')),
+        };
+      },
+      [tabId, n],
+    )
+    .then((r) => Object.fromEntries(Object.entries(r).map(([k, xs]) => [k, round(median(xs))])));
 }
 
 export async function measureOverheads({ browser, server, runs, median }) {
