@@ -46,18 +46,34 @@ export async function framesOf(tabId: number): Promise<FrameLink[]> {
   return all.map((f) => ({ frameId: f.frameId, parentFrameId: f.parentFrameId, url: f.url }));
 }
 
-export async function approvedFrameOrigins(taskId: string): Promise<string[]> {
+/**
+ * The approvals this worker has loaded or written (issue 26: every read call judged without a storage
+ * round trip). Storage stays the truth across a restart (writes go through; a fresh worker reads it),
+ * and this module is its only writer, so the map cannot fall behind it.
+ */
+const approvals = new Map<string, readonly string[]>();
+
+export async function approvedFrameOrigins(taskId: string): Promise<readonly string[]> {
+  const cached = approvals.get(taskId);
+  if (cached) return cached;
   const raw: Record<string, unknown> = await chrome.storage.session.get(key(taskId));
   const list = z.array(z.string()).safeParse(raw[key(taskId)]);
-  return list.success ? list.data : [];
+  // An approval written while storage was read is newer: keep it.
+  const now = approvals.get(taskId) ?? (list.success ? list.data : []);
+  approvals.set(taskId, now);
+  return now;
 }
 
 export async function approveFrameOrigin(taskId: string, origin: string): Promise<void> {
   const list = await approvedFrameOrigins(taskId);
-  if (!list.includes(origin)) await chrome.storage.session.set({ [key(taskId)]: [...list, origin] });
+  if (list.includes(origin)) return;
+  const next = [...list, origin];
+  approvals.set(taskId, next);
+  await chrome.storage.session.set({ [key(taskId)]: next });
 }
 
 export async function forgetReadOrigins(taskId: string): Promise<void> {
+  approvals.delete(taskId);
   await chrome.storage.session.remove(key(taskId));
 }
 
