@@ -86,6 +86,18 @@ function denied(host: string): Result<true> {
 
 export function makeReadGate(deps: ReadGateDeps): ReadGate {
   const origins = new Set<string>();
+  /**
+   * The frame list this call's last judgment used (issue 26: one getAllFrames per call, not one per
+   * helper). Only `outside` reuses it: it marks frames in a note and decides nothing, while every
+   * judgment before a read lists the frames afresh, so a frame that navigated meanwhile is judged as
+   * what it is now.
+   */
+  let judged: { tabId: number; frames: FrameLink[] } | undefined;
+  async function fresh(tabId: number): Promise<FrameLink[]> {
+    const frames = await framesOf(tabId);
+    judged = { tabId, frames };
+    return frames;
+  }
   async function scope(): Promise<ReadScope> {
     const nav = await deps.navOrigins();
     return { start: nav.start, approved: nav.approved, frames: await approvedFrameOrigins(deps.taskId) };
@@ -106,10 +118,11 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
   return {
     origins,
     async frame(tabId, chromeFrameId) {
-      return judge(contentOrigin(await framesOf(tabId), chromeFrameId), chromeFrameId === 0);
+      return judge(contentOrigin(await fresh(tabId), chromeFrameId), chromeFrameId === 0);
     },
     async outside(tabId) {
-      const [frames, s] = await Promise.all([framesOf(tabId), scope()]);
+      const listed = judged?.tabId === tabId ? judged.frames : undefined;
+      const [frames, s] = await Promise.all([listed ?? framesOf(tabId), scope()]);
       const out = new Set<number>();
       for (const f of frames) {
         const origin = contentOrigin(frames, f.frameId);
@@ -118,7 +131,7 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
       return out;
     },
     async pixels(tabId) {
-      const frames = await framesOf(tabId);
+      const frames = await fresh(tabId);
       const seen = new Set<string | null>(frames.map((f) => contentOrigin(frames, f.frameId)));
       for (const origin of seen) {
         const r = await judge(origin, false);
