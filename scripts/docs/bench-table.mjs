@@ -90,7 +90,9 @@ export function renderBenchTable(results) {
   if (ov) {
     lines.push(
       '',
-      `Per-call overheads (#per-call-overheads, the synthetic 10k page, median of ${ov.runs}, in the worker): get_page_info **${num(ov.pageInfoMs)} ms** (aim ≤ ${t.pageInfoMs ?? 5}; ${num(ov.pageInfoNodeMs)} ms from Node); a later page of a paged read **${num(ov.laterPageMs)} ms** (aim ≤ ${t.laterPageMs ?? 5}; ${num(ov.laterPageNodeMs)} ms from Node); the Node → worker hop alone ${num(ov.hopMs)} ms; browser calls alone: ${Object.entries(ov.parts ?? {})
+      `Per-call overheads (#per-call-overheads, the synthetic 10k page, median of ${ov.runs}, in the worker): get_page_info **${num(ov.pageInfoMs)} ms** (aim ≤ ${t.pageInfoMs ?? 5}; ${num(ov.pageInfoNodeMs)} ms from Node); a later page of a paged read **${num(ov.laterPageMs)} ms** (aim ≤ ${t.laterPageMs ?? 5}; ${num(ov.laterPageNodeMs)} ms from Node); the Node → worker hop alone ${num(ov.hopMs)} ms; browser calls alone: ${Object.entries(
+        ov.parts ?? {},
+      )
         .map(([k, v]) => `${k} ${num(v)} ms`)
         .join(', ')}.`,
     );
