@@ -49,7 +49,11 @@ async function parts(browser, tabId, n, median) {
         return {
           // The message to the page and back, nothing else: the floor of any call that reads the page.
           pageMessage: await time(() =>
-            c.tabs.sendMessage(id, { type: 'tool', tool: 'page_info', args: {} }, { frameId: 0 }),
+            c.tabs.sendMessage(
+              id,
+              { type: 'tool', tool: 'page_info', args: {}, refFloor: 0, expiresAt: Date.now() + 10_000 },
+              { frameId: 0 },
+            ),
           ),
           tabsGet: await time(() => c.tabs.get(id)),
           getAllFrames: await time(() => c.webNavigation.getAllFrames({ tabId: id })),
