@@ -53,4 +53,20 @@ describe('provenance', () => {
     await again.forgetProvenance('t1');
     expect(await again.flowsInto('t1', 'MAIL-INBOX-RT-7788', FORUM)).toBeNull();
   });
+
+  it('answers from the worker after the first load, and still writes every note through', async () => {
+    const session = fakeSession();
+    let gets = 0;
+    const counted = { ...session, get: (k: string) => (gets++, session.get(k)) };
+    vi.stubGlobal('chrome', { storage: { session: counted } });
+    const p = await import('./provenance');
+    await p.recordRead('t1', [MAIL], 'Your code is MAIL-INBOX-RT-7788', 'Summarise my inbox');
+    await p.recordRead('t1', [MAIL], 'Order 4417-beta shipped', 'Summarise my inbox');
+    expect(await p.flowsInto('t1', 'code 4417-beta', FORUM)).toEqual({ from: MAIL, sample: '4417-beta' });
+    expect(gets).toBe(1);
+    // Written through: a restarted worker (empty memory) finds both notes in storage.
+    const stored = await session.get('wb.provenance.t1');
+    expect(JSON.stringify(stored)).toContain('4417-beta');
+    expect(JSON.stringify(stored)).toContain('mail-inbox-rt-7788');
+  });
 });

@@ -25,13 +25,29 @@ function serialised<T>(taskId: string, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/**
+ * The ledgers this worker has loaded or written (issue 26: no storage round trip per call). Storage
+ * stays the truth across a worker restart: every write goes through to it, and a fresh worker starts
+ * with this map empty and reads storage. This module is the ledger's only writer, so the map cannot
+ * fall behind it. Ledgers are immutable values (provenance-ledger.ts), safe to share.
+ */
+const memory = new Map<string, Ledger>();
+
 async function load(taskId: string): Promise<Ledger> {
+  const cached = memory.get(taskId);
+  if (cached) return cached;
   const raw: Record<string, unknown> = await chrome.storage.session.get(key(taskId));
   const parsed = LedgerSchema.safeParse(raw[key(taskId)]);
-  return parsed.success ? parsed.data : emptyLedger();
+  const ledger = parsed.success ? parsed.data : emptyLedger();
+  // A write that finished while storage was read is newer: keep it.
+  const now = memory.get(taskId) ?? ledger;
+  memory.set(taskId, now);
+  return now;
 }
 
 async function save(taskId: string, ledger: Ledger): Promise<void> {
+  // Memory first: a flowsInto check that runs while the write is in flight already sees the note.
+  memory.set(taskId, ledger);
   await chrome.storage.session.set({ [key(taskId)]: ledger });
 }
 
@@ -56,5 +72,6 @@ export async function flowsInto(taskId: string, text: string, destinationOrigin:
 
 export async function forgetProvenance(taskId: string): Promise<void> {
   queues.delete(taskId);
+  memory.delete(taskId);
   await chrome.storage.session.remove(key(taskId));
 }

@@ -88,6 +88,35 @@ describe('read gate', () => {
     expect((await again.makeReadGate(deps([false]).deps).frame(1, 3)).ok).toBe(false);
   });
 
+  it('judges later calls of a task from the worker, with no storage read per call', async () => {
+    const chrome = fakeChrome();
+    let gets = 0;
+    const get = chrome.storage.session.get;
+    chrome.storage.session.get = (k: string) => (gets++, get(k));
+    vi.stubGlobal('chrome', chrome);
+    const { makeReadGate } = await import('./read-gate');
+    expect((await makeReadGate(deps([true]).deps).frame(1, 3)).ok).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await makeReadGate(deps([]).deps).frame(1, 3)).ok).toBe(true);
+    expect(gets).toBe(1);
+    // Written through, so a restarted worker still holds the approval.
+    expect(await get('wb.read-origins.t1')).toEqual({ 'wb.read-origins.t1': ['https://mail.example'] });
+  });
+
+  it("lists the frames once per call: the note after a read reuses the read's own judgment", async () => {
+    const chrome = fakeChrome();
+    let lists = 0;
+    chrome.webNavigation.getAllFrames = () => (lists++, Promise.resolve(FRAMES));
+    vi.stubGlobal('chrome', chrome);
+    const { makeReadGate } = await import('./read-gate');
+    const gate = makeReadGate(deps([]).deps);
+    expect((await gate.frame(1, 0)).ok).toBe(true);
+    expect([...(await gate.outside(1))]).toEqual([3]);
+    expect(lists).toBe(1);
+    // A judgment before a read never reuses a list: the frame may have navigated since.
+    expect((await gate.frame(1, 4)).ok).toBe(true);
+    expect(lists).toBe(2);
+  });
+
   it('a screenshot of the page asks for each other site it may show', async () => {
     vi.stubGlobal('chrome', fakeChrome());
     const { makeReadGate } = await import('./read-gate');

@@ -46,18 +46,34 @@ export async function framesOf(tabId: number): Promise<FrameLink[]> {
   return all.map((f) => ({ frameId: f.frameId, parentFrameId: f.parentFrameId, url: f.url }));
 }
 
-export async function approvedFrameOrigins(taskId: string): Promise<string[]> {
+/**
+ * The approvals this worker has loaded or written (issue 26: every read call judged without a storage
+ * round trip). Storage stays the truth across a restart (writes go through; a fresh worker reads it),
+ * and this module is its only writer, so the map cannot fall behind it.
+ */
+const approvals = new Map<string, readonly string[]>();
+
+export async function approvedFrameOrigins(taskId: string): Promise<readonly string[]> {
+  const cached = approvals.get(taskId);
+  if (cached) return cached;
   const raw: Record<string, unknown> = await chrome.storage.session.get(key(taskId));
   const list = z.array(z.string()).safeParse(raw[key(taskId)]);
-  return list.success ? list.data : [];
+  // An approval written while storage was read is newer: keep it.
+  const now = approvals.get(taskId) ?? (list.success ? list.data : []);
+  approvals.set(taskId, now);
+  return now;
 }
 
 export async function approveFrameOrigin(taskId: string, origin: string): Promise<void> {
   const list = await approvedFrameOrigins(taskId);
-  if (!list.includes(origin)) await chrome.storage.session.set({ [key(taskId)]: [...list, origin] });
+  if (list.includes(origin)) return;
+  const next = [...list, origin];
+  approvals.set(taskId, next);
+  await chrome.storage.session.set({ [key(taskId)]: next });
 }
 
 export async function forgetReadOrigins(taskId: string): Promise<void> {
+  approvals.delete(taskId);
   await chrome.storage.session.remove(key(taskId));
 }
 
@@ -70,6 +86,18 @@ function denied(host: string): Result<true> {
 
 export function makeReadGate(deps: ReadGateDeps): ReadGate {
   const origins = new Set<string>();
+  /**
+   * The frame list this call's last judgment used (issue 26: one getAllFrames per call, not one per
+   * helper). Only `outside` reuses it: it marks frames in a note and decides nothing, while every
+   * judgment before a read lists the frames afresh, so a frame that navigated meanwhile is judged as
+   * what it is now.
+   */
+  let judged: { tabId: number; frames: FrameLink[] } | undefined;
+  async function fresh(tabId: number): Promise<FrameLink[]> {
+    const frames = await framesOf(tabId);
+    judged = { tabId, frames };
+    return frames;
+  }
   async function scope(): Promise<ReadScope> {
     const nav = await deps.navOrigins();
     return { start: nav.start, approved: nav.approved, frames: await approvedFrameOrigins(deps.taskId) };
@@ -90,10 +118,11 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
   return {
     origins,
     async frame(tabId, chromeFrameId) {
-      return judge(contentOrigin(await framesOf(tabId), chromeFrameId), chromeFrameId === 0);
+      return judge(contentOrigin(await fresh(tabId), chromeFrameId), chromeFrameId === 0);
     },
     async outside(tabId) {
-      const [frames, s] = await Promise.all([framesOf(tabId), scope()]);
+      const listed = judged?.tabId === tabId ? judged.frames : undefined;
+      const [frames, s] = await Promise.all([listed ?? framesOf(tabId), scope()]);
       const out = new Set<number>();
       for (const f of frames) {
         const origin = contentOrigin(frames, f.frameId);
@@ -102,7 +131,7 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
       return out;
     },
     async pixels(tabId) {
-      const frames = await framesOf(tabId);
+      const frames = await fresh(tabId);
       const seen = new Set<string | null>(frames.map((f) => contentOrigin(frames, f.frameId)));
       for (const origin of seen) {
         const r = await judge(origin, false);

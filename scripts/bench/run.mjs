@@ -15,6 +15,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
 import { checkTargets, summarize, TARGETS } from './check.mjs';
 import { measureClick } from './click.mjs';
+import { measureOverheads, printOverheads } from './overheads.mjs';
 import { measureFind } from './find-measure.mjs';
 import { measureFrameCost, routeFramePages } from './frame-cost.mjs';
 import { measurePrompt, printPrompt, worstPrompt } from './prompt.mjs';
@@ -131,6 +132,7 @@ const results = [];
 let frameCost = null;
 let pdf = null;
 let click = null;
+let overheads = null;
 try {
   // First, before any other page of the fixture origin shares the renderer and its heap.
   if (!values.only || 'frame-cost'.includes(values.only)) {
@@ -295,6 +297,9 @@ try {
   // click_ax from the caller (click.mjs, docs/action-evidence.md#cost).
   if (!values.only || 'click-ax'.includes(values.only))
     click = await measureClick({ browser, server, runs: RUNS, median });
+  // get_page_info and a later page of a paged read from the caller (overheads.mjs, issue 26).
+  if (!values.only || 'overheads'.includes(values.only))
+    overheads = await measureOverheads({ browser, server, runs: RUNS, median });
   // PDF tabs (docs/pdf.md): time per PDF page of a whole read.
   if (!values.only || 'pdf'.includes(values.only))
     pdf = await benchPdf({ browser, server, runs: RUNS, median, makeReportPdf });
@@ -384,13 +389,14 @@ if (click) {
     `click_ax (median of ${click.runs}, a button that changes nothing on a settled page): ${click.noopClickMs} ms in the worker, ${click.noopClickNodeMs} ms from Node; floor (scroll to the same ref) ${click.floorMs} ms, so the observation and evidence cost ${click.evidenceCostMs} ms; a click whose POST gets a 422 and a toast: ${click.evidenceClickMs} ms`,
   );
 }
+if (overheads) printOverheads(overheads);
 if (workerStart) {
   const [a, b] = workerStart.builds;
   console.log(
     `worker start (median of ${workerStart.runs}, a stopped worker woken by a runtime message, minus the same message to the running worker): ${a.build} ${(a.workerBytes / 1024).toFixed(0)} KB, ${a.startMs} ms (wake ${a.wakeMs}, ping ${a.pingMs}); ${b.build} ${(b.workerBytes / 1024).toFixed(0)} KB, ${b.startMs} ms (wake ${b.wakeMs}, ping ${b.pingMs}); counted ${a.counted} and ${b.counted} fresh starts; pdf.js in the worker adds ${workerStart.pdfJsStartMs} ms per start`,
   );
 }
-const totals = { ...summarize(results, frameCost, csEveryFrame, click), ...promptTotals };
+const totals = { ...summarize(results, frameCost, csEveryFrame, click, overheads), ...promptTotals };
 if (fixedPrompt) printPrompt(fixedPrompt);
 const checks = checkTargets(totals, results);
 console.log('\ntargets (issue 16 items 10–12; time = worker side, what the agent pays):');
@@ -426,6 +432,7 @@ const report = {
   frameCost,
   pdf,
   click,
+  overheads,
   workerStart,
   fixedPrompt,
   pages: results,

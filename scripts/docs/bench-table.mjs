@@ -86,6 +86,17 @@ export function renderBenchTable(results) {
       `click_ax (docs/action-evidence.md#cost, a button that changes nothing on a settled page, median of ${click.runs}, in the worker): **${num(click.noopClickMs)} ms** (aim ≤ ${t.noopClickMs ?? 60}; ${num(click.noopClickNodeMs)} ms from Node); observation and evidence over the floor (scroll to the same ref, ${num(click.floorMs)} ms): **${num(click.evidenceCostMs)} ms** (aim ≤ ${t.evidenceCostMs ?? 100}); a click whose POST gets a 422 and a toast: ${num(click.evidenceClickMs)} ms.`,
     );
   }
+  const ov = results.overheads;
+  if (ov) {
+    lines.push(
+      '',
+      `Per-call overheads (#per-call-overheads, the synthetic 10k page, median of ${ov.runs}, in the worker): get_page_info **${num(ov.pageInfoMs)} ms** (aim ≤ ${t.pageInfoMs ?? 5}; ${num(ov.pageInfoNodeMs)} ms from Node); a later page of a paged read **${num(ov.laterPageMs)} ms** (aim ≤ ${t.laterPageMs ?? 5}; ${num(ov.laterPageNodeMs)} ms from Node); the Node → worker hop alone ${num(ov.hopMs)} ms; browser calls alone: ${Object.entries(
+        ov.parts ?? {},
+      )
+        .map(([k, v]) => `${k} ${num(v)} ms`)
+        .join(', ')}.`,
+    );
+  }
   const ws = results.workerStart;
   if (ws?.builds?.length) {
     lines.push(
@@ -116,6 +127,7 @@ export function renderBenchTable(results) {
       '| target | measured | limit | |',
       '| --- | ---: | ---: | --- |',
       row('time, Σ worker ms ÷ Σ Playwright ms', s.timeRatioTotal, t.timeRatioTotal),
+      row('time from the caller, Σ Node ms ÷ Σ Playwright ms', s.timeRatioTotalNode, t.timeRatioTotal),
       row('time, worst small page (worker)', s.worstSmallPageTimeRatio, t.timeRatioSmallPage),
       row('tokens, Σ ours ÷ Σ Playwright', s.tokenRatioTotal, t.tokenRatioTotal),
       row(
