@@ -149,6 +149,22 @@ describe('key chords', () => {
     await page.close();
   });
 
+  it('type_ax types a capital with Shift’s own keydown and keyup around it', async () => {
+    const { page, tabId } = await open();
+    const ref = await refFor(env.browser, tabId, /textbox "Shortcut recorder"/);
+    const typed = data(await act('type_ax', { ref_id: ref, text: 'Hi' }, tabId));
+    expect(typed.success, JSON.stringify(typed)).toBe(true);
+    expect((await appState<PointerState>(page)).keys).toEqual([
+      'keydown:Shift+shift',
+      'keydown:H+shift',
+      'keyup:H+shift',
+      'keyup:Shift',
+      'keydown:i',
+      'keyup:i',
+    ]);
+    await page.close();
+  });
+
   it('a list that ignores synthetic keys moves by one trusted (CDP) key press, with Shift’s own events', async () => {
     const { page, tabId } = await open();
     const ref = await refFor(env.browser, tabId, /listbox "Trusted-only list"/);
