@@ -6,7 +6,14 @@
 import { ok, type Result } from '../../shared/result';
 import { sleep } from '../../shared/timeout';
 import type { send as Send } from './cdp-client';
-import { cdpModifierBits, type ModifierName } from '../../shared/key-chord';
+import {
+  cdpModifierBits,
+  chordModifiers,
+  isPrintable,
+  modifierKeyChord,
+  type KeyChord,
+  type ModifierName,
+} from '../../shared/key-chord';
 
 /** Which button, how many presses in a row, which keys are held (click_ax's arguments). */
 export interface MouseOptions {
@@ -130,4 +137,43 @@ export async function pressKey(send: typeof Send, tabId: number, name: keyof typ
   const { key, code, windowsVirtualKeyCode } = k;
   const released = await send(tabId, 'Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode });
   return released.ok ? ok(true) : released;
+}
+
+/**
+ * One trusted chord, as a person presses it: each modifier's own keyDown (with the bits held so
+ * far), the key's keyDown and keyUp with every modifier bit, then the modifiers' keyUps in reverse
+ * (UI Events §5.4.1). A key that types a character, and Enter, carry `text`, so Chrome fires the
+ * keypress (and for Enter the implicit submission, HTML §4.10.21.2) as for a real key.
+ */
+export async function pressChord(send: typeof Send, tabId: number, chord: KeyChord): Promise<Result<true>> {
+  const mods = chordModifiers(chord);
+  const key = (type: 'keyDown' | 'keyUp', k: KeyChord, held: readonly ModifierName[], text?: string) =>
+    send(tabId, 'Input.dispatchKeyEvent', {
+      type,
+      key: k.key,
+      code: k.code,
+      windowsVirtualKeyCode: k.keyCode,
+      modifiers: cdpModifierBits(held),
+      ...(text !== undefined ? { text, unmodifiedText: text } : {}),
+    });
+  for (let i = 0; i < mods.length; i++) {
+    const held = mods.slice(0, i + 1);
+    const name = mods[i];
+    if (name === undefined) continue;
+    const down = await key('keyDown', modifierKeyChord(name, held), held);
+    if (!down.ok) return down;
+  }
+  const text = chord.key === 'Enter' ? '\r' : isPrintable(chord) ? chord.key : undefined;
+  const down = await key('keyDown', chord, mods, text);
+  if (!down.ok) return down;
+  const up = await key('keyUp', chord, mods);
+  if (!up.ok) return up;
+  for (let i = mods.length - 1; i >= 0; i--) {
+    const name = mods[i];
+    if (name === undefined) continue;
+    const held = mods.slice(0, i);
+    const released = await key('keyUp', modifierKeyChord(name, held), held);
+    if (!released.ok) return released;
+  }
+  return ok(true);
 }

@@ -1,7 +1,8 @@
 import { clickAx } from './actions/click-ax';
 import { dragTool } from './actions/drag';
 import { hoverTool } from './actions/hover';
-import { pressKey, scrollTool, selectOption } from './actions/page-actions';
+import { scrollTool, selectOption } from './actions/page-actions';
+import { pressKey } from './actions/press-key';
 import { focusType, typeAx } from './actions/type-ax';
 import { uploadFile } from './actions/upload-file';
 import { routeFrameRefs } from '../frames/route-ref';

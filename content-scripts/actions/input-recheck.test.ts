@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inputRecheck } from './input-recheck';
 import { arm, Observation } from './observe';
 import { TrustedReadback, type TrustedPlan } from './type-trusted';
+import { KeyFocusWatch } from './press-key-trusted';
 
 function box(el: Element, left: number, top: number, width: number, height: number): void {
   el.getBoundingClientRect = () => DOMRect.fromRect({ x: left, y: top, width, height });
@@ -83,5 +84,25 @@ describe('input_recheck before Input.insertText', () => {
     if (!moved.ok) expect(moved.error.message).toContain('to <input>');
     // The ids and text of the page never reach the message.
     if (!moved.ok) expect(moved.error.message).not.toContain('other');
+  });
+});
+
+describe('input_recheck for a trusted key (press_key)', () => {
+  it('confirms while focus stays on the judged element, refuses once the page moved it', async () => {
+    document.body.innerHTML =
+      '<div id="list" role="listbox" tabindex="0"></div><button id="del" type="button">Delete account</button>';
+    const list = document.getElementById('list');
+    const del = document.getElementById('del');
+    if (!list || !del) throw new Error('fixture');
+    list.focus();
+    const token = arm(new KeyFocusWatch(new Observation(document, [list]), list), list);
+    expect(await inputRecheck({ token }, document)).toEqual({ ok: true, data: {} });
+    del.focus();
+    const moved = await inputRecheck({ token }, document);
+    expect(moved.ok).toBe(false);
+    if (!moved.ok) {
+      expect(moved.error.code).toBe('focus_moved');
+      expect(moved.error.message).toMatch(/to <button>.*so none was sent/);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { err, ok, type Result } from '../../shared/result';
 import { peekArmed } from './observe';
 import { deepElementFromPoint, flatContains, hittablePoint } from './pointer';
 import { TrustedReadback } from './type-trusted';
+import { KeyFocusWatch } from './press-key-trusted';
 
 /** Lets the page run its resize handlers and lay out: two animation frames, capped for hidden tabs. */
 function settleLayout(doc: Document): Promise<void> {
@@ -40,7 +41,7 @@ export async function inputRecheck(args: InputRecheckArgs, doc: Document): Promi
   if (!entry)
     return err('observation_expired', 'the page lost the armed action (it reloaded or navigated); re-read the tree');
   if (args.settle) await settleLayout(doc);
-  if (entry.watch instanceof TrustedReadback) {
+  if (entry.watch instanceof TrustedReadback || entry.watch instanceof KeyFocusWatch) {
     const focus = entry.watch.focusCheck();
     return focus.ok ? ok({}) : focus;
   }

@@ -22,6 +22,7 @@ import { keyDown, keyUp, modifiersDown, modifiersUp } from './keys';
 import { isAgentsOwn, noteAgentWrote, textHolder } from './agent-typed';
 import { Observation, settle } from './observe';
 import { visualState } from './reachability';
+import { offerTrustedKey } from './press-key-trusted';
 
 const TABBABLE =
   'a[href], area[href], button, input, select, textarea, summary, iframe, [tabindex], [contenteditable]:not([contenteditable="false"])';
@@ -175,6 +176,12 @@ export async function pressKey(args: PressKeyArgs, doc: Document): Promise<Resul
   keyUp(upTarget, chord);
   modifiersUp(upTarget, chordModifiers(chord));
   const report = await settle(obs);
+  const trustedToken = offerTrustedKey(target, doc, {
+    chord,
+    canceled: !proceed,
+    emulated: emulated !== undefined,
+    report,
+  });
   return ok({
     success: true,
     key: describeChord(chord),
@@ -182,5 +189,6 @@ export async function pressKey(args: PressKeyArgs, doc: Document): Promise<Resul
     defaultPrevented: !proceed,
     ...(emulated ? { emulated } : {}),
     changes: report.changes,
+    ...(trustedToken ? { trustedToken } : {}),
   });
 }

@@ -13,8 +13,8 @@
  */
 import type { TypeMethod } from '../../shared/tools/actions';
 import { isInput, isTextArea } from './element-info';
-import { chordFor } from '../../shared/key-chord';
-import { keyDown, keyUp } from './keys';
+import { chordFor, chordModifiers } from '../../shared/key-chord';
+import { keyDown, keyUp, modifiersDown, modifiersUp } from './keys';
 
 export type TextControl = HTMLInputElement | HTMLTextAreaElement;
 
@@ -87,6 +87,9 @@ export function byKeys(el: TextControl, text: string, clear: boolean): void {
   }
   for (const char of text) {
     const chord = chordFor(char);
+    // A capital is typed with Shift held: its own keydown/keyup around the key (UI Events §5.4.1).
+    const held = chordModifiers(chord);
+    modifiersDown(el, held);
     const proceed = keyDown(el, chord);
     // A canceled keydown means the widget consumed the key; the browser would not insert it either.
     if (proceed && el.dispatchEvent(inputEvent(el, 'beforeinput', 'insertText', char))) {
@@ -94,6 +97,7 @@ export function byKeys(el: TextControl, text: string, clear: boolean): void {
       el.dispatchEvent(inputEvent(el, 'input', 'insertText', char));
     }
     keyUp(el, chord);
+    modifiersUp(el, held);
   }
   fireChange(el);
 }

@@ -92,6 +92,10 @@ export const KeyResultSchema = z.object({
   /** The browser default we performed because synthetic key events have none (Tab moves focus…). */
   emulated: z.optional(z.string()),
   changes: ChangesSchema,
+  /** What the worker did when the page ignored the synthetic key (one trusted CDP key, or why not). */
+  fallback: z.optional(z.string()),
+  /** Page → worker only (stripped before the model sees it): the armed trusted retry (press-key-trusted.ts). */
+  trustedToken: z.optional(z.string()),
 });
 export type KeyResult = z.infer<typeof KeyResultSchema>;
 

@@ -1,8 +1,8 @@
 /**
  * Data grids from npm (tests/fixtures/apps/actions-grids): AG Grid Community and Tabulator. A cell is
  * edited the keyboard way (focus it, Enter opens the editor, type, Enter commits), a header sorts, a
- * header filter narrows the rows; each judged by the grid's own data model.
- * TODO(issue 25, double-click row): the same edits opened with `click_ax {clickCount: 2}` once it exists.
+ * header filter narrows the rows; each judged by the grid's own data model. A cell is also edited the
+ * mouse way: `click_ax {clickCount: 2}` opens AG Grid's editor (its default start-editing gesture).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,18 @@ describe('AG Grid Community', () => {
     expect(typed.success, JSON.stringify(typed)).toBe(true);
     data(await act('press_key', { key: 'Enter', ref_id: editor }, tabId));
     await expect.poll(async () => (await appState<State>(page)).ag.data[0]?.city).toBe('Paris');
+    expect((await appState<State>(page)).ag.edits).toBe(1);
+    await page.close();
+  });
+
+  it('edits a cell the mouse way: a double-click (clickCount 2) opens the editor, type, Enter commits', async () => {
+    const { page, tabId } = await open();
+    const dbl = data(await act('click_ax', { ref_id: await cellRef(tabId, 'Lima'), clickCount: 2 }, tabId));
+    const editor = editorIn(dbl) ?? (await refFor(env.browser, tabId, /textbox[^\n]*Input Editor|textbox "City/));
+    const typed = data(await act('type_ax', { ref_id: editor, text: 'Accra' }, tabId));
+    expect(typed.success, JSON.stringify(typed)).toBe(true);
+    data(await act('press_key', { key: 'Enter', ref_id: editor }, tabId));
+    await expect.poll(async () => (await appState<State>(page)).ag.data[1]?.city).toBe('Accra');
     expect((await appState<State>(page)).ag.edits).toBe(1);
     await page.close();
   });

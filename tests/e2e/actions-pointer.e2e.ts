@@ -4,7 +4,8 @@
  * right-click and then read and clicked like any overlay; double-click to edit in place; a cell that
  * takes only a trusted double-click (one CDP double-click); Control- and Shift-click multi-select;
  * a middle click's auxclick; a button under a cookie banner refused with the banner and its Close
- * button named; press_key "Shift+A" with the modifier's own keydown and keyup around the key.
+ * button named; press_key "Shift+A" with the modifier's own keydown and keyup around the key; a list
+ * that takes only trusted keys moved by press_key's one trusted (CDP) retry, Shift's own events included.
  */
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/result';
@@ -23,6 +24,9 @@ interface PointerState {
   untrustedDblclicks: number;
   aux: { button: number; ctrl: boolean }[];
   keys: string[];
+  trustedKeys: string[];
+  untrustedKeys: number;
+  listActive: string;
   subscribed: number;
   bannerClosed: boolean;
 }
@@ -142,6 +146,45 @@ describe('key chords', () => {
       'keyup:Shift+ctrl',
       'keyup:Control',
     ]);
+    await page.close();
+  });
+
+  it('type_ax types a capital with Shift’s own keydown and keyup around it', async () => {
+    const { page, tabId } = await open();
+    const ref = await refFor(env.browser, tabId, /textbox "Shortcut recorder"/);
+    const typed = data(await act('type_ax', { ref_id: ref, text: 'Hi' }, tabId));
+    expect(typed.success, JSON.stringify(typed)).toBe(true);
+    expect((await appState<PointerState>(page)).keys).toEqual([
+      'keydown:Shift+shift',
+      'keydown:H+shift',
+      'keyup:H+shift',
+      'keyup:Shift',
+      'keydown:i',
+      'keyup:i',
+    ]);
+    await page.close();
+  });
+
+  it('a list that ignores synthetic keys moves by one trusted (CDP) key press, with Shift’s own events', async () => {
+    const { page, tabId } = await open();
+    const ref = await refFor(env.browser, tabId, /listbox "Trusted-only list"/);
+    const down = data(await act('press_key', { key: 'ArrowDown', ref_id: ref }, tabId));
+    expect(String(down.fallback), JSON.stringify(down)).toMatch(/one trusted \(CDP\) key press was sent/);
+    expect('trustedToken' in down).toBe(false);
+    await expect.poll(async () => (await appState<PointerState>(page)).listActive).toBe('Beta');
+    data(await act('press_key', { key: 'Shift+ArrowDown', ref_id: ref }, tabId));
+    const s = await appState<PointerState>(page);
+    expect(s.listActive).toBe('Gamma');
+    expect(s.trustedKeys).toEqual([
+      'keydown:ArrowDown',
+      'keyup:ArrowDown',
+      'keydown:Shift+shift',
+      'keydown:ArrowDown+shift',
+      'keyup:ArrowDown+shift',
+      'keyup:Shift',
+    ]);
+    // Each press was tried synthetically first (down and up, plus Shift's own two for the chord).
+    expect(s.untrustedKeys).toBe(6);
     await page.close();
   });
 });

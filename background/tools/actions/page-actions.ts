@@ -1,9 +1,9 @@
-/** The action tools that need nothing from the worker but routing: select_option, press_key, scroll. */
-import { KeyResultSchema, ScrollResultSchema, SelectResultSchema } from '../../../shared/tools/action-results';
+/** The action tools that need nothing from the worker but routing: select_option, scroll. */
+import { ScrollResultSchema, SelectResultSchema } from '../../../shared/tools/action-results';
 import { defineTool } from '../define-tool';
 import { withEvidence } from './action-evidence';
 import { forward } from './forward';
-import { PressKeyArgs, ScrollArgs, SelectArgs } from './schemas';
+import { ScrollArgs, SelectArgs } from './schemas';
 
 export const selectOption = defineTool({
   name: 'select_option',
@@ -16,18 +16,6 @@ export const selectOption = defineTool({
     withEvidence(ctx.tabId, ctx.frameId, () =>
       forward(ctx.tabId, 'select_option', args, SelectResultSchema, ctx.frameId),
     ),
-});
-
-export const pressKey = defineTool({
-  name: 'press_key',
-  compactFamily: 'more',
-  description:
-    "Presses a key or chord; when the page ignores it, the browser's usual effect is performed (Tab moves focus, Enter submits).",
-  schema: PressKeyArgs,
-  modes: ['act', 'dev'],
-  readOnly: false,
-  handler: (args, ctx) =>
-    withEvidence(ctx.tabId, ctx.frameId, () => forward(ctx.tabId, 'press_key', args, KeyResultSchema, ctx.frameId)),
 });
 
 export const scrollTool = defineTool({
