@@ -5,6 +5,7 @@
  * lives in the worker's memory: after a worker restart the agent clicks again.
  */
 import { sleep } from '../../shared/timeout';
+import { subscribeTabRequests, type RequestEvent } from './tab-requests';
 
 /** Download ids each tab's actions started, newest last. */
 const byTab = new Map<number, number[]>();
@@ -23,20 +24,42 @@ export function startedBy(tabIds: readonly number[], id: number): boolean {
 
 export interface DownloadWatch {
   ids(): number[];
+  /**
+   * Responses the tab received as attachments (Content-Disposition, RFC 6266) during the action: a
+   * link to another origin ignores `download` and becomes a navigation whose download Chrome creates
+   * only after the headers, often after the click has returned.
+   */
+  attachments(): number;
   stop(): void;
 }
 
-/** Collects the downloads Chrome creates while an action on `tabId` runs. */
+function isAttachment(headers: chrome.webRequest.HttpHeader[] | undefined): boolean {
+  return !!headers?.some((h) => h.name.toLowerCase() === 'content-disposition' && /^\s*attachment/i.test(h.value ?? ''));
+}
+
+/** Collects the downloads Chrome creates while an action on `tabId` runs (and until `stop`). */
 export function watchDownloads(tabId: number): DownloadWatch {
   const ids: number[] = [];
+  let attachments = 0;
   const api = typeof chrome !== 'undefined' ? chrome.downloads : undefined;
-  if (!api) return { ids: () => [], stop: () => undefined };
+  if (!api) return { ids: () => [], attachments: () => 0, stop: () => undefined };
   const onCreated = (item: chrome.downloads.DownloadItem): void => {
     ids.push(item.id);
     noteTabDownload(tabId, item.id);
   };
+  const onRequest = (e: RequestEvent): void => {
+    if (e.kind === 'headers' && isAttachment(e.responseHeaders)) attachments += 1;
+  };
   api.onCreated.addListener(onCreated);
-  return { ids: () => [...ids], stop: () => api.onCreated.removeListener(onCreated) };
+  const unsubscribe = subscribeTabRequests(tabId, onRequest);
+  return {
+    ids: () => [...ids],
+    attachments: () => attachments,
+    stop: () => {
+      api.onCreated.removeListener(onCreated);
+      unsubscribe();
+    },
+  };
 }
 
 export async function downloadItem(id: number): Promise<chrome.downloads.DownloadItem | undefined> {

@@ -48,6 +48,8 @@ export const readDownload = defineTool({
   description: `Text of a file an action downloaded (id from its result's downloads): txt, csv, json…, up to ${READ_DOWNLOAD_MAX / 1024} KiB.`,
   schema: z.object({ id: z.number().int().min(0) }).strict(),
   modes: ['ask', 'act', 'dev'],
+  // Rarely needed: not on the Compact tier, whose fixed prompt has no room (fixed-prompt.test.ts).
+  tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {
     const tabs = ctx.tabs ? [ctx.tabs.startTab, ...ctx.tabs.opened(), ctx.tabId] : [ctx.tabId];

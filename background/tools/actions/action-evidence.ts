@@ -202,6 +202,8 @@ export async function withEvidence<T>(
  * {id}` reads a text one back.
  */
 async function addDownloads<T>(watch: DownloadWatch, startedAt: number, data: T): Promise<T> {
+  // An attachment response whose download Chrome has not created yet: wait for it (within the cap).
+  while (watch.ids().length < watch.attachments() && Date.now() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
   watch.stop();
   const ids = watch.ids();
   if (ids.length === 0 || typeof data !== 'object' || data === null) return data;
