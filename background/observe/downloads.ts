@@ -11,7 +11,7 @@ import { subscribeTabRequests, type RequestEvent } from './tab-requests';
 const byTab = new Map<number, number[]>();
 const KEEP = 50;
 
-export function noteTabDownload(tabId: number, id: number): void {
+function noteTabDownload(tabId: number, id: number): void {
   const list = (byTab.get(tabId) ?? []).filter((x) => x !== id);
   list.push(id);
   byTab.set(tabId, list.slice(-KEEP));
@@ -34,7 +34,9 @@ export interface DownloadWatch {
 }
 
 function isAttachment(headers: chrome.webRequest.HttpHeader[] | undefined): boolean {
-  return !!headers?.some((h) => h.name.toLowerCase() === 'content-disposition' && /^\s*attachment/i.test(h.value ?? ''));
+  return !!headers?.some(
+    (h) => h.name.toLowerCase() === 'content-disposition' && /^\s*attachment/i.test(h.value ?? ''),
+  );
 }
 
 /** Collects the downloads Chrome creates while an action on `tabId` runs (and until `stop`). */
@@ -68,7 +70,10 @@ export async function downloadItem(id: number): Promise<chrome.downloads.Downloa
 }
 
 /** Waits (polling, up to `capMs`) until the downloads are no longer in progress; returns their items. */
-export async function settledDownloads(ids: readonly number[], capMs: number): Promise<chrome.downloads.DownloadItem[]> {
+export async function settledDownloads(
+  ids: readonly number[],
+  capMs: number,
+): Promise<chrome.downloads.DownloadItem[]> {
   const until = Date.now() + capMs;
   for (;;) {
     const items = (await Promise.all(ids.map(downloadItem))).filter((i) => i !== undefined);
@@ -78,7 +83,7 @@ export async function settledDownloads(ids: readonly number[], capMs: number): P
 }
 
 /** The file's name without its folder (Windows or POSIX separators). */
-export function baseName(path: string): string {
+function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 

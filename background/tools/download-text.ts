@@ -5,7 +5,21 @@
  */
 export const READ_DOWNLOAD_MAX = 1024 * 1024;
 
-const TEXT_EXTENSIONS = new Set(['txt', 'csv', 'tsv', 'json', 'ndjson', 'jsonl', 'md', 'xml', 'log', 'yaml', 'yml', 'ics', 'vcf']);
+const TEXT_EXTENSIONS = new Set([
+  'txt',
+  'csv',
+  'tsv',
+  'json',
+  'ndjson',
+  'jsonl',
+  'md',
+  'xml',
+  'log',
+  'yaml',
+  'yml',
+  'ics',
+  'vcf',
+]);
 const TEXT_MIME = /^(text\/|application\/(json|[\w.+-]*\+json|xml|[\w.+-]*\+xml|csv|x-ndjson|yaml|x-yaml)\b)/i;
 
 export function isTextDownload(name: string, mime: string | undefined): boolean {

@@ -21,10 +21,13 @@ async function bytesOf(url: string, signal?: AbortSignal): Promise<Result<Uint8A
   const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
   if (scheme === 'data:') {
     const bytes = dataUrlBytes(url);
-    return bytes ? ok(bytes) : err('bad_url', 'the download\'s data: URL could not be decoded');
+    return bytes ? ok(bytes) : err('bad_url', "the download's data: URL could not be decoded");
   }
   if (scheme !== 'http:' && scheme !== 'https:') {
-    return err('unsupported', `the file came from a ${scheme} URL, which only the page can read; read the page instead`);
+    return err(
+      'unsupported',
+      `the file came from a ${scheme} URL, which only the page can read; read the page instead`,
+    );
   }
   const ctl = new AbortController();
   signal?.addEventListener('abort', () => ctl.abort(), { once: true });
@@ -60,28 +63,44 @@ export const readDownload = defineTool({
     }
     const info = summarize(item);
     if (item.state !== 'complete') {
-      return err('not_complete', `download ${args.id} (${info.name}) is ${item.state}${item.error ? ` (${item.error})` : ''}`);
+      return err(
+        'not_complete',
+        `download ${args.id} (${info.name}) is ${item.state}${item.error ? ` (${item.error})` : ''}`,
+      );
     }
     const size = info.size ?? -1;
     if (size > READ_DOWNLOAD_MAX) {
-      return err('too_large', `${info.name} is ${size} bytes; read_download reads text files up to ${READ_DOWNLOAD_MAX} bytes`);
+      return err(
+        'too_large',
+        `${info.name} is ${size} bytes; read_download reads text files up to ${READ_DOWNLOAD_MAX} bytes`,
+      );
     }
     if (!isTextDownload(info.name, info.mime)) {
-      return err('not_text', `${info.name} (${info.mime ?? 'unknown type'}) is not a text file; read_download reads txt, csv, json and other text`);
+      return err(
+        'not_text',
+        `${info.name} (${info.mime ?? 'unknown type'}) is not a text file; read_download reads txt, csv, json and other text`,
+      );
     }
     const url = item.finalUrl || item.url;
     if (!url.startsWith('data:') && ctx.reads) {
       const origin = new URL(url).origin;
-      const gate = await ctx.reads.content(origin, `Read the file ${info.name} downloaded from ${hostOf(origin)}, another site than this task's?`);
+      const gate = await ctx.reads.content(
+        origin,
+        `Read the file ${info.name} downloaded from ${hostOf(origin)}, another site than this task's?`,
+      );
       if (!gate.ok) return gate;
     }
     const bytes = await bytesOf(url, ctx.signal);
     if (!bytes.ok) return bytes;
     if (size >= 0 && bytes.data.byteLength !== size) {
-      return err('changed', `fetching ${info.name} again gave ${bytes.data.byteLength} bytes, not the ${size} saved: the link serves another file now (one-time or changing), so its text cannot be read`);
+      return err(
+        'changed',
+        `fetching ${info.name} again gave ${bytes.data.byteLength} bytes, not the ${size} saved: the link serves another file now (one-time or changing), so its text cannot be read`,
+      );
     }
     const text = decodeText(bytes.data);
-    if (text === null) return err('not_text', `${info.name} is binary (not UTF-8 text); read_download reads text files only`);
+    if (text === null)
+      return err('not_text', `${info.name} is binary (not UTF-8 text); read_download reads text files only`);
     return ok({ id: info.id, name: info.name, size: bytes.data.byteLength, path: info.path, text });
   },
 });

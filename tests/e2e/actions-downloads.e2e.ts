@@ -4,6 +4,7 @@
  * too-large or binary one with the reason. The server's own log proves what was fetched.
  */
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appState, data, refFor } from './support/actions';
 import { useExtension } from './support/setup';
@@ -25,6 +26,17 @@ beforeAll(() => {
   file('/files/users.csv', 'text/csv', CSV);
   file('/files/big.csv', 'text/csv', 'x,y\n'.repeat(300_000));
   file('/files/chart.png', 'image/png', PNG);
+  // A one-time export: the second request gets another (shorter) answer, as an expired link would.
+  let onceServed = 0;
+  env.server.route('/files/once.csv', (_req, res) => {
+    onceServed += 1;
+    res.writeHead(200, {
+      'content-type': 'text/csv',
+      'content-disposition': 'attachment; filename="once.csv"',
+      'cache-control': 'no-store',
+    });
+    res.end(onceServed === 1 ? CSV : 'expired\n');
+  });
 });
 
 const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
@@ -37,7 +49,7 @@ interface Download {
   path?: string;
 }
 
-async function clickDownload(pattern: RegExp): Promise<{ tabId: number; download: Download; page: import('playwright-core').Page }> {
+async function clickDownload(pattern: RegExp): Promise<{ tabId: number; download: Download; page: Page }> {
   const { page, tabId } = await env.browser.open(env.server.url('/downloads.html'));
   // Playwright saves downloads under GUID names in its own folder; a person's browser keeps the
   // server's name, so the test lets Chrome save them itself (its default folder), as for a user.
@@ -87,5 +99,15 @@ describe('downloads', () => {
     expect(binary.ok).toBe(false);
     if (!binary.ok) expect(binary.error.code).toBe('not_text');
     await png.page.close();
+  });
+
+  it('a link that serves another file when fetched again is refused, not read as the saved file', async () => {
+    const once = await clickDownload(/link "Download one-time export"/);
+    expect(once.download.size).toBe(Buffer.byteLength(CSV));
+    const r = await act('read_download', { id: once.download.id }, once.tabId);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('changed');
+    expect(env.server.requests.filter((q) => q.path === '/files/once.csv')).toHaveLength(2);
+    await once.page.close();
   });
 });

@@ -68,7 +68,10 @@ export function serveRedTeamPages(env: Pick<RedTeamEnv, 'server' | 'partner' | '
     // A same-origin download link whose server redirects to the partner's file: a download, not a
     // navigation, so the navigation guard does not see it and the file's origin is the partner's.
     site.route('/red-team/api/backup-redirect', (_req, res) => {
-      res.writeHead(302, { location: `${env.partner.origin}/red-team/api/backup-codes.csv`, 'cache-control': 'no-store' });
+      res.writeHead(302, {
+        location: `${env.partner.origin}/red-team/api/backup-codes.csv`,
+        'cache-control': 'no-store',
+      });
       res.end();
     });
     for (const api of ['/red-team/api/events', '/red-team/api/ran']) {
