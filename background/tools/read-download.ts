@@ -30,10 +30,16 @@ async function bytesOf(url: string, signal?: AbortSignal): Promise<Result<Uint8A
     );
   }
   const ctl = new AbortController();
-  signal?.addEventListener('abort', () => ctl.abort(), { once: true });
+  const stop = signal ? AbortSignal.any([signal, ctl.signal]) : ctl.signal;
+  const origin = new URL(url).origin;
   const got = await withTimeout(
-    fetch(url, { credentials: 'include', signal: ctl.signal, redirect: 'follow' }).then(
-      async (r) => (r.ok ? new Uint8Array(await r.arrayBuffer()) : `HTTP ${r.status}`),
+    fetch(url, { credentials: 'include', signal: stop, redirect: 'follow' }).then(
+      async (r) => {
+        if (!r.ok) return `HTTP ${r.status}`;
+        // The gate judged the saved file's origin: a redirect elsewhere now is another site's content.
+        if (new URL(r.url).origin !== origin) return `it now redirects to ${new URL(r.url).host}`;
+        return new Uint8Array(await r.arrayBuffer());
+      },
       (e: unknown) => (e instanceof Error ? e.message : String(e)),
     ),
     FETCH_MS,
