@@ -143,7 +143,12 @@ async function whenRunning(tabId: number, name: string, running = true, timeoutM
 }
 
 function resultJson(text: string): Record<string, unknown> {
-  const parsed: unknown = JSON.parse(unfence(text));
+  // Weaverbird's own notes follow the fenced body (e.g. "NOTE: the debug tools are in your tool list now.").
+  const body = unfence(text)
+    .split('\n')
+    .filter((l) => !l.startsWith('NOTE: '))
+    .join('\n');
+  const parsed: unknown = JSON.parse(body);
   if (typeof parsed !== 'object' || parsed === null) throw new Error(`not an object: ${text.slice(0, 200)}`);
   return parsed as Record<string, unknown>;
 }
