@@ -12,10 +12,5 @@ export const QUERY_MAX_CHARS = 500;
 /** A row's or list item's text in a `find` reply is cut here (browxai's rowText, 200). */
 export const ROW_TEXT_MAX = 200;
 
-export type {
-  FindPageCandidate,
-  FindPageResult,
-  TextSearchMatch,
-  TextSearchPageResult,
-} from './find-schemas';
+export type { FindPageCandidate, FindPageResult, TextSearchMatch, TextSearchPageResult } from './find-schemas';
 export type { FindOptions, TextSearchOptions } from './find-args';
