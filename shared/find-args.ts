@@ -1,6 +1,6 @@
 /**
  * The page-side parsers of `find` and `text_search` arguments (zod/mini, so the handler script
- * stays small). The worker's classic-zod schemas (background/tools/find.ts, text-search.ts) state
+ * stays small), and the option types the page code takes, inferred from them. The worker's classic-zod schemas (background/tools/find.ts, text-search.ts) state
  * the same arguments for the model; frameId is the worker's and never reaches the page.
  */
 import * as z from 'zod/mini';
@@ -11,8 +11,6 @@ import {
   QUERY_MAX_CHARS,
   SEARCH_DEFAULT_MATCHES,
   SEARCH_MAX_MATCHES,
-  type FindOptions,
-  type TextSearchOptions,
 } from './find-contract';
 import { REF_PATTERN } from './refs';
 import { err, ok, type Result } from './result';
@@ -38,6 +36,22 @@ const TextSearchArgsMini = z.object({
   includeHidden: z.optional(z.boolean()),
   maxMatches: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(SEARCH_MAX_MATCHES))),
 });
+
+type Defaulted<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
+
+/** Page-side `find` options with every default applied; `ref_id` is local to the frame. */
+export type FindOptions = Defaulted<
+  Omit<z.output<typeof FindArgsMini>, 'testIdAttributes'>,
+  'maxCandidates' | 'visibleOnly'
+> & {
+  /** Read-only: the default is the one shared list (tree-options.ts). */
+  testIdAttributes: readonly string[];
+};
+/** Page-side `text_search` options with every default applied. */
+export type TextSearchOptions = Defaulted<
+  z.output<typeof TextSearchArgsMini>,
+  'exact' | 'includeHidden' | 'maxMatches'
+>;
 
 function issues(tool: string, error: z.core.$ZodError): Result<never> {
   return err('bad_arguments', `invalid arguments for ${tool}: ${formatIssues(error)}`);

@@ -1,7 +1,7 @@
 /**
  * The page-side parser of get_accessibility_tree arguments, in zod/mini so the handler script stays
- * small. `tree-contract.ts` states the same arguments in classic zod with descriptions for the
- * model; tree-contract.test.ts holds the two in step.
+ * small; the `TreeArgs` type is inferred from it. `tree-contract.ts` states the same arguments in
+ * classic zod with descriptions for the model; tree-contract.test.ts holds the two in step.
  */
 import * as z from 'zod/mini';
 import { err, ok, type Result } from './result';
@@ -16,7 +16,6 @@ import {
   MIN_MAX_CHARS,
   TREE_FILTERS,
   resolveTreeOptions,
-  type TreeArgs,
   type TreeOptions,
 } from './tree-options';
 import { formatIssues } from './zod-issues';
@@ -40,10 +39,11 @@ export const TreeArgsMiniSchema = z.strictObject({
       .check(z.maxLength(MAX_OMIT_PATTERNS)),
   ),
 });
-// Compile-time check that the schema and the hand-written TreeArgs describe the same object.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _schemaMatchesTreeArgs: Same<z.infer<typeof TreeArgsMiniSchema>, TreeArgs> = true;
-void _schemaMatchesTreeArgs;
+
+/** The argument names for the error text, read off the schema: `filter ("all"|"visible"|"interactive"), maxDepth, …`. */
+const VALID_ARGS = Object.keys(TreeArgsMiniSchema.shape)
+  .map((k) => (k === 'filter' ? `filter (${TREE_FILTERS.map((f) => `"${f}"`).join('|')})` : k))
+  .join(', ');
 
 /** Parses raw tool arguments (null/undefined mean "all defaults") into options, or a readable error. */
 export function parseTreeArgs(raw: unknown): Result<TreeOptions> {
@@ -51,8 +51,7 @@ export function parseTreeArgs(raw: unknown): Result<TreeOptions> {
   if (!parsed.success) {
     return err(
       'bad_arguments',
-      `invalid arguments for get_accessibility_tree: ${formatIssues(parsed.error)}. ` +
-        'Valid: filter ("all"|"visible"|"interactive"), maxDepth, maxChars, ref_id, page, tree_revision, testIdAttributes, maxTextChars, omit',
+      `invalid arguments for get_accessibility_tree: ${formatIssues(parsed.error)}. ` + `Valid: ${VALID_ARGS}`,
     );
   }
   return ok(resolveTreeOptions(parsed.data));

@@ -74,6 +74,9 @@ describe('tree contract', () => {
     if (r.ok) return;
     expect(r.error.code).toBe('bad_arguments');
     expect(r.error.message).toMatch(/^invalid arguments for get_accessibility_tree: filter: .*; maxChars: /);
-    expect(r.error.message).toContain('Valid: filter');
+    // The list is read off the schema; the text the model sees is unchanged.
+    expect(r.error.message).toMatch(
+      /\. Valid: filter \("all"\|"visible"\|"interactive"\), maxDepth, maxChars, ref_id, page, tree_revision, testIdAttributes, maxTextChars, omit$/,
+    );
   });
 });

@@ -3,6 +3,8 @@
  * tree content script imports only this file, so it carries no zod at all; arguments are parsed
  * by the handler script (`tree-args.ts`, zod/mini) and by the worker (`tree-contract.ts`, zod).
  */
+import type * as z from 'zod/mini';
+import type { TreeArgsMiniSchema } from './tree-args';
 
 export const TREE_FILTERS = ['all', 'visible', 'interactive'] as const;
 export type TreeFilter = (typeof TREE_FILTERS)[number];
@@ -26,18 +28,12 @@ export const MAX_OMIT_PATTERNS = 20;
 export const MAX_OMIT_PATTERN_CHARS = 100;
 export const ATTRIBUTE_NAME_PATTERN = /^[a-z][a-z0-9_.:-]*$/i;
 
-/** The tool's arguments as the model writes them (all optional); `tree-args.ts` validates them. */
-export interface TreeArgs {
-  filter?: TreeFilter;
-  maxDepth?: number;
-  maxChars?: number;
-  ref_id?: string;
-  page?: number;
-  tree_revision?: string;
-  testIdAttributes?: string[];
-  maxTextChars?: number;
-  omit?: string[];
-}
+/**
+ * The tool's arguments as the model writes them (all optional), inferred from the one schema that
+ * validates them (`TreeArgsMiniSchema` in tree-args.ts; a type-only import, so the tree script stays
+ * free of zod).
+ */
+export type TreeArgs = z.infer<typeof TreeArgsMiniSchema>;
 
 /** Arguments with every default applied: what the builder works from. */
 export interface TreeOptions {

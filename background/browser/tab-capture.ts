@@ -15,10 +15,11 @@
  * Firefox exposes captureTab on `chrome.tabs` too, but @types/chrome does not describe it, so it is
  * reached through the narrow accessor below (docs/firefox.md: why no webextension-polyfill).
  */
+import * as z from 'zod/mini';
 import { ElementBoxReplySchema, type ElementBoxReply } from '../../shared/protocol/element-box';
 import { err, errorMessage, ok, type Result } from '../../shared/result';
-import { sendToContent } from '../content-bridge';
 import { planClip, type CaptureBackend, type PageGeometry } from '../vision/capture-plan';
+import { checkReply, pageCall } from '../page-call';
 
 interface CaptureOptions {
   format: 'jpeg' | 'png';
@@ -43,15 +44,20 @@ const DATA_URL = /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
 
 async function mainFrameBox(tabId: number, known?: ElementBoxReply): Promise<Result<ElementBoxReply>> {
   if (known) return ok(known);
-  const reply = await sendToContent(tabId, { type: 'tool', tool: 'element_box', args: {} }, 0);
-  if (!reply.ok) return reply;
-  const parsed = ElementBoxReplySchema.safeParse(reply.data);
-  return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page answered element_box in an unknown shape');
+  return pageCall(tabId, 'element_box', {}, ElementBoxReplySchema);
 }
 
-function geometryOf(box: ElementBoxReply): Result<PageGeometry> {
-  if (!box.scroll || !box.content)
-    return err('bad_reply', "the page script did not report the page's scroll and size; reload the page and retry");
+/** The part of an element_box reply a page capture needs: optional in the contract, required here. */
+const GeometrySchema = z.object({
+  viewport: z.object({ width: z.number(), height: z.number() }),
+  scroll: z.object({ x: z.number(), y: z.number() }),
+  content: z.object({ width: z.number(), height: z.number() }),
+});
+
+function geometryOf(reply: ElementBoxReply): Result<PageGeometry> {
+  const checked = checkReply(ok(reply), GeometrySchema, "element_box reply (the page's scroll and size)");
+  if (!checked.ok) return checked;
+  const box = checked.data;
   return ok({
     pageX: box.scroll.x,
     pageY: box.scroll.y,

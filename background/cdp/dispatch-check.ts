@@ -5,20 +5,20 @@
  * and by type_ax/focus_type's trusted insertion.
  */
 import { InputRecheckReplySchema } from '../../shared/tools/action-results';
+import * as z from 'zod/mini';
 import { err, ok, type Result } from '../../shared/result';
-import { sendToContent } from '../content-bridge';
 import { placeInTopFrame, tabFrameHitDeps, type Point } from '../frames/frame-hit';
+import { pageCall } from '../page-call';
 
 async function recheck(
   tabId: number,
   frameId: number,
   args: { token: string; x?: number; y?: number; settle?: boolean },
 ): Promise<Result<{ x?: number | undefined; y?: number | undefined }>> {
-  const reply = await sendToContent(tabId, { type: 'tool', tool: 'input_recheck', args }, frameId);
-  if (!reply.ok) return reply;
-  const parsed = InputRecheckReplySchema.safeParse(reply.data);
-  return parsed.success ? ok(parsed.data) : err('bad_reply', 'malformed input_recheck reply');
+  return pageCall(tabId, 'input_recheck', args, InputRecheckReplySchema, frameId);
 }
+
+const ClickPointSchema = z.object({ x: z.number(), y: z.number() });
 
 export interface ClickPlan {
   /** Where to press, in the frame's own viewport. */
@@ -32,10 +32,10 @@ export interface ClickPlan {
  * frame, and places it in the top frame (every ancestor must still show the frame there).
  */
 export async function planTrustedClick(tabId: number, frameId: number, token: string): Promise<Result<ClickPlan>> {
-  const fresh = await recheck(tabId, frameId, { token, settle: true });
+  // A click needs the point: a reply without one is malformed here even though the contract allows it elsewhere.
+  const fresh = await pageCall(tabId, 'input_recheck', { token, settle: true }, ClickPointSchema, frameId);
   if (!fresh.ok) return fresh;
   const { x, y } = fresh.data;
-  if (x === undefined || y === undefined) return err('bad_reply', 'input_recheck gave no point for a click');
   const top = await placeInTopFrame(tabFrameHitDeps(tabId), frameId, { x, y });
   return top.ok ? ok({ local: { x, y }, top: top.data }) : top;
 }

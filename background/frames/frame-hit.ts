@@ -12,6 +12,7 @@ import { sendToContent } from '../content-bridge';
 import { syncFrames, type BrowserFrame } from './frame-store';
 import { askFrame } from './inventory';
 import { withTimeout } from '../../shared/timeout';
+import { checkReply } from '../page-call';
 
 export interface Point {
   x: number;
@@ -89,9 +90,7 @@ export function tabFrameHitDeps(tabId: number): FrameHitDeps {
         HIT_TIMEOUT_MS,
         (): Result<unknown> => err('timeout', `no answer within ${HIT_TIMEOUT_MS} ms`),
       );
-      if (!reply.ok) return reply;
-      const parsed = FrameHitReplySchema.safeParse(reply.data);
-      return parsed.success ? ok(parsed.data) : err('bad_reply', 'malformed frame_hit_test reply');
+      return checkReply(reply, FrameHitReplySchema, 'frame_hit_test reply');
     },
   };
 }

@@ -14,6 +14,7 @@ import { syncFrames } from './frame-store';
 import { parseQualifiedRef, qualifyRef, qualifyRefsInText } from './qualified-ref';
 import { sanitizeUrl } from '../../shared/url-sanitize';
 import { checkRead, type ReadGate } from '../policy/read-gate';
+import { checkReply } from '../page-call';
 
 const QualifiedRefArg = z
   .string()
@@ -71,8 +72,8 @@ export async function readFrame(
       reply.error.code,
       `frame ${frame.id} (${sanitizeUrl(frame.url)}): ${qualifyRefsInText(reply.error.message, frame.id)}`,
     );
-  const tree = TreeResultSchema.safeParse(reply.data);
-  if (!tree.success) return err('bad_reply', `frame ${frame.id} returned a malformed tree; reload the page and retry`);
+  const tree = checkReply(reply, TreeResultSchema, `tree from frame ${frame.id}`);
+  if (!tree.ok) return tree;
   const t = tree.data;
   const continuation = t.continuationArgs
     ? {

@@ -10,6 +10,7 @@ import { syncFrames, type BrowserFrame } from './frame-store';
 import { qualifyRef } from './qualified-ref';
 import { sanitizeUrl } from '../../shared/url-sanitize';
 import { withTimeout } from '../../shared/timeout';
+import { checkReply } from '../page-call';
 
 const EmbeddedSchema = z.object({
   frameIndex: z.number().nullable(),
@@ -63,11 +64,7 @@ export async function askFrame(tabId: number, frame: BrowserFrame): Promise<Resu
     FRAME_TIMEOUT_MS,
     () => ({ ok: false as const, error: { code: 'timeout', message: `no answer within ${FRAME_TIMEOUT_MS} ms` } }),
   );
-  if (!reply.ok) return reply;
-  const info = FrameInfoSchema.safeParse(reply.data);
-  return info.success
-    ? ok(info.data)
-    : { ok: false, error: { code: 'bad_reply', message: 'malformed frame_info reply' } };
+  return checkReply(reply, FrameInfoSchema, 'frame_info reply');
 }
 
 function originOf(url: string): string {

@@ -1,8 +1,8 @@
 import { GateFactsSchema, type GateFacts, type GateFactsArgs } from '../../shared/protocol/gate-facts';
-import { err, ok, type Result } from '../../shared/result';
-import { sendToContent } from '../content-bridge';
+import { type Result } from '../../shared/result';
 import { resolveRefTarget } from '../frames/route-ref';
 import { pdfGateFacts } from '../pdf/pdf-tools';
+import { pageCall } from '../page-call';
 
 /**
  * Asks the frame that owns the ref (a Pay button often lives in a payment iframe) what the action
@@ -21,8 +21,5 @@ export async function inspectTarget(tabId: number, query: GateFactsArgs, frame?:
     frameId = target.data.frameId;
     args = { ...query, ref: target.data.localRef };
   }
-  const reply = await sendToContent(tabId, { type: 'tool', tool: 'gate_facts', args }, frameId);
-  if (!reply.ok) return reply;
-  const parsed = GateFactsSchema.safeParse(reply.data);
-  return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page returned malformed facts');
+  return pageCall(tabId, 'gate_facts', args, GateFactsSchema, frameId);
 }

@@ -4,10 +4,10 @@
  * with the fix before any page is touched.
  */
 import { z } from 'zod';
-import { err, ok } from '../../shared/result';
 import { parseExtractSchema } from '../../shared/tools/extract-spec';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
+import { checkReply } from '../page-call';
 
 const ResultSchema = z.object({
   complete: z.boolean(),
@@ -52,8 +52,6 @@ export const extractTool = defineTool({
     const schema = parseExtractSchema(args.schema);
     if (!schema.ok) return schema;
     const reply = await pageRead(ctx.tabId, 'extract', { ...args, schema: schema.data }, ctx.reads);
-    if (!reply.ok) return reply;
-    const parsed = ResultSchema.safeParse(reply.data);
-    return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page returned a malformed extract result; retry');
+    return checkReply(reply, ResultSchema, 'extract result');
   },
 });

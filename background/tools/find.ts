@@ -20,6 +20,7 @@ import { defineTool } from './define-tool';
 import { FrameIdArg, pageTarget, RefIdArg } from './page-target';
 import { toolsFor } from './registry';
 import type { ToolContext } from './types';
+import { checkReply } from '../page-call';
 
 const RefArg = RefIdArg.describe('only inside this element');
 const FrameArg = FrameIdArg.describe('inside this frame');
@@ -78,9 +79,8 @@ export const findTool = defineTool({
     const { confidenceFloor, frameId, ref_id, ...pageArgs } = args;
     const reply = await runInPage('find', pageArgs, ref_id, frameId, ctx);
     if (!reply.ok) return reply;
-    const parsed = FindPageResultSchema.safeParse(reply.data.data);
-    if (!parsed.success)
-      return err('bad_reply', 'the page returned a malformed find result; reload the page and retry');
+    const parsed = checkReply(ok(reply.data.data), FindPageResultSchema, 'find result');
+    if (!parsed.ok) return parsed;
     const text = formatFind(parsed.data, {
       confidenceFloor: confidenceFloor ?? 0,
       tools: new Set(toolsFor(ctx.mode, ctx.tier).map((t) => t.name)),
@@ -101,8 +101,8 @@ export const textSearchTool = defineTool({
     const { frameId, ref_id, ...pageArgs } = args;
     const reply = await runInPage('text_search', pageArgs, ref_id, frameId, ctx);
     if (!reply.ok) return reply;
-    const parsed = TextSearchPageResultSchema.safeParse(reply.data.data);
-    if (!parsed.success) return err('bad_reply', 'the page returned a malformed text_search result; reload and retry');
+    const parsed = checkReply(ok(reply.data.data), TextSearchPageResultSchema, 'text_search result');
+    if (!parsed.ok) return parsed;
     return ok(qualifyRefsInText(formatTextSearch(parsed.data), reply.data.frame));
   },
 });

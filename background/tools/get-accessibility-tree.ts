@@ -1,11 +1,12 @@
 import { TreeArgsSchema, TreeResultSchema, type TreeResult } from '../../shared/tree-contract';
-import { err, ok } from '../../shared/result';
+import { ok } from '../../shared/result';
 import { sendToContent } from '../content-bridge';
 import { childFramesNote } from '../frames/frames-note';
 import { syncFrames } from '../frames/frame-store';
 import { checkRead, type ReadGate } from '../policy/read-gate';
 import { defineTool } from './define-tool';
 import { treeFromChromeAx } from './tree-fallback';
+import { checkReply } from '../page-call';
 
 /** Page 1 of a whole-page read names the child frames the tree leaves out (frames-note.ts). */
 async function withFramesNote(tabId: number, tree: TreeResult, reads: ReadGate | undefined): Promise<TreeResult> {
@@ -30,8 +31,8 @@ export const getAccessibilityTree = defineTool({
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'get_accessibility_tree', args });
     // Where no page script can run, Chrome's own tree answers instead (tree-fallback.ts).
     if (!reply.ok) return treeFromChromeAx(ctx.tabId, args, reply);
-    const result = TreeResultSchema.safeParse(reply.data);
-    if (!result.success) return err('bad_reply', 'the page returned a malformed tree; reload the page and retry');
+    const result = checkReply(reply, TreeResultSchema, 'tree');
+    if (!result.ok) return result;
     const whole = result.data.page === 1 && args.ref_id === undefined;
     return ok(whole ? await withFramesNote(ctx.tabId, result.data, ctx.reads) : result.data);
   },

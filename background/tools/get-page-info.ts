@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PageInfoSchema } from '../../shared/protocol/content';
-import { err, ok } from '../../shared/result';
-import { frameReachable, sendToContent } from '../content-bridge';
+import { ok } from '../../shared/result';
+import { frameReachable } from '../content-bridge';
 import { withTimeout } from '../../shared/timeout';
 import { defineTool } from './define-tool';
 import { syncFrames } from '../frames/frame-store';
 import { sanitizeUrl } from '../../shared/url-sanitize';
+import { pageCall } from '../page-call';
 
 /** Frames are named as every frame tool names them (f0 = the page, f1…), never by Chrome's own numbers. */
 type FrameInfo = { frameId: string; parent: string | null; url: string; scriptsReady: boolean };
@@ -40,10 +41,8 @@ export const getPageInfo = defineTool({
   modes: ['ask', 'act', 'dev'],
   readOnly: true,
   async handler(_args, ctx) {
-    const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'page_info', args: {} });
-    if (!reply.ok) return reply;
-    const info = PageInfoSchema.safeParse(reply.data);
-    if (!info.success) return err('bad_reply', 'the page returned malformed page info; reload the page and retry');
+    const info = await pageCall(ctx.tabId, 'page_info', {}, PageInfoSchema);
+    if (!info.ok) return info;
     const frames = await listFrames(ctx.tabId);
     return ok({ ...info.data, url: sanitizeUrl(info.data.url), frames });
   },

@@ -3,9 +3,9 @@
  * control-state questions the tree does not answer (content-scripts/reads/inspect.ts).
  */
 import { z } from 'zod';
-import { err, ok } from '../../shared/result';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
+import { checkReply } from '../page-call';
 
 const ResultSchema = z.object({
   element: z.string(),
@@ -42,8 +42,6 @@ export const inspectTool = defineTool({
   readOnly: true,
   async handler(args, ctx) {
     const reply = await pageRead(ctx.tabId, 'inspect', args, ctx.reads);
-    if (!reply.ok) return reply;
-    const parsed = ResultSchema.safeParse(reply.data);
-    return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page returned a malformed inspect result; retry');
+    return checkReply(reply, ResultSchema, 'inspect result');
   },
 });

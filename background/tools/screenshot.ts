@@ -11,7 +11,6 @@ import { QUALIFIED_REF_PATTERN } from '../../shared/refs';
 import { err, ok, type Result } from '../../shared/result';
 import { BROWSER } from '../../shared/browser-target';
 import { captureWithTabs } from '../browser/tab-capture';
-import { sendToContent } from '../content-bridge';
 import { findFrame } from '../frames/frame-store';
 import { FrameIdArg } from './page-target';
 import { frameOffset } from '../frames/inventory';
@@ -19,6 +18,7 @@ import { resolveRefTarget } from '../frames/route-ref';
 import { captureWithCdp } from '../vision/capture-cdp';
 import { putImage } from '../vision/image-store';
 import { defineTool } from './define-tool';
+import { pageCall } from '../page-call';
 
 /**
  * How the picture is taken is the one thing the builds do differently, chosen at build time: Chrome over
@@ -89,14 +89,7 @@ async function targetOf(tabId: number, args: Args): Promise<Result<Target>> {
 }
 
 async function boxOf(tabId: number, target: Target): Promise<Result<ElementBoxReply>> {
-  const reply = await sendToContent(
-    tabId,
-    { type: 'tool', tool: 'element_box', args: target.request },
-    target.chromeFrameId,
-  );
-  if (!reply.ok) return reply;
-  const parsed = ElementBoxReplySchema.safeParse(reply.data);
-  return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page answered element_box in an unknown shape');
+  return pageCall(tabId, 'element_box', target.request, ElementBoxReplySchema, target.chromeFrameId);
 }
 
 /** A child frame paints only its own viewport: the crop is cut to it. */

@@ -15,6 +15,7 @@ import { qualifyRef, qualifyRefsInText } from '../frames/qualified-ref';
 import { resolveRefTarget } from '../frames/route-ref';
 import { hostsViaCdp, queryPierced } from '../cdp/shadow-cdp';
 import { defineTool } from './define-tool';
+import { checkReply } from '../page-call';
 
 const TIERS = { act: ['full'], dev: ['mid', 'full'] } as const;
 /** Where get_shadow_dom reads from; the CDP source exists in the Chrome build only. */
@@ -74,8 +75,8 @@ export const getShadowDom = defineTool({
         ? null
         : await sendToContent(ctx.tabId, { type: 'tool', tool: 'shadow_hosts', args: pageArgs }, frameId);
     if (page?.ok) {
-      const parsed = PageHostsSchema.safeParse(page.data);
-      if (!parsed.success) return err('bad_reply', 'the page returned a malformed shadow-host list; reload and retry');
+      const parsed = checkReply(page, PageHostsSchema, 'shadow-host list');
+      if (!parsed.ok) return parsed;
       const d = parsed.data;
       return ok({
         source: 'page',

@@ -5,11 +5,12 @@
  * check could not run. Page logic: content-scripts/reads/verify.ts.
  */
 import { z } from 'zod';
-import { err, ok, type Result } from '../../shared/result';
+import { type Result } from '../../shared/result';
 import { checkArgsProblem, VERIFY_CHECKS, VISIBILITY_REASONS, type VerifyOutcome } from '../../shared/tools/reads';
 import type { ReadGate } from '../policy/read-gate';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
+import { checkReply } from '../page-call';
 
 export const VERIFY_FIELDS = {
   check: z
@@ -53,9 +54,7 @@ export async function verifyOnce(
   reads: ReadGate | undefined,
 ): Promise<Result<VerifyOutcome>> {
   const reply = await pageRead(tabId, 'verify', args, reads);
-  if (!reply.ok) return reply;
-  const parsed = OutcomeSchema.safeParse(reply.data);
-  return parsed.success ? ok(parsed.data) : err('bad_reply', 'the page returned a malformed verify result; retry');
+  return checkReply(reply, OutcomeSchema, 'verify result');
 }
 
 export const verifyTool = defineTool({

@@ -6,6 +6,7 @@ import { isFailed, isMutation, requestLine, summarize } from '../observe/network
 import { readConsole } from './console-read';
 import { defineTool } from './define-tool';
 import { sleep } from '../../shared/timeout';
+import { checkReply } from '../page-call';
 
 const MAX_DURATION_MS = 60_000;
 /** Failed and mutating requests listed by name; the rest are only counted. */
@@ -59,8 +60,8 @@ export const watchTool = defineTool({
           `${reply.error.message}. The page probably navigated during the window; read it again before watching`,
         );
       }
-      const regions = RegionsReply.safeParse(reply.data);
-      if (!regions.success) return err('bad_reply', 'the page returned a malformed watch report; retry');
+      const regions = checkReply(reply, RegionsReply, 'watch report');
+      if (!regions.ok) return regions;
       const entries = net.entries();
       const consoleRead = await readConsole(ctx.tabId, { level: 'warning', limit: 20, since: startedAt });
       const r = regions.data;

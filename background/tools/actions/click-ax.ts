@@ -20,6 +20,7 @@ import { ClickArgs } from './schemas';
 import { sanitizeUrl } from '../../../shared/url-sanitize';
 import { HAS_CDP } from '../../../shared/browser-target';
 import { sleep } from '../../../shared/timeout';
+import { checkReply } from '../../page-call';
 
 const PORT_CLOSED =
   /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;
@@ -150,10 +151,10 @@ async function clickOnce(args: zod.infer<typeof ClickArgs>, ctx: ToolContext): P
     }
     return reply;
   }
-  const parsed = ClickReplySchema.safeParse(reply.data);
-  if (!parsed.success) {
+  const parsed = checkReply(reply, ClickReplySchema, 'click result');
+  if (!parsed.ok) {
     watch.stop();
-    return err('bad_reply', 'the page returned a malformed click result; re-read the tree and retry');
+    return parsed;
   }
   const { result, fallback } = parsed.data;
   if (!fallback) {

@@ -15,6 +15,7 @@ import { resolveRefTarget } from '../../frames/route-ref';
 import { defineTool } from '../define-tool';
 import { vetoReason, watchTabActivity } from './activity-watch';
 import { DragArgs } from './schemas';
+import { checkReply } from '../../page-call';
 
 /** The drop target's ref as the page of `frameId` knows it; a ref of another frame is refused. */
 async function localTarget(
@@ -51,9 +52,8 @@ export const dragTool = defineTool({
     const watch = watchTabActivity(ctx.tabId);
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'drag', args: pageArgs }, frameId);
     const activity = watch.stop();
-    if (!reply.ok) return reply;
-    const parsed = DragReplySchema.safeParse(reply.data);
-    if (!parsed.success) return err('bad_reply', 'the page returned a malformed drag result; re-read the tree');
+    const parsed = checkReply(reply, DragReplySchema, 'drag result');
+    if (!parsed.ok) return parsed;
     const { result, fallback } = parsed.data;
     if (!fallback) return ok(result);
     const veto = HAS_CDP ? vetoReason(activity) : 'not tried: this browser has no trusted input';

@@ -1,6 +1,6 @@
 import type { ZodMiniType } from 'zod/mini';
-import { err, ok, type Result } from '../../../shared/result';
-import { sendToContent } from '../../content-bridge';
+import { type Result } from '../../../shared/result';
+import { pageCall } from '../../page-call';
 
 /** Runs a page tool in one frame of the tab (the top frame unless `frameId` is given) and validates its reply against the shared contract. */
 export async function forward<T>(
@@ -10,10 +10,5 @@ export async function forward<T>(
   schema: ZodMiniType<T>,
   frameId = 0,
 ): Promise<Result<T>> {
-  const reply = await sendToContent(tabId, { type: 'tool', tool, args }, frameId);
-  if (!reply.ok) return reply;
-  const parsed = schema.safeParse(reply.data);
-  if (!parsed.success)
-    return err('bad_reply', `the page returned a malformed ${tool} result; re-read the tree and retry`);
-  return ok(parsed.data);
+  return pageCall(tabId, tool, args, schema, frameId);
 }
