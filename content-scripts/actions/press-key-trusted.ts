@@ -12,23 +12,14 @@ import { cancelLate } from './late-evidence';
 import type { KeyChord } from '../../shared/key-chord';
 
 /**
- * Keys a widget acts on visibly (move, open, close, activate): only these are retried. A printable
- * key or a Control/Alt/Meta shortcut often has an effect no observation sees (a shortcut recorder, a
- * copy), so a second, trusted press could repeat it; modifiers held with a widget key are sent too.
+ * Keys that move within a widget (a list, a grid, a slider, tabs): only these are retried, since a move
+ * shows (focus, aria-activedescendant, aria-selected, a value), so "nothing changed" means the page
+ * ignored the key. Enter, Space and Escape activate or close: a page may hear the synthetic one and
+ * act with no visible change (a key log, a closed layer nothing showed), and a second, trusted press
+ * would repeat it (submit twice, close two layers). Printable keys and Control/Alt/Meta shortcuts are
+ * never retried for the same reason; modifiers held with a navigation key are sent too.
  */
-const WIDGET_KEYS = new Set([
-  'Enter',
-  'Escape',
-  ' ',
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
+const WIDGET_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
 function focusIsOn(el: Element, doc: Document): boolean {
   const active = deepActiveElement(doc);
