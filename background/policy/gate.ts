@@ -20,6 +20,7 @@ import { actionOrigin, gateWrite } from './write-gate';
 import { attachedFileIds } from '../../shared/file-attachment';
 import { taskFiles } from '../agent/task/task-files';
 import { cut } from '../../shared/text';
+import { gateSiteTool } from './site-tool-gate';
 
 export interface ApprovalAsk {
   tool: string;
@@ -68,6 +69,13 @@ async function ask(
  */
 export async function gatePageAction(name: string, args: unknown, ctx: GateContext): Promise<string | null> {
   if (SELF_GATED.has(name)) return null;
+  if (name === 'site_tool')
+    return gateSiteTool(args, ctx, {
+      ask: (site, need) => ask(ctx, name, args, { site, ...need }),
+      askAlways: async (site, need) => (await ctx.requestApproval({ tool: name, args, site, ...need })) === 'approve',
+      guardUrl: (url) => guardActivation(ctx, name, args, url),
+      refusal,
+    });
   const crossing = await gateWrite(name, args, ctx);
   if (crossing) return crossing;
   const files = await guardAttachedFiles(name, args, ctx);

@@ -22,6 +22,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
     ...(spec.family ? { family: spec.family } : {}),
     ...(spec.compactFamily ? { compactFamily: spec.compactFamily } : {}),
     readOnly: spec.readOnly,
+    ...(spec.askGated ? { askGated: true } : {}),
     ...(spec.vision ? { vision: true } : {}),
     browsers: spec.browsers ?? BROWSERS,
     async run(rawArgs, ctx) {

@@ -7,6 +7,7 @@ import { defineTool } from './define-tool';
 import { syncFrames } from '../frames/frame-store';
 import { sanitizeUrl } from '../../shared/url-sanitize';
 import { pageCall } from '../page-call';
+import { discoverSiteTools, listSiteTools } from '../webmcp/site-tools';
 
 /** Frames are named as every frame tool names them (f0 = the page, f1…), never by Chrome's own numbers. */
 type FrameInfo = { frameId: string; parent: string | null; url: string; scriptsReady: boolean };
@@ -36,14 +37,17 @@ export const getPageInfo = defineTool({
   name: 'get_page_info',
   family: 'data',
   description:
-    'Returns the current page URL, title, load state and its frames (frameId such as "f1" as the frame tools take it, parent, url, whether Weaverbird can read and act there; its scripts load when a frame tool first reads it). Cheap; use it to orient before reading the tree.',
+    'Returns the current page URL, title, load state and its frames (frameId such as "f1" as the frame tools take it, parent, url, whether Weaverbird can read and act there; its scripts load when a frame tool first reads it). Lists the site’s own tools (call them with site_tool) when it has any. Cheap; use it to orient before reading the tree.',
   schema: z.object({}).strict(),
   modes: ['ask', 'act', 'dev'],
   readOnly: true,
   async handler(_args, ctx) {
     const info = await pageCall(ctx.tabId, 'page_info', {}, PageInfoSchema);
     if (!info.ok) return info;
-    const frames = await listFrames(ctx.tabId);
-    return ok({ ...info.data, url: sanitizeUrl(info.data.url), frames });
+    const [frames, site] = await Promise.all([listFrames(ctx.tabId), discoverSiteTools(ctx.tabId)]);
+    // The site's own tools (WebMCP, docs/webmcp.md): listed only when a page publishes some.
+    const siteTools =
+      site.tools.length > 0 ? { siteTools: listSiteTools(site), siteToolApi: site.native ? 'native' : 'page' } : {};
+    return ok({ ...info.data, url: sanitizeUrl(info.data.url), frames, ...siteTools });
   },
 });

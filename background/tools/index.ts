@@ -38,6 +38,7 @@ import { askUserTool, proposePlanTool } from './user-tools';
 import { batchTool, verifyPredicateTool } from './batch';
 import { actAndSampleTool, sampleTool } from './sample';
 import { loadToolsTool } from './load-tools';
+import { siteTool } from './site-tool';
 
 // Every tool the agent can use, one import each. Order is the order the model sees them in.
 const ALL: readonly Tool[] = [
@@ -54,6 +55,7 @@ const ALL: readonly Tool[] = [
   waitForStableTool,
   extractTool,
   inspectTool,
+  siteTool,
   navigate,
   goBack,
   listTabs,

@@ -81,8 +81,9 @@ function isAllowed(tool: Tool, mode: Mode, tier: Tier, vision?: boolean): boolea
   if (tool.vision && vision === false) return false;
   const tiers = tool.tiersByMode?.[mode] ?? tool.tiers;
   if (!tool.modes.includes(mode) || !tiers.includes(tier)) return false;
-  // Ask mode is read-only by definition, whatever a tool's own mode list says.
-  return mode !== 'ask' || tool.readOnly;
+  // Ask mode is read-only by definition, whatever a tool's own mode list says; an ask-gated tool's
+  // calls are each judged by the approval gate instead (types.ts `askGated`).
+  return mode !== 'ask' || tool.readOnly || tool.askGated === true;
 }
 
 /**

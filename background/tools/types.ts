@@ -92,6 +92,12 @@ export interface ToolSpec<S extends z.ZodType> {
   compactFamily?: ToolFamily;
   /** True when the tool cannot change the page or the browser (Ask mode may only use these). */
   readOnly: boolean;
+  /**
+   * A non-read-only tool Ask mode still offers because each call's read-only-ness is known only at
+   * call time (site_tool: the site marks its own tools): the approval gate judges every call in every
+   * mode, and refuses in Ask mode what is not read-only (policy/site-tool-gate.ts).
+   */
+  askGated?: boolean;
   /** True when the tool's result is an image: offered only to models that see images (settings `vision`). */
   vision?: boolean;
   /**
@@ -113,6 +119,7 @@ export interface Tool {
   family?: ToolFamily;
   compactFamily?: ToolFamily;
   readOnly: boolean;
+  askGated?: boolean;
   vision?: boolean;
   browsers: readonly BrowserName[];
   run: (rawArgs: unknown, ctx: ToolContext) => Promise<Result<unknown>>;

@@ -102,7 +102,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const offered = toolsFor(rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name);
   const loadedNote = loadFamilyOf(name, rec, ctx.tier, ctx.vision);
 
-  const gated = tool && !readOnly && offered && rec.mode !== 'ask';
+  const gated = tool && !readOnly && offered && (rec.mode !== 'ask' || tool.askGated === true);
   if (gated) {
     const refused = planGate(rec, name) ?? (await gatePageAction(name, plan.args, ctx));
     if (refused) {

@@ -1,0 +1,154 @@
+/**
+ * The tools a page publishes to agents (WebMCP), as the worker knows them: discovered fresh in every
+ * frame's MAIN world on each ask (so a tool registered after an action, a `toolchange`, shows on the
+ * next get_page_info), validated with zod and capped, because the MAIN world is the page's and
+ * whatever it returns is page data. docs/webmcp.md.
+ */
+import { z } from 'zod';
+import { err, errorMessage, ok, type Result } from '../../shared/result';
+import { withTimeout } from '../../shared/timeout';
+import { syncFrames } from '../frames/frame-store';
+import { callInPage, discoverInPage } from './page-webmcp';
+
+const MAX_TOOLS = 30;
+const SCHEMA_CHARS = 4000;
+const RESULT_CHARS = 8000;
+const DISCOVER_MS = 2500;
+
+const EntrySchema = z.object({
+  name: z.string().min(1).max(100),
+  title: z.string().max(200).optional(),
+  description: z.string().max(2000),
+  schema: z.string().max(SCHEMA_CHARS),
+  annotations: z.record(z.string(), z.boolean()),
+  source: z.enum(['testing', 'document', 'navigator', 'form']),
+  form: z
+    .object({
+      action: z.string().max(2000),
+      method: z.string().max(10),
+      sensitive: z.boolean(),
+      submitter: z.string().max(100),
+    })
+    .optional(),
+});
+const DiscoverySchema = z.object({
+  apis: z.array(z.string().max(20)).max(5),
+  native: z.boolean(),
+  tools: z.array(EntrySchema).max(MAX_TOOLS),
+});
+const OutcomeSchema = z.object({ ok: z.boolean(), text: z.string().max(RESULT_CHARS + 100), readOnly: z.boolean() });
+
+export interface SiteTool extends z.output<typeof EntrySchema> {
+  /** Our frame id (f0 = the page) and Chrome's, for routing and the origin policy. */
+  frameId: string;
+  chromeFrameId: number;
+  /** The inputSchema parsed, or undefined when the page's text is not JSON. */
+  inputSchema: unknown;
+}
+
+export interface SiteToolsView {
+  tools: SiteTool[];
+  /** Which page APIs answered ("testing", "document", "navigator") and whether one is the browser's own. */
+  apis: string[];
+  native: boolean;
+}
+
+/** A tool the site marks read-only (and not a form, which submits): the only kind Ask mode runs. */
+export function siteToolReadOnly(t: SiteTool): boolean {
+  return t.source !== 'form' && t.annotations.readOnlyHint === true;
+}
+
+function parseSchema(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every frame's published tools; a frame that does not answer in time lists none. */
+export async function discoverSiteTools(tabId: number): Promise<SiteToolsView> {
+  const frames = await syncFrames(tabId);
+  const ids = new Map((frames.ok ? frames.data : []).map((f) => [f.chromeFrameId, f.id]));
+  const results = await withTimeout(
+    chrome.scripting
+      .executeScript({
+        target: { tabId, allFrames: true },
+        world: 'MAIN',
+        func: discoverInPage,
+        args: [MAX_TOOLS, SCHEMA_CHARS],
+      })
+      .catch(() => []),
+    DISCOVER_MS,
+    () => [],
+  );
+  const view: SiteToolsView = { tools: [], apis: [], native: false };
+  for (const r of results) {
+    const parsed = DiscoverySchema.safeParse(r.result);
+    const frameId = ids.get(r.frameId);
+    if (!parsed.success || frameId === undefined) continue;
+    view.native ||= parsed.data.native;
+    for (const a of parsed.data.apis) if (!view.apis.includes(a)) view.apis.push(a);
+    for (const t of parsed.data.tools) {
+      if (view.tools.length >= MAX_TOOLS) break;
+      view.tools.push({ ...t, frameId, chromeFrameId: r.frameId, inputSchema: parseSchema(t.schema) });
+    }
+  }
+  return view;
+}
+
+/** The tool `name` of frame `frameId` (default f0), discovered now. */
+export async function findSiteTool(tabId: number, name: string, frameId = 'f0'): Promise<Result<SiteTool>> {
+  const view = await discoverSiteTools(tabId);
+  const tool = view.tools.find((t) => t.name === name && t.frameId === frameId);
+  if (tool) return ok(tool);
+  const here = view.tools.map((t) => (t.frameId === 'f0' ? t.name : `${t.name} (${t.frameId})`));
+  return err(
+    'unknown_site_tool',
+    `the page has no site tool "${name.slice(0, 100)}"${frameId === 'f0' ? '' : ` in ${frameId}`} now; its tools: ${here.join(', ') || 'none'}. Call get_page_info for the current list.`,
+  );
+}
+
+/** Runs a site tool in its frame; `needReadOnly`: refuse if the page no longer marks it read-only. */
+export async function runSiteTool(
+  tabId: number,
+  tool: SiteTool,
+  args: unknown,
+  needReadOnly: boolean,
+  timeoutMs: number,
+): Promise<Result<{ text: string }>> {
+  try {
+    const call = chrome.scripting.executeScript({
+      target: { tabId, frameIds: [tool.chromeFrameId] },
+      world: 'MAIN',
+      func: callInPage,
+      args: [tool.name, JSON.stringify(args ?? {}), needReadOnly, timeoutMs, RESULT_CHARS],
+    });
+    const [first] = await withTimeout(call, timeoutMs + 1000, () => []);
+    if (!first)
+      return err(
+        'timeout',
+        `site tool ${tool.name} did not answer in ${timeoutMs} ms; the page may still be running it. Re-read the page before trying again.`,
+      );
+    const outcome = OutcomeSchema.safeParse(first.result);
+    if (!outcome.success)
+      return err('bad_reply', `site tool ${tool.name} returned nothing usable (the page may have navigated)`);
+    if (!outcome.data.ok) return err('site_tool_failed', `site tool ${tool.name} failed: ${outcome.data.text}`);
+    return ok({ text: outcome.data.text });
+  } catch (e) {
+    return err('page_not_scriptable', `cannot reach this page's tools: ${errorMessage(e)}`);
+  }
+}
+
+/** One line per tool for get_page_info: name, title, annotations, description (all page text, capped). */
+export function listSiteTools(view: SiteToolsView): string[] {
+  return view.tools.map((t) => {
+    const hints = Object.entries(t.annotations)
+      .filter(([, v]) => v)
+      .map(([k]) => k.replace(/Hint$/, ''));
+    if (t.source === 'form') hints.push(`form ${t.form?.method ?? 'get'}`);
+    const where = t.frameId === 'f0' ? '' : ` [${t.frameId}]`;
+    const title = t.title ? ` "${t.title.slice(0, 80)}"` : '';
+    return `${t.name}${where}${title}${hints.length ? ` (${hints.join(', ')})` : ''}: ${t.description.slice(0, 200)}`;
+  });
+}
