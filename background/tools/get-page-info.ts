@@ -47,7 +47,9 @@ export const getPageInfo = defineTool({
     const [frames, site] = await Promise.all([listFrames(ctx.tabId), discoverSiteTools(ctx.tabId)]);
     // The site's own tools (WebMCP, docs/webmcp.md): listed only when a page publishes some.
     const siteTools =
-      site.tools.length > 0 ? { siteTools: listSiteTools(site), siteToolApi: site.native ? 'native' : 'page' } : {};
+      site.tools.length > 0
+        ? { siteTools: listSiteTools(site), siteToolApi: `${site.native ? 'native' : 'page'}: ${site.apis.join(', ')}` }
+        : {};
     return ok({ ...info.data, url: sanitizeUrl(info.data.url), frames, ...siteTools });
   },
 });

@@ -198,7 +198,15 @@ export async function callInPage(
   const readOnly = !!ann && typeof ann === 'object' && (ann as Record<string, unknown>).readOnlyHint === true;
   if (needReadOnly && !readOnly) return fail(`${name} is no longer marked read-only by the page`);
   const run = async (): Promise<unknown> => {
-    if (typeof hit.api.executeTool === 'function') return hit.api.executeTool.call(hit.api, name, argsJson);
+    // The testing API takes the tool's name and JSON text; document.modelContext takes the
+    // RegisteredTool getTools() returned, with the input as an object in Chromium 156's own API and
+    // as JSON text in the MCP-B polyfill.
+    const exec = hit.api.executeTool;
+    if (typeof exec === 'function') {
+      if (hit.api === nav.modelContextTesting) return exec.call(hit.api, name, argsJson);
+      const nativeExec = /\[native code\]/.test(Function.prototype.toString.call(exec));
+      return exec.call(hit.api, hit.tool, nativeExec ? args : argsJson);
+    }
     if (typeof hit.tool.execute === 'function')
       return hit.tool.execute.call(hit.tool, args, { requestUserInteraction: async (cb: () => unknown) => cb() });
     throw new Error('the tool has no way to run it');
