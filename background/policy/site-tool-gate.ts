@@ -7,7 +7,8 @@
  *    another site asks; text read on another origin asks), read-only or not (write-gate.ts).
  * 2. A tool the page marks `readOnlyHint` runs without a prompt, Ask mode included: if the page lied,
  *    it can only change its own state, which it could do anyway; nothing of another origin reaches it
- *    except through step 1.
+ *    except through step 1. The claim is not believed when the tool's own name or title is hard to
+ *    undo ("delete_account"): the user, not the page, decides about those.
  * 3. Any other tool asks in Act/Dev (Ask mode refuses it), naming the tool, its title, its site and
  *    its arguments. When its name or title is hard to undo (hard-to-undo.ts) or it is marked
  *    destructive or consequential, no "trust this site" grant covers it: each call asks.
@@ -22,9 +23,8 @@ import { quotePageText } from '../../shared/fence';
 import { isRecord } from '../../shared/result';
 import { cut } from '../../shared/text';
 import { actingTab } from '../agent/task/task-tabs';
-import { findSiteTool, siteToolReadOnly, type SiteTool } from '../webmcp/site-tools';
+import { findSiteTool, siteToolHard, siteToolReadOnly, type SiteTool } from '../webmcp/site-tools';
 import type { ApprovalNeed } from './approval-rules';
-import { hardToUndo } from './hard-to-undo';
 import { framesOf } from './read-gate';
 import { contentOrigin } from './read-scope';
 import { gateWrite, type WriteGateContext } from './write-gate';
@@ -48,13 +48,6 @@ export function siteToolDescription(t: SiteTool, site: string, args: unknown): s
   if (t.source === 'form')
     return `Submit the site's form tool ${quotePageText(t.name, 60)} to ${quotePageText(t.form?.action ?? '', 160)} with ${shown}`;
   return `Run the site's tool ${quotePageText(t.name, 60)}${title} on ${site} with ${shown}`;
-}
-
-/** True when no grant may cover a call of this tool (its words or its own hints say it is hard to undo). */
-export function siteToolHard(t: SiteTool): boolean {
-  const a = t.annotations;
-  const words = [t.name.replace(/[_-]+/g, ' '), t.title ?? '', t.form?.submitter ?? ''];
-  return a.destructiveHint === true || a.consequentialHint === true || words.some((w) => hardToUndo(w) !== null);
 }
 
 async function gateForm(t: SiteTool, site: string, args: unknown, hooks: SiteToolGateHooks): Promise<string | null> {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../shared/result';
 import { withTimeout } from '../../shared/timeout';
 import { syncFrames } from '../frames/frame-store';
+import { hardToUndo } from '../policy/hard-to-undo';
 import { callInPage, discoverInPage } from './page-webmcp';
 
 const MAX_TOOLS = 30;
@@ -53,9 +54,23 @@ export interface SiteToolsView {
   native: boolean;
 }
 
-/** A tool the site marks read-only (and not a form, which submits): the only kind Ask mode runs. */
+/**
+ * True when no grant may cover a call of this tool: its own hints say destructive or consequential,
+ * or its name, title or submit button says something hard to undo (policy/hard-to-undo.ts).
+ */
+export function siteToolHard(t: SiteTool): boolean {
+  const a = t.annotations;
+  const words = [t.name.replace(/[_-]+/g, ' '), t.title ?? '', t.form?.submitter ?? ''];
+  return a.destructiveHint === true || a.consequentialHint === true || words.some((w) => hardToUndo(w) !== null);
+}
+
+/**
+ * A tool the site marks read-only, the only kind that runs without a prompt and in Ask mode. Not a
+ * form (it submits), and not one whose own words or hints say it is hard to undo: a page calling
+ * `delete_account` read-only is not believed (red team `webmcp-readonly-lie`).
+ */
 export function siteToolReadOnly(t: SiteTool): boolean {
-  return t.source !== 'form' && t.annotations.readOnlyHint === true;
+  return t.source !== 'form' && t.annotations.readOnlyHint === true && !siteToolHard(t);
 }
 
 function parseSchema(text: string): unknown {

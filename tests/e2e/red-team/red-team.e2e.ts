@@ -21,6 +21,7 @@ import { SHAPE_ATTACKS } from './attacks-shapes';
 import { TAB_ATTACKS } from './attacks-tabs';
 import { TOOL_ATTACKS } from './attacks-tools';
 import { READ_ATTACKS } from './attacks-reads';
+import { WEBMCP_ATTACKS } from './attacks-webmcp';
 import { serveNavRoutes } from './nav-routes';
 import { serveAttackPdf } from './pdf-attack';
 import { PUBLIC_HOST, runAttack, serveRedTeamPages, type CaseResult, type RedTeamEnv } from './harness';
@@ -37,6 +38,7 @@ const ALL_ATTACKS = [
   ...BATCH_ATTACKS,
   ...NAV_ATTACKS,
   ...POINTER_ATTACKS,
+  ...WEBMCP_ATTACKS,
 ];
 /** RT_ONLY=<regex> runs the matching attacks only (debugging); the JSON is then not the full picture. */
 const ONLY = process.env.RT_ONLY ? new RegExp(process.env.RT_ONLY) : null;
