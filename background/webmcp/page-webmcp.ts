@@ -16,7 +16,7 @@
  * - declarative tools: `<form toolname tooldescription>`, its named fields as a JSON Schema.
  */
 
-export interface PageToolEntry {
+interface PageToolEntry {
   name: string;
   title?: string;
   description: string;
