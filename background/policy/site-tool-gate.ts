@@ -23,6 +23,7 @@ import { quotePageText } from '../../shared/fence';
 import { isRecord } from '../../shared/result';
 import { cut } from '../../shared/text';
 import { actingTab } from '../agent/task/task-tabs';
+import { planGate } from '../agent/task/user-turns-exec';
 import { findSiteTool, siteToolHard, siteToolReadOnly, type SiteTool } from '../webmcp/site-tools';
 import type { ApprovalNeed } from './approval-rules';
 import { framesOf } from './read-gate';
@@ -71,18 +72,23 @@ export async function gateSiteTool(
   ctx: WriteGateContext,
   hooks: SiteToolGateHooks,
 ): Promise<string | null> {
-  const crossing = await gateWrite('site_tool', args, ctx);
-  if (crossing) return crossing;
   const name = isRecord(args) && typeof args.name === 'string' ? args.name : '';
   const frameId = isRecord(args) && typeof args.frameId === 'string' ? args.frameId : undefined;
   const tabId = actingTab(ctx.rec);
   const found = await findSiteTool(tabId, name, frameId);
-  if (!found.ok) return `ERROR ${found.error.code}: ${quotePageText(found.error.message, 600)}`;
+  // Outside the fence: name only the model's own argument, never the page's list of tools.
+  if (!found.ok)
+    return `ERROR ${found.error.code}: the page has no site tool ${quotePageText(name, 100)}${frameId ? ` in ${frameId}` : ''} now; call get_page_info for the current list.`;
   const t = found.data;
-  const site = contentOrigin(await framesOf(tabId), t.chromeFrameId) ?? 'unknown';
-  if (siteToolReadOnly(t)) return null;
-  if (ctx.rec.mode === 'ask')
+  const readOnly = siteToolReadOnly(t);
+  if (!readOnly && ctx.rec.mode === 'ask')
     return `ERROR tool_not_allowed: Ask mode is read-only and the site does not mark ${quotePageText(name, 100)} read-only; the user must switch to Act mode.`;
+  // Plan first (shared/plan-first.ts) holds back what changes the page, not a read-only tool.
+  const unplanned = readOnly ? null : planGate(ctx.rec, 'site_tool');
+  if (unplanned) return unplanned;
+  const crossing = await gateWrite('site_tool', args, ctx);
+  if (crossing || readOnly) return crossing;
+  const site = contentOrigin(await framesOf(tabId), t.chromeFrameId) ?? 'unknown';
   const toolArgs = isRecord(args) ? args.args : undefined;
   if (t.source === 'form') return gateForm(t, site, toolArgs, hooks);
   const description = siteToolDescription(t, site, toolArgs);

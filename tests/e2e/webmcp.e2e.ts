@@ -36,9 +36,9 @@ const scripts = new Map<string, TaskScript>([
   ],
 ]);
 
-async function use(scenario: string): Promise<void> {
+async function use(scenario: string, extra: Record<string, unknown> = {}): Promise<void> {
   env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: scriptPolicy(scripts) });
-  await configure(env.browser, fakeSettings('openai', env.fake.baseURL(scenario, 'openai')));
+  await configure(env.browser, fakeSettings('openai', env.fake.baseURL(scenario, 'openai'), extra));
 }
 
 const results = (events: AgentEvent[], tool: string) =>
@@ -53,7 +53,8 @@ async function nativeApi(url: string): Promise<boolean> {
 
 describe('WebMCP site tools', () => {
   it('lists the tools and runs the read-only one with no prompt, in Ask mode too', async () => {
-    await use('webmcp-list');
+    // Plan first holds back what changes the page; a read-only site tool is a read.
+    await use('webmcp-list', { planFirst: true });
     const { page, tabId } = await env.browser.open(env.server.url('/webmcp-shop.html'));
     const panel = await openPanelClient(env.browser, tabId);
     for (const mode of ['act', 'ask'] as const) {
@@ -128,10 +129,21 @@ describe('WebMCP site tools', () => {
     }
     await use('webmcp-native');
     const { page, tabId } = await env.browser.open(url);
+    const panel = await openPanelClient(env.browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
     const r = await run(env.browser, { tabId, task: LIST, mode: 'ask' });
     console.info(`[webmcp] native WebMCP ran: ${r.steps[0]?.result.match(/siteToolApi[^,]*/)?.[0] ?? '?'}`);
     expect(r.steps[0]?.result).toMatch(/"siteToolApi":"native: /);
     expect(r.steps[1]?.result).toMatch(/Cart: mug, tea/);
+    // The browser's own consequential tool asks too; denied, the cart stays.
+    await panel.send({ type: 'start', tabId, task: EMPTY, mode: 'act' });
+    const req = await panel.waitFor((e) => e.type === 'approval_request' && e.tool === 'site_tool');
+    if (req.type !== 'approval_request') throw new Error('unreachable');
+    expect(req.description).toMatch(/^Run the site's tool "empty_cart"/);
+    await panel.send({ type: 'approval', tabId, approvalId: req.approvalId, decision: 'deny' });
+    await panel.waitFor((e) => e.type === 'task_ended' && e.taskId === req.taskId);
+    expect(await page.locator('#status').textContent()).toBe('Cart has 2 items');
+    await panel.close();
     await page.close();
   });
 });

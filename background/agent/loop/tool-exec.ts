@@ -104,7 +104,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
 
   const gated = tool && !readOnly && offered && (rec.mode !== 'ask' || tool.askGated === true);
   if (gated) {
-    const refused = planGate(rec, name) ?? (await gatePageAction(name, plan.args, ctx));
+    // site_tool's gate applies plan first itself: only once it knows the tool is not read-only.
+    const refused = (name === 'site_tool' ? null : planGate(rec, name)) ?? (await gatePageAction(name, plan.args, ctx));
     if (refused) {
       guards.recordCall(name, plan.args, refused);
       return { ok: false, text: refused, args: plan.args };
