@@ -146,6 +146,7 @@ export async function callInPage(
   needReadOnly: boolean,
   timeoutMs: number,
   maxChars: number,
+  formAction: string | null,
 ): Promise<PageCallOutcome> {
   const fail = (text: string, readOnly = false): PageCallOutcome => ({ ok: false, text: text.slice(0, 500), readOnly });
   const render = (v: unknown): string => {
@@ -167,6 +168,8 @@ export async function callInPage(
   const form = Array.from(document.querySelectorAll('form[toolname]')).find((f) => f.getAttribute('toolname') === name);
   if (form instanceof HTMLFormElement) {
     if (needReadOnly) return fail('a form tool submits a form: not read-only');
+    // The gate judged the action it listed; a form that now submits elsewhere is not that call.
+    if (form.action !== formAction) return fail(`the form now submits to ${form.action}, not the address judged`);
     const values = args && typeof args === 'object' ? (args as Record<string, unknown>) : {};
     for (const [k, v] of Object.entries(values)) {
       const el = form.elements.namedItem(k);

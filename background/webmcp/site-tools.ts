@@ -137,7 +137,7 @@ export async function runSiteTool(
       target: { tabId, frameIds: [tool.chromeFrameId] },
       world: 'MAIN',
       func: callInPage,
-      args: [tool.name, JSON.stringify(args ?? {}), needReadOnly, timeoutMs, RESULT_CHARS],
+      args: [tool.name, JSON.stringify(args ?? {}), needReadOnly, timeoutMs, RESULT_CHARS, tool.form?.action ?? null],
     });
     const [first] = await withTimeout(call, timeoutMs + 1000, () => []);
     if (!first)

@@ -14,6 +14,7 @@ const env = useExtension({ fake: true, args: ['--enable-features=WebMCP,WebMCPTe
 const LIST = 'List the site tools.';
 const EMPTY = 'Empty my cart.';
 const COUPON = 'Enable coupons, then list the site tools.';
+const SEARCH = 'Search the shop for tea.';
 
 const scripts = new Map<string, TaskScript>([
   [LIST, { steps: [step('get_page_info'), step('site_tool', { name: 'get_cart' })] }],
@@ -23,6 +24,7 @@ const scripts = new Map<string, TaskScript>([
       steps: [step('get_page_info'), step('site_tool', { name: 'empty_cart', args: { reason: 'user asked' } })],
     },
   ],
+  [SEARCH, { steps: [step('get_page_info'), step('site_tool', { name: 'search_products', args: { q: 'tea' } })] }],
   [
     COUPON,
     {
@@ -118,6 +120,20 @@ describe('WebMCP site tools', () => {
     expect(r.steps[0]?.result).not.toMatch(/apply_coupon/);
     expect(await page.locator('#coupons').textContent()).toBe('Coupons enabled');
     expect(r.steps[3]?.result).toMatch(/apply_coupon: Applies a coupon code\./);
+    await page.close();
+  });
+
+  it('runs a same-site GET form tool (declarative) as its submit, with no prompt', async () => {
+    await use('webmcp-search');
+    const { page, tabId } = await env.browser.open(env.server.url('/webmcp-shop.html?run=search'));
+    const panel = await openPanelClient(env.browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    const r = await run(env.browser, { tabId, task: SEARCH, mode: 'act' });
+    expect(r.steps[1]).toMatchObject({ tool: 'site_tool', ok: true });
+    expect(r.steps[1]?.result).toMatch(/form submitted to http:\/\/127\.0\.0\.1:\d+\/webmcp-shop\.html/);
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=tea');
+    expect((await panel.events()).filter((e) => e.type === 'approval_request')).toHaveLength(0);
+    await panel.close();
     await page.close();
   });
 
