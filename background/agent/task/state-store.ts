@@ -33,6 +33,8 @@ const TaskRecordSchema = z.object({
   inFlight: z.optional(z.object({ tool: z.string(), readOnly: z.boolean() })),
   resumes: z.number(),
   maxSteps: z.number(),
+  /** The task's budget (shared/task-budget.ts): checked before every model call; absent: none. */
+  budget: z.optional(z.object({ tokens: z.optional(z.number()), usd: z.optional(z.number()) })),
   /** The task's origin policy state (background/policy/origin-policy.ts): where it started, what the user approved. */
   origins: z.optional(z.object({ start: z.string(), approved: z.array(z.string()) })),
   /** Plan first (user-turns-exec.ts): whether page actions wait for an approved plan, and the plan the user approved. */
