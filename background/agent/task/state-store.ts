@@ -42,6 +42,19 @@ const TaskRecordSchema = z.object({
   plan: z.optional(z.object({ steps: z.array(z.string()), sites: z.array(z.string()), changes: z.string() })),
   /** The task's tabs (task-tabs-state.ts): the one it acts on, those it opened, which tab minted which refs. */
   tabs: z.optional(TaskTabsSchema),
+  /** Complete-read proof (background/agent/loop/read-progress.ts): the pages read of the latest tree snapshots. */
+  readLog: z.optional(
+    z.array(
+      z.object({
+        rev: z.string(),
+        totalPages: z.number(),
+        pages: z.array(z.number()),
+        collapsed: z.array(z.string()),
+        partial: z.array(z.string()),
+        tokens: z.number(),
+      }),
+    ),
+  ),
   /** Tool families the task loaded (background/agent/loop/tool-loading.ts): offered for the rest of the task. */
   families: z.optional(z.array(z.string())),
 });
