@@ -24,7 +24,9 @@ describe('task budgets', () => {
     const usage = { inputTokens: 1_000_000, outputTokens: 0 };
     const spent = spentOf(usage, priced);
     expect(spent.usd).toBeGreaterThan(0);
-    expect(budgetCrossed(usage, { usd: (spent.usd ?? 0) / 2 }, priced)).toMatch(/^the cost budget of \$\S+ was reached/);
+    expect(budgetCrossed(usage, { usd: (spent.usd ?? 0) / 2 }, priced)).toMatch(
+      /^the cost budget of \$\S+ was reached/,
+    );
     expect(budgetCrossed(usage, { usd: 0.01 }, unknown)).toBeNull();
     expect(spentOf(usage, local).usd).toBe(0);
     expect(describeBudget({ usd: 0.5 }, unknown)).toMatch(/not checked: no price known/);

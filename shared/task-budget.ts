@@ -63,7 +63,9 @@ export function describeBudget(budget: TaskBudget | undefined, model: ModelRef):
   if (budget.tokens !== undefined) parts.push(`${int(budget.tokens)} tokens`);
   if (budget.usd !== undefined) {
     const priced = lookupPrice(model.model, model.provider).kind !== 'unknown';
-    parts.push(priced ? formatUsd(budget.usd) : `${formatUsd(budget.usd)} (not checked: no price known for ${model.model})`);
+    parts.push(
+      priced ? formatUsd(budget.usd) : `${formatUsd(budget.usd)} (not checked: no price known for ${model.model})`,
+    );
   }
   return `budget ${parts.join(' / ')}`;
 }

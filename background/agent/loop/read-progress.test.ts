@@ -23,13 +23,17 @@ describe('read progress', () => {
   it('says complete only when every page was read and nothing was collapsed or cut', () => {
     const log: ReadRecord[] = [];
     const first = readStatus(recordPage(log, 'get_accessibility_tree', {}, page(1, 3, 'h1 "Thread"')));
-    expect(first).toMatch(/^\[read status: NOT complete: 1 of 3 page\(s\) read, ~\d+ tokens \(tree_revision ab-1\)\. Left: page\(s\) 2–3 not read yet\.\]$/);
+    expect(first).toMatch(
+      /^\[read status: NOT complete: 1 of 3 page\(s\) read, ~\d+ tokens \(tree_revision ab-1\)\. Left: page\(s\) 2–3 not read yet\.\]$/,
+    );
     // A page skipped ahead is recorded, and what is left says so.
     expect(readStatus(recordPage(log, 'get_accessibility_tree', {}, page(3, 3, '"the end"')))).toMatch(
       /1, 3 of 3 page\(s\) read.*Left: page\(s\) 2 not read yet/,
     );
     const done = readStatus(recordPage(log, 'get_accessibility_tree', {}, page(2, 3, '"middle"')));
-    expect(done).toMatch(/^\[read status: COMPLETE: all of 3 page\(s\) read, ~\d+ tokens \(tree_revision ab-1\); nothing collapsed or cut\]$/);
+    expect(done).toMatch(
+      /^\[read status: COMPLETE: all of 3 page\(s\) read, ~\d+ tokens \(tree_revision ab-1\); nothing collapsed or cut\]$/,
+    );
     expect(log).toHaveLength(1);
     expect(log[0]?.pages).toEqual([1, 3, 2]);
   });
@@ -44,7 +48,12 @@ describe('read progress', () => {
       'button "Show 4 more replies" [ref_7]',
       ']',
     ]);
-    const after = recordPage(log, 'get_accessibility_tree', {}, { ...page(1, 1, 'h1 "Thread"'), tree_revision: 'ab-2' });
+    const after = recordPage(
+      log,
+      'get_accessibility_tree',
+      {},
+      { ...page(1, 1, 'h1 "Thread"'), tree_revision: 'ab-2' },
+    );
     expect(readStatus(after)).toMatch(/^\[read status: COMPLETE/);
   });
 
@@ -61,7 +70,8 @@ describe('read progress', () => {
 
   it('keeps the latest eight snapshots', () => {
     const log: ReadRecord[] = [];
-    for (let i = 0; i < 10; i++) recordPage(log, 'get_accessibility_tree', {}, { ...page(1, 1, '"x"'), tree_revision: `r${i}` });
+    for (let i = 0; i < 10; i++)
+      recordPage(log, 'get_accessibility_tree', {}, { ...page(1, 1, '"x"'), tree_revision: `r${i}` });
     expect(log.map((r) => r.rev)).toEqual(['r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9']);
   });
 });

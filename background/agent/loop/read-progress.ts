@@ -89,7 +89,9 @@ export function readStatus(rec: ReadRecord): string {
   if (missing.length > 0) left.push(`page(s) ${ranges(missing)} not read yet`);
   left.push(...rec.partial);
   if (rec.collapsed.length > 0) {
-    left.push(`${rec.collapsed.length} collapsed part(s) not shown; open each (click its ref), then read again from page 1`);
+    left.push(
+      `${rec.collapsed.length} collapsed part(s) not shown; open each (click its ref), then read again from page 1`,
+    );
   }
   if (left.length === 0) {
     return `[read status: COMPLETE: ${read} (tree_revision ${rec.rev}); nothing collapsed or cut]`;
