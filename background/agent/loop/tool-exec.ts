@@ -3,7 +3,7 @@ import type { Tier } from '../../../shared/modes';
 import { errorMessage } from '../../../shared/result';
 import { refsOfLine } from '../../../shared/tree-line';
 import { getTool, runTool, toolsFor } from '../../tools/registry';
-import { WAIT_TOOL_NAMES } from '../../tools/wait';
+import { WAIT_TOOL_NAMES, waitMissed } from '../../tools/wait';
 import { normalizeAction } from '../../policy/normalize-action';
 import { planRead, wantsWholeDocument } from './budgets';
 import { renderResult, type RenderedResult } from './model-view';
@@ -191,7 +191,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
       : undefined;
   const image = result.ok && tool?.vision ? imageOfResult(result.data) : undefined;
   return {
-    ok: result.ok,
+    ok: result.ok && !waitMissed(name, result.data),
     text,
     args: plan.args,
     ...(stop ? { stop } : {}),
