@@ -5,11 +5,13 @@
  * Compaction starts from this ratio and then calibrates on the provider's own counts
  * (background/agent/loop/compaction.ts); reads report it as is, marked as an estimate (`~`).
  */
-export const DEFAULT_TOKENS_PER_CHAR = 1 / 3;
+const CHARS_PER_TOKEN = 3;
+export const DEFAULT_TOKENS_PER_CHAR = 1 / CHARS_PER_TOKEN;
 
 /** Tokens for a character count (a snapshot's `totalChars`, when its text is not at hand). */
 export function tokensForChars(chars: number): number {
-  return Math.ceil(chars * DEFAULT_TOKENS_PER_CHAR);
+  // Divided, not multiplied by the ratio: 300 × (1/3) is 100.00000000000001 in floating point.
+  return Math.ceil(chars / CHARS_PER_TOKEN);
 }
 
 export function estimateTokens(text: string): number {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Tier } from '../../../shared/modes';
 import { isRecord } from '../../../shared/result';
 import {
@@ -106,11 +107,25 @@ function wholeDocumentFirstPage(tool: string, args: unknown, tier: Tier, context
   };
 }
 
-/** A page's tree or a frame's: the frame read carries its frame and a frame-bound continuation. */
-export type TreeRead = TreeResult | FrameTreeResult;
+/**
+ * Chrome's tree (chrome_ax_tree): its continuation carries its own arguments (query, frameId), which the
+ * page tree's strict argument schema does not know; the model is told to pass it back as is.
+ */
+const ChromeAxTreeResultSchema = TreeResultSchema.extend({
+  continuationArgs: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** A page's tree, a frame's, or Chrome's: each carries the exact continuation of its own tool. */
+export type TreeRead = TreeResult | FrameTreeResult | z.infer<typeof ChromeAxTreeResultSchema>;
 
 export function parseTreeResult(data: unknown, tool = TREE_TOOL): TreeRead | null {
-  const parsed = (tool === FRAME_TREE_TOOL ? FrameTreeResultSchema : TreeResultSchema).safeParse(data);
+  const schema =
+    tool === FRAME_TREE_TOOL
+      ? FrameTreeResultSchema
+      : tool === 'chrome_ax_tree'
+        ? ChromeAxTreeResultSchema
+        : TreeResultSchema;
+  const parsed = schema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }
 
