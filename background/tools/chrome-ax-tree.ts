@@ -79,7 +79,10 @@ async function pageScriptsAnswer(tabId: number, chromeFrameId: number): Promise<
 }
 
 /** The exact arguments of the next page: page 1's shaping arguments, the next page, the revision. */
-export type ChromeAxContinuation = Omit<ChromeAxArgsT, 'page' | 'tree_revision'> & { page: number; tree_revision: string };
+type ChromeAxContinuation = Omit<ChromeAxArgsT, 'page' | 'tree_revision'> & {
+  page: number;
+  tree_revision: string;
+};
 
 export type ChromeAxResult = AxReadResult & {
   continuationArgs: ChromeAxContinuation | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Conversation } from '../../../shared/protocol/agent';
 import { ModeSchema } from '../../../shared/modes';
+import { TaskBudgetSchema } from '../../../shared/task-budget';
 import { err, ok, type Result } from '../../../shared/result';
 import { traceEntries, type TraceEntry } from '../../providers/trace';
 import { getPublicSettings, saveSettings } from '../../settings-store';
@@ -16,12 +17,7 @@ const RunSchema = z.object({
   /** Give up when the provider is silent this long (default 2 minutes between chunks, 5 per step). */
   stallTimeoutMs: z.number().int().min(100).max(600_000).optional(),
   /** This run's ceiling (shared/task-budget.ts); absent: the settings' default. */
-  budget: z
-    .strictObject({
-      tokens: z.number().int().positive().max(1_000_000_000).optional(),
-      usd: z.number().positive().max(1000).optional(),
-    })
-    .optional(),
+  budget: z.optional(TaskBudgetSchema),
 });
 
 function startOptions(o: z.infer<typeof RunSchema>): StartOptions {
