@@ -75,3 +75,19 @@ describe('read progress', () => {
     expect(log.map((r) => r.rev)).toEqual(['r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9']);
   });
 });
+
+describe('read status size', () => {
+  it('names at most eight collapsed parts within 1,200 characters and counts the rest', () => {
+    const lines = Array.from(
+      { length: 12 },
+      (_, i) => ` button "Show more replies to message ${i} ${'x'.repeat(200)}" [ref_${i + 1}]`,
+    );
+    const log: ReadRecord[] = [];
+    const status = readStatus(recordPage(log, 'get_accessibility_tree', {}, page(1, 1, lines.join('\n'))));
+    expect(status).toContain('12 collapsed part(s) not shown');
+    const named = status.split('\n').filter((l) => l.startsWith('button '));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.join('\n').length).toBeLessThanOrEqual(1200);
+    expect(status).toContain(`(and ${12 - named.length} more) ]`);
+  });
+});

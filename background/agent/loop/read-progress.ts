@@ -29,6 +29,8 @@ export interface ReadRecord {
 const KEEP = 8;
 /** Collapsed controls named per status line: the first ones are what the model should open next. */
 const SHOW_COLLAPSED = 8;
+/** …within this many characters, so the status fits the result budget's headroom (budgets.ts: 2,000 at least). */
+const COLLAPSED_CHARS = 1200;
 
 /** The tree's own notices for what it left out (content-scripts/ax/tree.ts, degradationNotices and infoNotices). */
 const CUT_NOTICES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -96,7 +98,13 @@ export function readStatus(rec: ReadRecord): string {
   if (left.length === 0) {
     return `[read status: COMPLETE: ${read} (tree_revision ${rec.rev}); nothing collapsed or cut]`;
   }
-  const shown = rec.collapsed.slice(0, SHOW_COLLAPSED);
+  const shown: string[] = [];
+  let room = COLLAPSED_CHARS;
+  for (const line of rec.collapsed.slice(0, SHOW_COLLAPSED)) {
+    if (line.length + 1 > room) break;
+    shown.push(line);
+    room -= line.length + 1;
+  }
   const more = rec.collapsed.length - shown.length;
   return [
     `[read status: NOT complete: ${read} (tree_revision ${rec.rev}). Left: ${left.join('; ')}.${shown.length > 0 ? ' Collapsed:' : ']'}`,
