@@ -11,6 +11,7 @@ import {
 import { PROVIDERS } from '../shared/providers';
 import { defaultsFor } from '../shared/model-catalog';
 import { planFirstByDefault } from '../shared/plan-first';
+import type { TaskBudget } from '../shared/task-budget';
 
 const STORAGE_KEY = 'wb.settings.v1';
 
@@ -28,6 +29,8 @@ const StoredSettingsSchema = z.object({
   vision: z.optional(z.boolean()),
   compaction: z.optional(z.boolean()),
   planFirst: z.optional(z.boolean()),
+  budgetTokens: z.optional(z.number()),
+  budgetUsd: z.optional(z.number()),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -52,6 +55,8 @@ export interface EffectiveSettings {
   /** Whether Act/Dev tasks propose a plan before their first change: the user's setting, else by tier. */
   planFirst: boolean;
   planFirstFromUser: boolean;
+  /** The default task budget (shared/task-budget.ts); a run may carry its own. */
+  budget: TaskBudget;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -111,6 +116,8 @@ export function salvage(stored: unknown): StoredSettings {
   const vision = z.boolean().safeParse(field('vision'));
   const compaction = z.boolean().safeParse(field('compaction'));
   const planFirst = z.boolean().safeParse(field('planFirst'));
+  const budgetTokens = z.number().safeParse(field('budgetTokens'));
+  const budgetUsd = z.number().safeParse(field('budgetUsd'));
   return {
     ...base,
     ...(baseURL.success ? { baseURL: baseURL.data } : {}),
@@ -119,6 +126,8 @@ export function salvage(stored: unknown): StoredSettings {
     ...(vision.success ? { vision: vision.data } : {}),
     ...(compaction.success ? { compaction: compaction.data } : {}),
     ...(planFirst.success ? { planFirst: planFirst.data } : {}),
+    ...(budgetTokens.success ? { budgetTokens: budgetTokens.data } : {}),
+    ...(budgetUsd.success ? { budgetUsd: budgetUsd.data } : {}),
     apiKeys,
   };
 }
@@ -142,6 +151,10 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     compactionFromUser: stored.compaction !== undefined,
     planFirst: stored.planFirst ?? planFirstByDefault(tier),
     planFirstFromUser: stored.planFirst !== undefined,
+    budget: {
+      ...(stored.budgetTokens !== undefined ? { tokens: stored.budgetTokens } : {}),
+      ...(stored.budgetUsd !== undefined ? { usd: stored.budgetUsd } : {}),
+    },
   };
 }
 
@@ -166,6 +179,8 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     planFirst: s.planFirst,
     planFirstFromUser: s.planFirstFromUser,
     ...(s.compactionFromUser ? { compaction: s.compaction } : {}),
+    ...(s.budget.tokens !== undefined ? { budgetTokens: s.budget.tokens } : {}),
+    ...(s.budget.usd !== undefined ? { budgetUsd: s.budget.usd } : {}),
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -195,6 +210,8 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.vision !== undefined ? { vision: next.vision } : {}),
     ...(next.compaction !== undefined ? { compaction: next.compaction } : {}),
     ...(next.planFirst !== undefined ? { planFirst: next.planFirst } : {}),
+    ...(next.budgetTokens !== undefined ? { budgetTokens: next.budgetTokens } : {}),
+    ...(next.budgetUsd !== undefined ? { budgetUsd: next.budgetUsd } : {}),
     apiKeys,
   };
 }
@@ -206,7 +223,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false, budgetTokens?, budgetUsd?}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

@@ -32,6 +32,10 @@ export const SettingsSchema = z.object({
   compaction: z.optional(z.boolean()),
   /** Plan first in Act/Dev (docs/long-tasks.md); absent: on for Compact/Mid models, off for Full (shared/plan-first.ts). */
   planFirst: z.optional(z.boolean()),
+  /** Default task budget (shared/task-budget.ts): a token ceiling per task; absent: none. */
+  budgetTokens: z.optional(z.number().check(z.int(), z.positive(), z.maximum(1_000_000_000))),
+  /** Default task budget: an estimated-cost ceiling in US dollars, checked when the model's price is known; absent: none. */
+  budgetUsd: z.optional(z.number().check(z.positive(), z.maximum(1000))),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -50,6 +54,8 @@ export const PublicSettingsSchema = z.object({
   planFirstFromUser: z.optional(z.boolean()),
   /** The user's compaction choice; absent means the default (on), so the form never pins it. */
   compaction: z.optional(z.boolean()),
+  budgetTokens: z.optional(z.number()),
+  budgetUsd: z.optional(z.number()),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });

@@ -2,6 +2,7 @@
  * Token accounting shared by the worker (which sums each step's usage into the task's and the
  * chat's) and the panel (which prices it, sidepanel/pricing.ts). No `chrome.*` here.
  */
+import type { Price } from './model-catalog';
 import type { Usage } from './protocol/agent';
 
 /** The AI SDK's per-step usage, as much of it as we read (ai's LanguageModelUsage). */
@@ -36,4 +37,24 @@ export function addUsage(a: Usage, b: Usage): Usage {
     ...(read > 0 ? { cachedInputTokens: read } : {}),
     ...(write > 0 ? { cacheWriteTokens: write } : {}),
   };
+}
+
+/**
+ * Estimated cost in US dollars. `inputTokens` is the whole prompt; its cached reads and cache writes
+ * are billed at their own rates. The panel's meter and the task budgets (shared/task-budget.ts) both use it.
+ */
+export function estimateCost(usage: Usage, price: Price): number {
+  const read = usage.cachedInputTokens ?? 0;
+  const write = usage.cacheWriteTokens ?? 0;
+  const plain = Math.max(0, usage.inputTokens - read - write);
+  const input =
+    plain * price.input + read * (price.cachedInput ?? price.input) + write * (price.cacheWrite ?? price.input);
+  return (input + usage.outputTokens * price.output) / 1_000_000;
+}
+
+export function formatUsd(amount: number): string {
+  if (amount === 0) return '$0';
+  if (amount < 0.0001) return '<$0.0001';
+  if (amount < 0.01) return `$${amount.toFixed(4)}`;
+  return `$${amount.toFixed(amount < 1 ? 3 : 2)}`;
 }

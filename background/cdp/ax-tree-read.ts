@@ -13,7 +13,7 @@ import { paginate } from '../../shared/tree-paging';
 import { refFloor, noteRefHigh } from '../frames/ref-floor';
 import { backendIdOfRef, bindRefs, isolatedContext } from './ax-bind';
 import { fallbackBackendId, hasFallbackRef, mintFallbackRefs } from './ax-fallback-refs';
-import { keepAxPayload } from './ax-recovery';
+import { keepAxPayload, noteAxRead } from './ax-recovery';
 import { NO_MATCH, queryRecords, renderRecords } from './ax-view';
 import { withSession, type send as Send } from './cdp-client';
 
@@ -36,6 +36,12 @@ export interface AxReadOptions {
   maxChars: number;
   page: number;
   revision?: string | undefined;
+  /**
+   * The arguments that shaped the read as the model gave them, page and revision left out
+   * (chrome-ax-tree.ts, keys in one fixed order): pages 2+ must carry the same, or they would be pages of
+   * another read.
+   */
+  shape: Record<string, unknown>;
 }
 
 export interface AxReadResult {
@@ -59,6 +65,8 @@ export interface AxReadResult {
 
 interface Snapshot {
   revision: string;
+  /** The shaping arguments of page 1 (AxReadOptions.shape). */
+  shape: Record<string, unknown>;
   pages: string[];
   base: Omit<AxReadResult, 'tree' | 'page' | 'hasMore' | 'totalPages' | 'tree_revision'>;
 }
@@ -241,7 +249,9 @@ async function build(tabId: number, o: AxReadOptions): Promise<Result<Snapshot>>
       ...(notes.length > 0 ? { notice: notes.join(' ') } : {}),
     };
     seq++;
-    return ok({ revision: `cax-${nonce}-${seq}`, pages, base });
+    const revision = `cax-${nonce}-${seq}`;
+    noteAxRead(kept, revision, refs.data.refs);
+    return ok({ revision, shape: o.shape, pages, base });
   });
 }
 
@@ -256,6 +266,14 @@ export async function readChromeAx(tabId: number, o: AxReadOptions): Promise<Res
     }
     if (o.page > s.pages.length)
       return err('bad_page', `page ${o.page} does not exist: this read has ${s.pages.length}`);
+    // A page of this snapshot asked with other arguments (another query, ref_id, frame or size) is not
+    // the next page of that read: refused with the exact arguments that are.
+    if (JSON.stringify(o.shape) !== JSON.stringify(s.shape)) {
+      return err(
+        'bad_arguments',
+        `page ${o.page} of tree_revision ${s.revision} was read with other arguments; call chrome_ax_tree with exactly ${JSON.stringify({ ...s.shape, page: o.page, tree_revision: s.revision })}, or read page 1 again for the new arguments`,
+      );
+    }
     return ok(pageOf(s, o.page));
   }
   const built = await build(tabId, o);

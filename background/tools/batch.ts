@@ -12,6 +12,7 @@ import { err, ok, type Result } from '../../shared/result';
 import { evaluatePredicate, PredicateSchema, predicateProblem, type PredicateFailure } from '../../shared/predicates';
 import { defineTool } from './define-tool';
 import { runTool } from './registry';
+import { waitMissed } from './wait';
 
 /** Tools a batch may not hold: itself (no nesting) and the two that wait for the user. */
 const NOT_IN_BATCH: ReadonlySet<string> = new Set(['batch', 'propose_plan', 'ask_user']);
@@ -100,7 +101,7 @@ export const batchTool = defineTool({
       async (tool, inner) => {
         const r = await runTool(tool, inner, ctx);
         return r.ok
-          ? { ok: true, text: JSON.stringify(r.data), data: r.data }
+          ? { ok: !waitMissed(tool, r.data), text: JSON.stringify(r.data), data: r.data }
           : { ok: false, text: `ERROR ${r.error.code}: ${r.error.message}` };
       },
       ctx.signal,

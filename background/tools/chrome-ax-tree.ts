@@ -16,6 +16,7 @@ import { resolveRefTarget } from '../frames/route-ref';
 import { checkRead, type ReadGate } from '../policy/read-gate';
 import { qualifyRefsInText } from '../../shared/refs';
 import { defineTool } from './define-tool';
+import { estimateTokens } from '../../shared/token-estimate';
 import { ReadFrameArg, RefIdArg } from './page-read';
 
 /** Chrome's tree pages like the page tree's default (shared/tree-options.ts). */
@@ -77,7 +78,28 @@ async function pageScriptsAnswer(tabId: number, chromeFrameId: number): Promise<
   return probe.ok;
 }
 
-export type ChromeAxResult = AxReadResult & { continuationArgs: null; frameId?: string };
+/** The exact arguments of the next page: page 1's shaping arguments, the next page, the revision. */
+type ChromeAxContinuation = Omit<ChromeAxArgsT, 'page' | 'tree_revision'> & {
+  page: number;
+  tree_revision: string;
+};
+
+export type ChromeAxResult = AxReadResult & {
+  continuationArgs: ChromeAxContinuation | null;
+  /** Estimated tokens of this page (shared/token-estimate.ts). */
+  tokensEstimate: number;
+  frameId?: string;
+};
+
+/** The arguments that shape a read (all but page and revision), defaults filled, in one fixed key order. */
+function shapeOf(args: ChromeAxArgsT): Omit<ChromeAxArgsT, 'page' | 'tree_revision'> & { maxChars: number } {
+  return {
+    ...(args.ref_id !== undefined ? { ref_id: args.ref_id } : {}),
+    ...(args.query !== undefined ? { query: args.query } : {}),
+    maxChars: args.maxChars ?? DEFAULT_PAGE_CHARS,
+    ...(args.frameId !== undefined ? { frameId: args.frameId } : {}),
+  };
+}
 
 export async function runChromeAx(
   tabId: number,
@@ -105,6 +127,7 @@ export async function runChromeAx(
     maxChars: args.maxChars ?? DEFAULT_PAGE_CHARS,
     page,
     revision: args.tree_revision,
+    shape: shapeOf(args),
   });
   if (!read.ok) return read;
   // The model view parses this as a tree result (loop/budgets.ts), which keeps only `notice`: say the source there.
@@ -112,7 +135,10 @@ export async function runChromeAx(
   const out: ChromeAxResult = {
     ...read.data,
     notice: read.data.notice ? `${source} ${read.data.notice}` : source,
-    continuationArgs: null,
+    continuationArgs: read.data.hasMore
+      ? { ...shapeOf(args), page: page + 1, tree_revision: read.data.tree_revision }
+      : null,
+    tokensEstimate: estimateTokens(read.data.tree),
   };
   if (t.frame === MAIN_FRAME_ID) return ok(out);
   // Refs of a child frame print qualified (`f1:ref_7`), as every frame tool prints them.

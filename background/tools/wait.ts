@@ -149,3 +149,12 @@ export const waitForStableTool = defineTool({
 
 /** Tools the read guard does not count as reads without progress. */
 export const WAIT_TOOL_NAMES: ReadonlySet<string> = new Set(['wait_for', 'wait_for_stable']);
+
+/**
+ * A wait that ran out of time answers as data ({holds:false} / {stable:false}), but it is not a success
+ * (issue 28): the step is recorded as failed, the panel shows it so, and a batch stops at it.
+ */
+export function waitMissed(tool: string, data: unknown): boolean {
+  if (!WAIT_TOOL_NAMES.has(tool) || typeof data !== 'object' || data === null) return false;
+  return ('holds' in data && data.holds === false) || ('stable' in data && data.stable === false);
+}

@@ -55,6 +55,7 @@ const TaskStatusSchema = z.enum([
   'stopped',
   'error',
   'step_limit',
+  'budget_limit',
   'interrupted',
 ]);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;

@@ -29,7 +29,7 @@ export interface FieldsProps {
   describe: (id: FormField, hint?: boolean) => string | undefined;
 }
 
-function Field(props: {
+export function Field(props: {
   id: FormField;
   label: string;
   error?: string;

@@ -8,6 +8,7 @@ import {
   type SettingsForm,
 } from '../lib/settings-form';
 import { ConnectionFields, LimitFields, type FieldsProps } from './settings-fields';
+import { BudgetFields } from './budget-fields';
 import { ShortcutsSettings } from './shortcuts-settings';
 import type { PublicSettings } from '../../shared/settings';
 import { loadSettingsChoices, saveSettingsChoices } from '../lib/ui-prefs';
@@ -128,6 +129,7 @@ export function SettingsView() {
           }}
         />
         <LimitFields {...fieldProps} current={current} />
+        <BudgetFields {...fieldProps} />
         <div class="settings-actions">
           <button type="submit" class="button-primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save'}

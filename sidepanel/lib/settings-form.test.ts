@@ -12,6 +12,8 @@ const base: SettingsForm = {
   vision: '',
   planFirst: '',
   compaction: '',
+  budgetTokens: '',
+  budgetUsd: '',
 };
 const stored: PublicSettings = {
   provider: 'openai',
@@ -81,6 +83,8 @@ describe('settings form validation', () => {
       vision: '',
       planFirst: '',
       compaction: '',
+      budgetTokens: '',
+      budgetUsd: '',
     });
     const withDefaultURL = { ...stored, baseURL: 'https://api.openai.com/v1' };
     expect(formFromPublic(withDefaultURL).baseURL).toBe('');
@@ -88,6 +92,20 @@ describe('settings form validation', () => {
     const choices = { provider: 'openai' as const, model: 'gpt-4o', tier: 'full' as const, contextWindow: '64000' };
     expect(formFromPublic(stored, choices)).toMatchObject({ tier: 'full', contextWindow: '64000' });
     expect(formFromPublic({ ...stored, model: 'gpt-5' }, choices)).toMatchObject({ tier: '', contextWindow: '' });
+  });
+
+  it('reads the default task budget: empty is none, thousands separators and a $ are accepted, bad values named', () => {
+    const okForm = validateSettingsForm({ ...base, budgetTokens: '200,000', budgetUsd: '$0.50' }, null);
+    expect(okForm.ok && okForm.settings).toMatchObject({ budgetTokens: 200_000, budgetUsd: 0.5 });
+    const none = validateSettingsForm(base, null);
+    expect(none.ok && 'budgetTokens' in none.settings).toBe(false);
+    const bad = validateSettingsForm({ ...base, budgetTokens: '12.5', budgetUsd: '-1' }, null);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(Object.keys(bad.errors).sort()).toEqual(['budgetTokens', 'budgetUsd']);
+    expect(formFromPublic({ ...stored, budgetTokens: 50_000, budgetUsd: 2 })).toMatchObject({
+      budgetTokens: '50000',
+      budgetUsd: '2',
+    });
   });
 
   it('knows when setup is needed', () => {

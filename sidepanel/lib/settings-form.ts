@@ -40,6 +40,10 @@ export interface SettingsForm {
   planFirst: '' | 'on' | 'off';
   /** Context compaction (docs/long-tasks.md); empty means the default (on). */
   compaction: '' | 'on' | 'off';
+  /** Default task budget (shared/task-budget.ts): tokens per task; empty means none. */
+  budgetTokens: string;
+  /** Default task budget: estimated US dollars per task; empty means none. */
+  budgetUsd: string;
 }
 
 export type FormField = keyof SettingsForm;
@@ -76,6 +80,8 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
       vision: '',
       planFirst: '',
       compaction: '',
+      budgetTokens: '',
+      budgetUsd: '',
     };
   }
   const info = providerInfo(s.provider);
@@ -91,6 +97,8 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
     vision: s.visionFromUser === true ? (s.vision === true ? 'on' : 'off') : '',
     planFirst: s.planFirstFromUser === true ? (s.planFirst === true ? 'on' : 'off') : '',
     compaction: s.compaction === undefined ? '' : s.compaction ? 'on' : 'off',
+    budgetTokens: s.budgetTokens === undefined ? '' : String(s.budgetTokens),
+    budgetUsd: s.budgetUsd === undefined ? '' : String(s.budgetUsd),
   };
 }
 
@@ -142,6 +150,7 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
     else contextWindow = n;
   }
 
+  const budget = budgetFields(form, errors);
   if (Object.keys(errors).length > 0) return { ok: false, errors, warnings };
   const candidate: Settings = { provider: form.provider, model };
   if (key !== '') candidate.apiKey = key;
@@ -151,6 +160,8 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (form.vision !== '') candidate.vision = form.vision === 'on';
   if (form.planFirst !== '') candidate.planFirst = form.planFirst === 'on';
   if (form.compaction !== '') candidate.compaction = form.compaction === 'on';
+  if (budget.tokens !== undefined) candidate.budgetTokens = budget.tokens;
+  if (budget.usd !== undefined) candidate.budgetUsd = budget.usd;
   const parsed = SettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -162,4 +173,24 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
     return { ok: false, errors: { [name]: issue?.message ?? 'Invalid value.' }, warnings };
   }
   return { ok: true, settings: parsed.data, warnings };
+}
+
+/** The default task budget's two fields: empty means no ceiling (shared/task-budget.ts). */
+function budgetFields(form: SettingsForm, errors: FormErrors): { tokens?: number; usd?: number } {
+  const out: { tokens?: number; usd?: number } = {};
+  const tokens = form.budgetTokens.trim().replace(/[,_\s]/g, '');
+  if (tokens !== '') {
+    const n = Number(tokens);
+    if (!Number.isInteger(n) || n < 1000 || n > 1_000_000_000)
+      errors.budgetTokens = 'Use a whole number of tokens between 1000 and 1000000000, or leave empty for no budget.';
+    else out.tokens = n;
+  }
+  const usd = form.budgetUsd.trim().replace(/^\$/, '');
+  if (usd !== '') {
+    const n = Number(usd);
+    if (!Number.isFinite(n) || n <= 0 || n > 1000)
+      errors.budgetUsd = 'Use an amount in US dollars above 0 and at most 1000 (e.g. 0.50), or leave empty.';
+    else out.usd = n;
+  }
+  return out;
 }

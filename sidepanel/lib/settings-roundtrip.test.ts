@@ -30,6 +30,8 @@ describe('saving the settings form unchanged', () => {
       vision: false,
       compaction: false,
       planFirst: true,
+      budgetTokens: 250_000,
+      budgetUsd: 0.75,
       apiKeys: { 'openai-compatible': 'sk-local-key-0000' },
     };
     // Every setting the schema knows is set here (the key is stored per provider, as apiKeys).
@@ -42,7 +44,7 @@ describe('saving the settings form unchanged', () => {
       contextWindow: '50000',
     };
     expect(saveUnchanged(stored, choices)).toEqual(stored);
-    for (const flip of [{ vision: true }, { compaction: true }, { planFirst: false }] as const)
+    for (const flip of [{ vision: true }, { compaction: true }, { planFirst: false }, { budgetTokens: 5000 }] as const)
       expect(saveUnchanged({ ...stored, ...flip }, choices)).toEqual({ ...stored, ...flip });
   });
 

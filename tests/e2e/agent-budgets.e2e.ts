@@ -108,3 +108,59 @@ describe('observation checkpoint', () => {
     await page.close();
   });
 });
+
+describe('task budgets', () => {
+  it('a token budget given to the run stops it before the next model call, saying what was spent and done', async () => {
+    env.fake.scenario('budget-tokens', { apiKey: FAKE_KEY, policy: readForever });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('budget-tokens', 'openai')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-shop.html'));
+    const report = await run(env.browser, {
+      tabId,
+      task: 'Look at the cart.',
+      mode: 'act',
+      budget: { tokens: 12_000 },
+    });
+    expect(report.status).toBe('budget_limit');
+    const used = report.usage.inputTokens + report.usage.outputTokens;
+    expect(used).toBeGreaterThanOrEqual(12_000);
+    // gpt-4.1-mini is priced, so the spend also says its estimated cost.
+    expect(report.error).toMatch(
+      new RegExp(
+        `^Stopped: the token budget of 12,000 was reached: ${used.toLocaleString('en-US')} tokens used \\(about \\$[\\d.]+\\)\\. `,
+      ),
+    );
+    expect(report.error).toContain(
+      `Done so far: ${report.steps.length} tool call(s) ran (${report.steps.length} ok): ${report.steps.map((s) => s.tool).join(', ')}. Raise the budget (settings, or the run's budget) or ask again with a narrower task.`,
+    );
+    // It stopped at the first model call after the budget was crossed, not later.
+    const calls = env.fake.requests.filter((r) => r.scenario === 'budget-tokens');
+    expect(calls).toHaveLength(report.steps.length);
+    const before = calls.slice(0, -1).reduce((s, r) => s + (r.usage?.input ?? 0) + (r.usage?.output ?? 0), 0);
+    expect(before).toBeLessThan(12_000);
+    await page.close();
+  });
+
+  it('the settings default applies to a run without its own, and a priced model stops at its cost ceiling', async () => {
+    env.fake.scenario('budget-usd', { apiKey: FAKE_KEY, policy: readForever });
+    await configure(
+      env.browser,
+      fakeSettings('anthropic', env.fake.baseURL('budget-usd', 'anthropic'), { budgetUsd: 0.02 }),
+    );
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-shop.html'));
+    const report = await run(env.browser, { tabId, task: 'Look at the cart.', mode: 'act' });
+    expect(report.status).toBe('budget_limit');
+    expect(report.error).toMatch(
+      /^Stopped: the cost budget of \$0\.020 was reached: about \$0\.0\d+ spent \([\d,]+ tokens\)\. Done so far: \d+ tool call\(s\) ran/,
+    );
+    // A run's own budget wins over the default: a large one lets the task end on its own (the checkpoint).
+    env.fake.scenario('budget-run-wins', { apiKey: FAKE_KEY, policy: readForever });
+    await configure(
+      env.browser,
+      fakeSettings('anthropic', env.fake.baseURL('budget-run-wins', 'anthropic'), { budgetUsd: 0.02 }),
+    );
+    const own = await run(env.browser, { tabId, task: 'Look at the cart.', mode: 'act', budget: { usd: 100 } });
+    expect(own.status).toBe('done');
+    await configure(env.browser, fakeSettings('anthropic', env.fake.baseURL('budget-run-wins', 'anthropic')));
+    await page.close();
+  });
+});

@@ -41,7 +41,13 @@ export interface RunReport {
 /** `wb.run` in the worker: the whole task, to its end. */
 export async function run(
   browser: ExtensionBrowser,
-  options: { tabId: number; task: string; mode: 'ask' | 'act' | 'dev'; maxSteps?: number },
+  options: {
+    tabId: number;
+    task: string;
+    mode: 'ask' | 'act' | 'dev';
+    maxSteps?: number;
+    budget?: { tokens?: number; usd?: number };
+  },
 ): Promise<RunReport> {
   const r = await browser.worker.evaluate((o) => globalThis.wb.run(o), options);
   if (!r.ok) throw new Error(`wb.run failed to start: ${r.error.message}`);

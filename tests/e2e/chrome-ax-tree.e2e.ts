@@ -124,7 +124,8 @@ describe('recovery and query', () => {
     await page.locator('form').waitFor();
     const ax = await chromeAx(tabId, {});
     const kept = Recovery.parse(await env.browser.worker.evaluate((id: number) => globalThis.wb.axRecovery(id), tabId));
-    expect(kept).toHaveLength(1);
+    // Newest first: [0] is this read's payload.
+    expect(kept.length).toBeGreaterThanOrEqual(1);
     const json = kept[0]?.json ?? '';
     expect(sha256(json)).toBe(ax.payloadSha256);
     expect(kept[0]?.sha256).toBe(ax.payloadSha256);
@@ -136,6 +137,63 @@ describe('recovery and query', () => {
     // sorted; so the other client's reply is compared in one canonical key order.
     expect(sha256(canonical(direct))).toBe(sha256(canonical(JSON.parse(json))));
     expect(await debuggerAttached(tabId)).toBe(false);
+    await page.close();
+  }, 60_000);
+
+  it('pages with the exact continuationArgs, refuses a page 2+ asked with other arguments, keeps several payloads with their ref maps', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-form.html'));
+    await page.locator('form').waitFor();
+    const Paged = z.object({
+      continuationArgs: z.record(z.string(), z.unknown()).nullable(),
+      tokensEstimate: z.number(),
+      tree: z.string(),
+      hasMore: z.boolean(),
+      tree_revision: z.string(),
+      totalPages: z.number(),
+    });
+    const first = Paged.parse(
+      okData(await env.browser.tool('chrome_ax_tree', { maxChars: 500 }, { tabId, mode: 'dev', tier: 'full' })),
+    );
+    expect(first.totalPages).toBeGreaterThan(1);
+    expect(first.continuationArgs).toEqual({ maxChars: 500, page: 2, tree_revision: first.tree_revision });
+    expect(first.tokensEstimate).toBe(Math.ceil(first.tree.length / 3));
+    // Every page's continuation is exact, to the last page (null there).
+    let cont = first.continuationArgs;
+    let pages = 1;
+    while (cont) {
+      const next = Paged.parse(
+        okData(await env.browser.tool('chrome_ax_tree', cont, { tabId, mode: 'dev', tier: 'full' })),
+      );
+      pages++;
+      expect(next.tree_revision).toBe(first.tree_revision);
+      cont = next.continuationArgs;
+      if (cont) expect(cont).toEqual({ maxChars: 500, page: pages + 1, tree_revision: first.tree_revision });
+    }
+    expect(pages).toBe(first.totalPages);
+    // Page 2 of that read with another size or a query is not its next page: refused, naming the exact arguments.
+    const wrong = await env.browser.tool(
+      'chrome_ax_tree',
+      { maxChars: 800, page: 2, tree_revision: first.tree_revision },
+      { tabId, mode: 'dev', tier: 'full' },
+    );
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) {
+      expect(wrong.error.code).toBe('bad_arguments');
+      expect(wrong.error.message).toContain(
+        `call chrome_ax_tree with exactly {"maxChars":500,"page":2,"tree_revision":"${first.tree_revision}"}`,
+      );
+    }
+    // A second read (a query): recovery keeps both payloads, newest first, each with its revision and ref map.
+    okData(await env.browser.tool('chrome_ax_tree', { query: 'email' }, { tabId, mode: 'dev', tier: 'full' }));
+    const Kept = z.array(
+      z.object({ revision: z.string(), refs: z.record(z.string(), z.string()), sha256: z.string() }).loose(),
+    );
+    const kept = Kept.parse(await env.browser.worker.evaluate((id: number) => globalThis.wb.axRecovery(id), tabId));
+    expect(kept.length).toBe(2);
+    expect(kept[1]?.revision).toBe(first.tree_revision);
+    const printedRefs = new Set(first.tree.match(/ref_\d+/g) ?? []);
+    expect(Object.values(kept[1]?.refs ?? {}).length).toBeGreaterThan(0);
+    for (const ref of printedRefs) expect(Object.values(kept[1]?.refs ?? {})).toContain(ref);
     await page.close();
   }, 60_000);
 

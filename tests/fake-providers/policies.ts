@@ -214,3 +214,29 @@ export const payInFrame: FakePolicy = (turn) => {
     ? call('click_ax', { ref_id: pay.ref })
     : answer(`No Pay button in the frame: ${last.result.slice(0, 300)}`);
 };
+
+/**
+ * Reads a document to the end the way the read status (background/agent/loop/read-progress.ts) asks:
+ * follows each page's exact continuation; when every page is read but parts are collapsed, clicks the
+ * first collapsed line's ref ("Expand all" first when there is one) and reads again from page 1;
+ * answers once a read says COMPLETE (or after `maxClicks` openings, with what the status said).
+ */
+export function readUntilComplete(maxClicks = 3): FakePolicy {
+  const next = /call get_accessibility_tree with exactly these arguments: (\{.*?\})\. Reuse/;
+  return (turn) => {
+    const calls = callsThisTask(turn);
+    const last = calls.at(-1);
+    if (!last || last.call.name !== 'get_accessibility_tree') return read({});
+    const continuation = next.exec(last.result)?.[1];
+    if (continuation)
+      return { toolCalls: [{ name: 'get_accessibility_tree', args: JSON.parse(continuation) as unknown }] };
+    const status = /\[read status: [^\n]*/.exec(last.result)?.[0] ?? '';
+    if (status.startsWith('[read status: COMPLETE')) return answer(`Complete: ${status}`);
+    const collapsed = last.result.slice(last.result.indexOf('Collapsed:')).split('\n').slice(1);
+    const target = collapsed.find((l) => /"Expand all"/.test(l)) ?? collapsed[0] ?? '';
+    const ref = /\[(ref_\d+)\]/.exec(target)?.[1];
+    const clicks = calls.filter((c) => c.call.name === 'click_ax').length;
+    if (!ref || clicks >= maxClicks) return answer(`Stopped reading: ${status}`);
+    return call('click_ax', { ref_id: ref });
+  };
+}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeResult } from '../../../shared/tree-contract';
-import { formatGenericResult, formatTreeResult, maxReadPage, parseTreeResult, planRead } from './budgets';
+import {
+  formatGenericResult,
+  formatTreeResult,
+  maxReadPage,
+  parseTreeResult,
+  planRead,
+  wantsWholeDocument,
+} from './budgets';
 
 describe('read budgets', () => {
   it('keeps 6,000/8,000 unless the tree call asks for more', () => {
@@ -73,6 +80,22 @@ describe('read budgets', () => {
     const text = formatTreeResult(r, 16_000);
     expect(text).toContain('{"filter":"all","maxDepth":15,"maxChars":12000,"page":2,"tree_revision":"rev9"}');
     expect(formatTreeResult({ ...r, tree: 'y'.repeat(20_000) }, 8000).length).toBeLessThanOrEqual(8000);
+  });
+  it('gives a whole-document task the larger first page where the model may have it, and says the estimate', () => {
+    expect(wantsWholeDocument('Summarise the whole thread')).toBe(true);
+    expect(wantsWholeDocument('Read every comment on this post')).toBe(true);
+    expect(wantsWholeDocument('Click the Save button')).toBe(false);
+    expect(planRead('get_accessibility_tree', {}, 'full', 200_000, true)).toMatchObject({
+      args: { maxChars: 12_000 },
+      resultCap: 16_000,
+    });
+    // A filtered, sized or later-page read, a small model, or a task not about a whole document: unchanged.
+    expect(planRead('get_accessibility_tree', { filter: 'visible' }, 'full', 200_000, true).args).toEqual({
+      filter: 'visible',
+    });
+    expect(planRead('get_accessibility_tree', { page: 2 }, 'full', 200_000, true).args).toEqual({ page: 2 });
+    expect(planRead('get_accessibility_tree', {}, 'compact', 200_000, true).args).toEqual({});
+    expect(planRead('get_accessibility_tree', {}, 'full', 200_000, false).args).toEqual({});
   });
   it('cuts other results and says how much', () => {
     const text = formatGenericResult('z'.repeat(9000), 8000);

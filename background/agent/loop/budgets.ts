@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Tier } from '../../../shared/modes';
 import { isRecord } from '../../../shared/result';
 import {
@@ -7,6 +8,7 @@ import {
   type TreeResult,
 } from '../../../shared/tree-contract';
 import { capPageText, capUrl, TITLE_MAX } from '../../../shared/fence';
+import { estimateTokens, tokensForChars } from '../../../shared/token-estimate';
 
 /**
  * Paired limits: a tree page of `page` characters fits inside a tool result of `result` characters
@@ -45,7 +47,16 @@ export function maxReadPage(tier: Tier, contextWindow: number): number {
  * context of at least 64k tokens; the content script's own defaults (6,000 all, 3,000 visible,
  * 3,500 interactive) apply when maxChars is not given.
  */
-export function planRead(tool: string, args: unknown, tier: Tier, contextWindow: number): ReadPlan {
+export function planRead(
+  tool: string,
+  args: unknown,
+  tier: Tier,
+  contextWindow: number,
+  /** The task asks about a whole document (wantsWholeDocument): its first page is the larger one. */
+  wholeDocument = false,
+): ReadPlan {
+  const whole = wholeDocument ? wholeDocumentFirstPage(tool, args, tier, contextWindow) : null;
+  if (whole) return whole;
   if (
     !TREE_TOOLS.has(tool) ||
     !isRecord(args) ||
@@ -69,12 +80,60 @@ export function planRead(tool: string, args: unknown, tier: Tier, contextWindow:
   };
 }
 
-/** A page's tree or a frame's: the frame read carries its frame and a frame-bound continuation. */
-export type TreeRead = TreeResult | FrameTreeResult;
+/**
+ * Tasks about a whole document ("summarise the whole thread", "read the entire article"): issue 28's
+ * "whole-document tasks get the larger first page". Told by the task text rather than a tool argument,
+ * since every argument of the main read is paid in every request (issue 26).
+ */
+const WHOLE_DOCUMENT =
+  /\b(?:whole|entire|full|complete|every\s+(?:message|comment|reply|post|section|page|paragraph))\b|\bsummari[sz]e\b|\ball\s+of\s+(?:the|this|it)\b|\btl;?dr\b/i;
+
+export function wantsWholeDocument(task: string): boolean {
+  return WHOLE_DOCUMENT.test(task);
+}
+
+/**
+ * The first page of a whole-page tree read (no maxChars, filter "all", no page) at the expanded size,
+ * where the model may have it; continuationArgs then carry that size to every later page.
+ */
+function wholeDocumentFirstPage(tool: string, args: unknown, tier: Tier, contextWindow: number): ReadPlan | null {
+  if (!TREE_TOOLS.has(tool) || tool === 'chrome_ax_tree' || !expandedReadsAllowed(tier, contextWindow)) return null;
+  const a = isRecord(args) ? args : {};
+  if (a.maxChars !== undefined || (a.page !== undefined && a.page !== 1) || (a.filter ?? 'all') !== 'all') return null;
+  return {
+    args: { ...a, maxChars: EXPANDED_READ.page },
+    resultCap: EXPANDED_READ.result,
+    notice: `whole-document task: pages of ${EXPANDED_READ.page} characters.`,
+  };
+}
+
+/**
+ * Chrome's tree (chrome_ax_tree): its continuation carries its own arguments (query, frameId), which the
+ * page tree's strict argument schema does not know; the model is told to pass it back as is.
+ */
+const ChromeAxTreeResultSchema = TreeResultSchema.extend({
+  continuationArgs: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** A page's tree, a frame's, or Chrome's: each carries the exact continuation of its own tool. */
+export type TreeRead = TreeResult | FrameTreeResult | z.infer<typeof ChromeAxTreeResultSchema>;
 
 export function parseTreeResult(data: unknown, tool = TREE_TOOL): TreeRead | null {
-  const parsed = (tool === FRAME_TREE_TOOL ? FrameTreeResultSchema : TreeResultSchema).safeParse(data);
+  const schema =
+    tool === FRAME_TREE_TOOL
+      ? FrameTreeResultSchema
+      : tool === 'chrome_ax_tree'
+        ? ChromeAxTreeResultSchema
+        : TreeResultSchema;
+  const parsed = schema.safeParse(data);
   return parsed.success ? parsed.data : null;
+}
+
+/** tokensEstimate of this page and, for a paged tree, of the whole snapshot (shared/token-estimate.ts). */
+function readStats(r: TreeRead): string {
+  const page = `~${estimateTokens(r.tree).toLocaleString('en-US')} tokens`;
+  if (r.totalPages <= 1) return page;
+  return `${page} (whole tree ~${tokensForChars(r.stats.totalChars).toLocaleString('en-US')})`;
 }
 
 /** The tree as the model reads it: a short header, the tree text, then paging instructions. */
@@ -84,7 +143,7 @@ export function formatTreeResult(r: TreeRead, cap: number, notice?: string, tool
     // Page-set strings: capped and on one line (they are inside the fence, but unbounded otherwise).
     `url: ${capUrl(r.url)}`,
     `title: ${capPageText(r.title, TITLE_MAX)}`,
-    `page ${r.page} of ${r.totalPages} · tree_revision ${r.tree_revision} · ${r.stats.refCount} refs`,
+    `page ${r.page} of ${r.totalPages} · tree_revision ${r.tree_revision} · ${r.stats.refCount} refs · ${readStats(r)}`,
   ];
   if (notice) head.push(`note: ${notice}`);
   if (r.notice) head.push(`note: ${r.notice}`);

@@ -22,15 +22,12 @@ import { refsIn } from '../../../shared/refs';
 import { sliceSafe } from '../../../shared/text';
 import { isPrintedHeading } from '../../../shared/tree-print';
 import { TREE_TOOLS } from './budgets';
+// Before any provider count, characters per token are assumed at 3 (shared/token-estimate.ts).
+import { DEFAULT_TOKENS_PER_CHAR } from '../../../shared/token-estimate';
 
 /** Marks a summarised result; the summary says what was dropped and how to get it back. */
 const COMPACTED_TAG = '[compacted]';
 
-/**
- * Before any provider count, characters per token are assumed at 3: tree text with refs and
- * JSON punctuation tokenises denser than prose (≈4), and guessing high only compacts a step early.
- */
-const DEFAULT_TOKENS_PER_CHAR = 1 / 3;
 /** Non-tree results keep this many characters of their opening when summarised (brief: fewer). */
 const KEEP_CHARS = { normal: 300, brief: 100 } as const;
 /** Headings a tree summary keeps (they say what the page was about); none when brief. */

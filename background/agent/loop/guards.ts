@@ -77,7 +77,7 @@ export class Guards {
    * same tree_revision) is progress, so a long paged read is not mistaken for dithering; a repeated
    * page, or one that skips ahead past pages never read, is not.
    */
-  recordRead(tree: TreeResult | null): void {
+  recordRead(tree: Pick<TreeResult, 'page' | 'tree_revision'> | null): void {
     if (tree && tree.page > 1 && this.continues(tree.tree_revision, tree.page)) {
       this.s.seenPages.push(pageKey(tree.tree_revision, tree.page));
       return;

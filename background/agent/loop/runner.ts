@@ -22,6 +22,7 @@ import { withStepImages } from '../../vision/vision-messages';
 import { handoverSkip, holdIfTakenOver } from '../task/user-turns-exec';
 import { actingTab } from '../task/task-tabs';
 import { raceAbort } from '../../../shared/timeout';
+import { budgetCrossed, budgetStopMessage } from '../../../shared/task-budget';
 
 export const DEFAULT_MAX_STEPS = 30;
 /** A small local model that cannot form a tool call three times running will not learn on the fourth. */
@@ -122,6 +123,9 @@ export async function runTask(rec: TaskRecord, ctl: RunControl): Promise<TaskOut
 
   while (rec.step < ctl.maxSteps) {
     if (ctl.signal.aborted) return { status: 'stopped' };
+    // Before each model call, after the last step's calls ran: the history stays whole for a later "continue".
+    const over = budgetCrossed(rec.usage, rec.budget, settings);
+    if (over) return { status: 'budget_limit', error: budgetStopMessage(over, rec.steps) };
     // Take over: the task waits here, between steps, until the user presses Resume.
     if (!(await holdIfTakenOver(rec, ctl.signal))) return { status: 'stopped' };
     // Rarely used tools are shown once their family is loaded (tool-loading.ts); the gate judges calls on toolsFor.

@@ -3,10 +3,12 @@ import type { Tier } from '../../../shared/modes';
 import { errorMessage } from '../../../shared/result';
 import { refsOfLine } from '../../../shared/tree-line';
 import { getTool, runTool, toolsFor } from '../../tools/registry';
-import { WAIT_TOOL_NAMES } from '../../tools/wait';
+import { WAIT_TOOL_NAMES, waitMissed } from '../../tools/wait';
 import { normalizeAction } from '../../policy/normalize-action';
-import { planRead } from './budgets';
-import { renderResult } from './model-view';
+import { planRead, wantsWholeDocument } from './budgets';
+import { renderResult, type RenderedResult } from './model-view';
+import { readStatus, recordPage } from './read-progress';
+import { wrapUntrusted } from '../../policy/untrusted';
 import type { Guards } from './guards';
 import { gatePageAction, toolApprovals, type ApprovalAsk } from '../../policy/gate';
 import { saveLatestTree, saveTask, type TaskRecord } from '../task/state-store';
@@ -53,6 +55,18 @@ function rememberTreeLines(tree: string, lines: Map<string, string>): void {
   for (const line of tree.split('\n')) for (const ref of refsOfLine(line)) lines.set(ref, line.trim());
 }
 
+/**
+ * A tree result ends with its read status (read-progress.ts): complete, or what is left. It names page
+ * lines (collapsed controls), so it goes inside the fence with the tree.
+ */
+function withReadStatus(r: RenderedResult, name: string, args: unknown, rec: TaskRecord): RenderedResult {
+  if (!r.tree) return r;
+  rec.readLog ??= [];
+  const status = readStatus(recordPage(rec.readLog, name, args, r.tree));
+  const body = `${r.body}\n${status}`;
+  return { ...r, body, text: wrapUntrusted(rec.nonce, name, body) };
+}
+
 /** load_tools changes no page, but a model repeating it is looping like any other: the same guard. */
 function loopGuarded(name: string, out: ExecOutcome, guards: Guards): ExecOutcome {
   const loop = guards.recordCall(name, out.args, out.text);
@@ -90,7 +104,13 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     return { ok: false, text, args: rawArgs };
   }
   // The gate and the tool both get the normalized call (policy/normalize-action.ts).
-  const plan = planRead(name, normalizeAction(name, rawArgs), ctx.tier, ctx.contextWindow);
+  const plan = planRead(
+    name,
+    normalizeAction(name, rawArgs),
+    ctx.tier,
+    ctx.contextWindow,
+    wantsWholeDocument(rec.task),
+  );
   // Refs are per tab: one the task read in another of its tabs is refused here, naming that tab.
   const acting = await checkedActingTab(rec);
   const misplaced = await wrongTabRefusal(rec, plan.args);
@@ -137,7 +157,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   rec.inFlight = undefined;
   await noteMinted(rec, acting.tabId, floor);
 
-  const rendered = renderResult(name, result, plan, rec.nonce);
+  const rendered = withReadStatus(renderResult(name, result, plan, rec.nonce), name, plan.args, rec);
   const { body, tree } = rendered;
   await noteProvenance(rec, reads, acting.tabId, body);
   if (tree) {
@@ -172,7 +192,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
       : undefined;
   const image = result.ok && tool?.vision ? imageOfResult(result.data) : undefined;
   return {
-    ok: result.ok,
+    ok: result.ok && !waitMissed(name, result.data),
     text,
     args: plan.args,
     ...(stop ? { stop } : {}),

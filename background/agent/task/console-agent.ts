@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Conversation } from '../../../shared/protocol/agent';
 import { ModeSchema } from '../../../shared/modes';
+import { TaskBudgetSchema } from '../../../shared/task-budget';
 import { err, ok, type Result } from '../../../shared/result';
 import { traceEntries, type TraceEntry } from '../../providers/trace';
 import { getPublicSettings, saveSettings } from '../../settings-store';
@@ -15,11 +16,14 @@ const RunSchema = z.object({
   maxSteps: z.number().int().min(1).max(200).optional(),
   /** Give up when the provider is silent this long (default 2 minutes between chunks, 5 per step). */
   stallTimeoutMs: z.number().int().min(100).max(600_000).optional(),
+  /** This run's ceiling (shared/task-budget.ts); absent: the settings' default. */
+  budget: z.optional(TaskBudgetSchema),
 });
 
 function startOptions(o: z.infer<typeof RunSchema>): StartOptions {
   return {
     ...(o.maxSteps ? { maxSteps: o.maxSteps } : {}),
+    ...(o.budget ? { budget: o.budget } : {}),
     ...(o.stallTimeoutMs ? { timeouts: { stepMs: o.stallTimeoutMs, chunkMs: o.stallTimeoutMs } } : {}),
   };
 }
@@ -53,7 +57,7 @@ export const agentConsole = {
     if (!o.success)
       return err(
         'bad_arguments',
-        `wb.run({tabId, task, mode?: 'ask'|'act'|'dev', maxSteps?, stallTimeoutMs?}): ${z.prettifyError(o.error)}`,
+        `wb.run({tabId, task, mode?: 'ask'|'act'|'dev', maxSteps?, stallTimeoutMs?, budget?: {tokens?, usd?}}): ${z.prettifyError(o.error)}`,
       );
     const started = await startTask(o.data.tabId, o.data.task, o.data.mode ?? 'act', startOptions(o.data));
     if (!started.ok) return started;

@@ -33,6 +33,8 @@ const TaskRecordSchema = z.object({
   inFlight: z.optional(z.object({ tool: z.string(), readOnly: z.boolean() })),
   resumes: z.number(),
   maxSteps: z.number(),
+  /** The task's budget (shared/task-budget.ts): checked before every model call; absent: none. */
+  budget: z.optional(z.object({ tokens: z.optional(z.number()), usd: z.optional(z.number()) })),
   /** The task's origin policy state (background/policy/origin-policy.ts): where it started, what the user approved. */
   origins: z.optional(z.object({ start: z.string(), approved: z.array(z.string()) })),
   /** Plan first (user-turns-exec.ts): whether page actions wait for an approved plan, and the plan the user approved. */
@@ -40,6 +42,19 @@ const TaskRecordSchema = z.object({
   plan: z.optional(z.object({ steps: z.array(z.string()), sites: z.array(z.string()), changes: z.string() })),
   /** The task's tabs (task-tabs-state.ts): the one it acts on, those it opened, which tab minted which refs. */
   tabs: z.optional(TaskTabsSchema),
+  /** Complete-read proof (background/agent/loop/read-progress.ts): the pages read of the latest tree snapshots. */
+  readLog: z.optional(
+    z.array(
+      z.object({
+        rev: z.string(),
+        totalPages: z.number(),
+        pages: z.array(z.number()),
+        collapsed: z.array(z.string()),
+        partial: z.array(z.string()),
+        tokens: z.number(),
+      }),
+    ),
+  ),
   /** Tool families the task loaded (background/agent/loop/tool-loading.ts): offered for the rest of the task. */
   families: z.optional(z.array(z.string())),
 });

@@ -19,6 +19,7 @@ import { canTrust, forgetTaskTrust, trustSite, type TrustScope } from '../../pol
 import { makeNonce } from '../../policy/untrusted';
 import { startOrigins } from '../../policy/origin-policy';
 import { planRequiredFor } from '../../../shared/plan-first';
+import { effectiveBudget, type TaskBudget } from '../../../shared/task-budget';
 import { onOriginsChanged, pruneNavigationGuards, stopNavigationGuard } from '../../policy/navigation-guard';
 import { releaseTaskTabs } from './task-tabs';
 import { forgetTaskReads } from '../../policy/task-hooks';
@@ -175,6 +176,8 @@ function launch(
 
 export interface StartOptions {
   maxSteps?: number;
+  /** This run's budget; absent: the settings' default (shared/task-budget.ts). */
+  budget?: TaskBudget;
   /** Provider silence limits; tests shorten them. Not persisted: a resumed task uses the defaults. */
   timeouts?: { stepMs: number; chunkMs: number };
 }
@@ -194,6 +197,8 @@ export async function startTask(
   }
   const taskId = crypto.randomUUID().slice(0, 12);
   const nonce = makeNonce();
+  const settings = await loadSettings();
+  const budget = effectiveBudget(opts.budget, settings.budget);
   // What the user right-clicked ("Ask Weaverbird about this") rides along, fenced as page content.
   const attachment = await takeAttachment(tabId);
   // Files attached in the panel: named in the task text, their bytes kept for upload_file only.
@@ -219,8 +224,9 @@ export async function startTask(
     malformedSteps: 0,
     resumes: 0,
     maxSteps: opts.maxSteps ?? DEFAULT_MAX_STEPS,
+    ...(budget ? { budget } : {}),
     origins: startOrigins(startUrl),
-    planRequired: planRequiredFor(mode, (await loadSettings()).planFirst),
+    planRequired: planRequiredFor(mode, settings.planFirst),
   };
   await saveTask(rec);
   await onOriginsChanged(rec);
