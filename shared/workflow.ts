@@ -94,6 +94,9 @@ export function parseWorkflow(input: unknown): Result<Workflow> {
   for (const [i, s] of p.data.steps.entries()) {
     const unknown = paramsIn(s.args).filter((n) => !p.data.params.some((q) => q.name === n));
     if (unknown.length) return err('bad_workflow', `step ${i + 1} uses undeclared parameter {{${unknown[0]}}}`);
+    // Every site a step acts on is listed, so the origins a user approves are all the origins.
+    if (s.origin !== 'unknown' && !p.data.origins.includes(s.origin))
+      return err('bad_workflow', `step ${i + 1} acts on ${s.origin}, which the workflow's origins do not list`);
   }
   return ok(p.data);
 }

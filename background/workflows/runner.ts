@@ -196,7 +196,8 @@ export async function runWorkflow(
       report.steps.push(r);
       if (r.healed) report.healed++;
       if (!r.ok) {
-        report.status = r.note?.startsWith('REFUSED') ? 'refused' : 'failed';
+        // A gate's refusal (the user's "no", or no save-time approval) is not a page failure.
+        report.status = /REFUSED/.test(r.note ?? '') ? 'refused' : 'failed';
         report.error = `step ${i + 1} (${r.tool}) ${r.note ?? 'failed'}`;
         break;
       }
