@@ -16,7 +16,7 @@ const PARAM_NAME = /^[a-zA-Z][a-zA-Z0-9_]{0,39}$/;
 const PARAM_IN_TEXT = /\{\{([a-zA-Z][a-zA-Z0-9_]{0,39})\}\}/g;
 
 /** An element described the way a person would find it again (the tree's role and name). */
-export const WorkflowTargetSchema = z.strictObject({
+const WorkflowTargetSchema = z.strictObject({
   role: z.string().min(1).max(60),
   name: z.string().max(300),
   /** `in table "Orders" row "May 13"` when it sat in a collection (find's context). */
@@ -53,15 +53,14 @@ export const WorkflowStepSchema = z.strictObject({
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
 
 /** A hard-to-undo step the user approved when saving, for these exact parameter values. */
-export const StepApprovalSchema = z.strictObject({
+const StepApprovalSchema = z.strictObject({
   step: z.number().int().nonnegative(),
   origin: z.string(),
   target: z.string(),
   params: z.record(z.string(), z.string()),
 });
-export type StepApproval = z.infer<typeof StepApprovalSchema>;
 
-export const WorkflowSchema = z.strictObject({
+const WorkflowSchema = z.strictObject({
   format: z.literal(WORKFLOW_FORMAT),
   version: z.literal(WORKFLOW_VERSION),
   id: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),

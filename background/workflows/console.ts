@@ -68,13 +68,18 @@ function originsOf(steps: readonly WorkflowStep[]): string[] {
 }
 
 function newId(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40);
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
   return `${slug || 'workflow'}-${crypto.randomUUID().slice(0, 6)}`;
 }
 
 async function save(options: unknown): Promise<Result<WorkflowSummary>> {
   const o = SaveSchema.safeParse(options);
-  if (!o.success) return err('bad_arguments', `wb.workflows.save({tabId, name, params?, approve?}): ${z.prettifyError(o.error)}`);
+  if (!o.success)
+    return err('bad_arguments', `wb.workflows.save({tabId, name, params?, approve?}): ${z.prettifyError(o.error)}`);
   const recording = await loadRecording(o.data.tabId);
   if (!recording || recording.status !== 'done')
     return err('no_task', `tab ${o.data.tabId} has no task that ended well to save (run one first)`);
@@ -87,7 +92,11 @@ async function save(options: unknown): Promise<Result<WorkflowSummary>> {
     const step = p.data.steps[n - 1];
     if (!step) return err('bad_arguments', `approve: there is no step ${n}`);
     const used = paramsIn(step.args);
-    approvals.push({ step: n - 1, ...approvalKey(step), params: Object.fromEntries(used.map((u) => [u, examples[u] ?? ''])) });
+    approvals.push({
+      step: n - 1,
+      ...approvalKey(step),
+      params: Object.fromEntries(used.map((u) => [u, examples[u] ?? ''])),
+    });
   }
   const wf: Workflow = {
     format: WORKFLOW_FORMAT,
@@ -108,7 +117,8 @@ async function save(options: unknown): Promise<Result<WorkflowSummary>> {
 
 async function run(options: unknown): Promise<Result<WorkflowRunReport | { started: true }>> {
   const o = RunSchema.safeParse(options);
-  if (!o.success) return err('bad_arguments', `wb.workflows.run({id, tabId, params?, wait?}): ${z.prettifyError(o.error)}`);
+  if (!o.success)
+    return err('bad_arguments', `wb.workflows.run({id, tabId, params?, wait?}): ${z.prettifyError(o.error)}`);
   const wf = await loadWorkflow(o.data.id);
   if (!wf) return err('no_such_workflow', `no workflow ${o.data.id}; see await wb.workflows.list()`);
   const values = { ...Object.fromEntries(wf.params.map((q) => [q.name, q.example ?? ''])), ...o.data.params };

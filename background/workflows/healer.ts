@@ -15,7 +15,7 @@ import { describeTarget, type WorkflowStep } from '../../shared/workflow';
 import { loadSettings } from '../settings-store';
 import { redactText } from '../../shared/redact';
 
-export const HEAL_TOOL = 'pick_element';
+const HEAL_TOOL = 'pick_element';
 
 const PickSchema = z.object({ ref_id: z.string() });
 
@@ -68,7 +68,8 @@ export async function healStep(
       return { ok: false, why: 'the model found no element for this step' };
     // Only a ref the page read printed: a made-up or remembered ref is refused, not tried.
     const shown = page.split('\n').some((l) => refsOfLine(l).includes(pick.data.ref_id));
-    if (!shown) return { ok: false, why: `the model picked ${pick.data.ref_id.slice(0, 40)}, which the page read did not show` };
+    if (!shown)
+      return { ok: false, why: `the model picked ${pick.data.ref_id.slice(0, 40)}, which the page read did not show` };
     return { ok: true, ref: pick.data.ref_id };
   } catch (e) {
     const why = redactText(errorMessage(e), settings.apiKey ? [settings.apiKey] : []);

@@ -25,7 +25,7 @@ import { pageOf } from './recorder';
 import { resolveTarget } from './resolve';
 import { saveWorkflow } from './store';
 
-export interface StepReport {
+interface StepReport {
   tool: string;
   ok: boolean;
   healed: boolean;
@@ -113,7 +113,11 @@ function exec(c: Ctx, index: number, tool: string, args: unknown) {
 }
 
 /** Resolves the step's element, or asks the model for it; null with a note when neither works. */
-async function targetRef(c: Ctx, index: number, step: WorkflowStep): Promise<{ ref: string; healed: boolean } | string> {
+async function targetRef(
+  c: Ctx,
+  index: number,
+  step: WorkflowStep,
+): Promise<{ ref: string; healed: boolean } | string> {
   if (!step.target) return 'no target';
   const found = await resolveTarget(c.rec.tabId, step.target);
   if (found.kind === 'found') return { ref: found.ref, healed: false };
@@ -163,7 +167,10 @@ async function preflight(wf: Workflow, tabId: number): Promise<Result<string>> {
   }
   const start = originOf(url);
   if (!wf.origins.includes(start))
-    return err('wrong_site', `workflow "${wf.name}" runs on ${wf.origins.join(', ')}; tab ${tabId} is on ${start}. Open the site first.`);
+    return err(
+      'wrong_site',
+      `workflow "${wf.name}" runs on ${wf.origins.join(', ')}; tab ${tabId} is on ${start}. Open the site first.`,
+    );
   return ok(start);
 }
 

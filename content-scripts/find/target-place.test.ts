@@ -22,7 +22,12 @@ describe('targetPlace', () => {
       <nav aria-label="Main"><a href="/">Home</a></nav>
       <main><h2>Billing</h2><form aria-label="Card"><label>Card number <input id="cc" class="x"></label>
       <button id="go">Pay now</button></form></main>`;
-    expect(targetPlace(el('#cc'))).toMatchObject({ role: 'textbox', name: 'Card number', heading: 'Billing', landmark: 'form "Card"' });
+    expect(targetPlace(el('#cc'))).toMatchObject({
+      role: 'textbox',
+      name: 'Card number',
+      heading: 'Billing',
+      landmark: 'form "Card"',
+    });
     const pay = targetPlace(el('#go'));
     expect(pay).toMatchObject({ role: 'button', name: 'Pay now', heading: 'Billing' });
     // Structure only: no ids or classes in the hint, so a renamed class does not break it.

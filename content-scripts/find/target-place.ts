@@ -51,7 +51,11 @@ function headingBefore(el: Element, ctx: AxContext): string | undefined {
 /** `main > form:nth-of-type(1) > button:nth-of-type(2)`: structure only, so renamed classes do not matter. */
 function cssPath(el: Element): string {
   const parts: string[] = [];
-  for (let a: Element | null = el; a && a !== a.ownerDocument.documentElement && parts.length < 8; a = a.parentElement) {
+  for (
+    let a: Element | null = el;
+    a && a !== a.ownerDocument.documentElement && parts.length < 8;
+    a = a.parentElement
+  ) {
     const tag = a.localName;
     const same = a.parentElement ? [...a.parentElement.children].filter((c) => c.localName === tag) : [a];
     parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(a) + 1})` : tag);
