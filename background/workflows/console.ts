@@ -19,6 +19,7 @@ import {
 import { loadRecording } from './recorder';
 import { runWorkflow, type WorkflowRunReport } from './runner';
 import { listWorkflows, loadWorkflow, removeWorkflow, saveWorkflow } from './store';
+import { runHistory, scheduleWorkflow, unscheduleWorkflow } from './scheduler';
 
 const SaveSchema = z.strictObject({
   tabId: z.number().int().nonnegative(),
@@ -142,7 +143,11 @@ export const workflowsConsole = {
   async list(): Promise<WorkflowSummary[]> {
     return (await listWorkflows()).map(summary);
   },
-  remove: (id: unknown): Promise<boolean> => (typeof id === 'string' ? removeWorkflow(id) : Promise.resolve(false)),
+  async remove(id: unknown): Promise<boolean> {
+    if (typeof id !== 'string') return false;
+    await unscheduleWorkflow(id);
+    return removeWorkflow(id);
+  },
   async export(id: unknown): Promise<Result<string>> {
     const wf = typeof id === 'string' ? await loadWorkflow(id) : null;
     if (!wf) return err('no_such_workflow', `no workflow ${String(id)}`);
@@ -150,6 +155,12 @@ export const workflowsConsole = {
     return ok(JSON.stringify({ ...wf, approvals: [] }, null, 2));
   },
   import: importWorkflow,
+  /** Runs a workflow at a time or interval in its own background tab (chrome.alarms). */
+  schedule: scheduleWorkflow,
+  unschedule: (id: unknown): Promise<boolean> =>
+    typeof id === 'string' ? unscheduleWorkflow(id) : Promise.resolve(false),
+  /** Scheduled runs' results, newest last: done, failed, refused, or missed while the browser was closed. */
+  runs: runHistory,
   /** The user's yes to an imported workflow's steps and origins (after seeing `list()`'s summary). */
   async approve(id: unknown): Promise<Result<WorkflowSummary>> {
     const wf = typeof id === 'string' ? await loadWorkflow(id) : null;

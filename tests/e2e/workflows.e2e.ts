@@ -4,7 +4,7 @@
  * calls, with new parameter values each run; on a redesigned version of the app (ids and classes
  * renamed, fields reordered, a button relabelled with a synonym, a checkbox replaced by a switch)
  * only the steps that cannot be found go to the model, and the healed revision then replays with
- * zero calls again, also after a worker restart. Red team: an imported workflow with a hidden
+ * zero calls again, also after a worker restart, and from a schedule (its own tab group). Red team: an imported workflow with a hidden
  * hard-to-undo step, one with a hidden foreign origin, and a healer that points a step at "Delete".
  */
 import type { Page } from 'playwright-core';
@@ -158,6 +158,48 @@ describe('workflows: record once, replay without the model, heal what changed', 
     expect(allRequests() - quiet).toBe(0);
     await expect.poll(() => savedList(again.page)).toContain('Ken <ken@example.com> news:yes');
     await again.page.close();
+  });
+
+  it('a scheduled run fires in its own background tab group and reports; a missed one is reported, not run', async () => {
+    const url = env.server.url('/workflow-customers.html?v=2');
+    const before = allRequests();
+    const when = Date.now() + 1500;
+    const s = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.schedule(o), {
+      id,
+      url,
+      params: { customer: 'Sched Uled', mail: 'sched@example.com' },
+      when,
+    });
+    expect(s.ok, JSON.stringify(s)).toBe(true);
+    await expect
+      .poll(() => env.browser.worker.evaluate(() => globalThis.wb.workflows.runs()), { timeout: 30_000 })
+      .toEqual([expect.objectContaining({ workflowId: id, status: 'done', healed: 0, modelCalls: 0 })]);
+    expect(allRequests() - before).toBe(0);
+    const tab = await env.browser.worker.evaluate(async (u) => {
+      const [t] = await chrome.tabs.query({ url: u });
+      if (!t?.id) return null;
+      const group = t.groupId >= 0 ? await chrome.tabGroups.get(t.groupId) : null;
+      return { active: t.active, group: group?.title ?? null };
+    }, url);
+    expect(tab).toEqual({ active: false, group: 'Workflow: Add customer' });
+    const page = env.browser.context.pages().find((p) => p.url() === url);
+    expect(page && (await savedList(page))).toContain('Sched Uled <sched@example.com> news:yes');
+    await page?.close();
+
+    // Due 20 minutes ago (the browser was closed then): reported as missed, nothing opened.
+    const missed = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.schedule(o), {
+      id,
+      url,
+      when: Date.now() - 20 * 60_000,
+    });
+    expect(missed.ok).toBe(true);
+    await expect
+      .poll(async () => (await env.browser.worker.evaluate(() => globalThis.wb.workflows.runs())).at(-1)?.status, {
+        timeout: 30_000,
+      })
+      .toBe('missed');
+    expect(env.browser.context.pages().some((p) => p.url() === url)).toBe(false);
+    await env.browser.worker.evaluate((i) => globalThis.wb.workflows.unschedule(i), id);
   });
 
   describe('red team', () => {
