@@ -13,6 +13,7 @@ import { handlePanelRequest } from './panel-messages';
 import { registerAllTools } from './tools/index';
 import { registerImageRequest } from './vision/panel-image';
 import { onScheduleAlarm, SCHEDULE_ALARM_PREFIX } from './workflows/scheduler';
+import { registerWorkflowPanelRequests } from './workflows/panel';
 
 declare global {
   // The developer's console API; `var` is what makes it a property of the worker's global scope.
@@ -21,6 +22,7 @@ declare global {
 
 registerAllTools();
 registerAgentPanelRequests();
+registerWorkflowPanelRequests();
 registerHighlightRequest();
 registerImageRequest();
 globalThis.wb = createConsoleApi();

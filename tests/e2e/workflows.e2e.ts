@@ -292,3 +292,34 @@ describe('workflows: record once, replay without the model, heal what changed', 
     });
   });
 });
+
+describe('workflows in the side panel', () => {
+  it('"Save as workflow" after a task ended well, then "/" runs it in the tab', async () => {
+    healer = 'honest';
+    const { page, tabId } = await open('1');
+    const report = await run(env.browser, { tabId, task: TASK, mode: 'act' });
+    expect(report.status).toBe('done');
+    const panel = await env.browser.context.newPage();
+    await panel.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
+    await panel.getByRole('button', { name: 'Save as workflow' }).click();
+    await panel.getByLabel('Workflow name').fill('Panel saved');
+    await panel.getByLabel(/Parameters/).fill('customer=Ada Lovelace');
+    await panel.getByRole('button', { name: 'Save workflow' }).click();
+    await expect.poll(() => panel.locator('.composer-status').textContent()).toContain('Saved workflow "Panel saved"');
+    const listed = await env.browser.worker.evaluate(() => globalThis.wb.workflows.list());
+    expect(listed.find((w) => w.name === 'Panel saved')?.params).toEqual(['customer']);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Save customer' }).waitFor();
+    const before = allRequests();
+    await panel.locator('#prompt').fill('/panel');
+    await panel.getByRole('button', { name: 'Run workflow “Panel saved”' }).click();
+    await expect
+      .poll(() => panel.locator('.composer-status').textContent(), { timeout: 30_000 })
+      .toContain('Workflow "Panel saved": done');
+    expect(allRequests() - before).toBe(0);
+    await expect.poll(() => savedList(page)).toContain('Ada Lovelace <ada@example.com> news:yes');
+    await panel.close();
+    await page.close();
+  });
+});
