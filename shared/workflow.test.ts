@@ -83,4 +83,15 @@ describe('workflow documents', () => {
     expect(isApprovedAtSave(w, 0, 'http://b.test', { customer: 'Bo' })).toBe(false);
     expect(isApprovedAtSave(w, 1, 'http://a.test', { customer: 'Bo' })).toBe(false);
   });
+
+  it('declares the password parameter a secret field was recorded as, with no saved value', () => {
+    const pw: WorkflowStep = {
+      ...typeStep,
+      args: { text: '{{password}}' },
+      target: { role: 'textbox', name: 'Password', secret: true },
+    };
+    const r = parameterize([typeStep, pw], { customer: 'Ada Lovelace' });
+    expect(r.ok && r.data.params).toEqual([{ name: 'customer', example: 'Ada Lovelace' }, { name: 'password' }]);
+    expect(substituteParams(pw.args, { customer: 'x' }).ok).toBe(false);
+  });
 });

@@ -11,6 +11,8 @@ import { formatIssues } from './zod-issues';
 
 export const WORKFLOW_FORMAT = 'weaverbird-workflow';
 export const WORKFLOW_VERSION = 1;
+/** The parameter a password field's text becomes (recorder.ts): never saved, asked for at each run. */
+export const SECRET_PARAM = 'password';
 
 const PARAM_NAME = /^[a-zA-Z][a-zA-Z0-9_]{0,39}$/;
 const PARAM_IN_TEXT = /\{\{([a-zA-Z][a-zA-Z0-9_]{0,39})\}\}/g;
@@ -30,6 +32,8 @@ const WorkflowTargetSchema = z.strictObject({
   frameOrigin: z.string().max(300).optional(),
   /** A CSS path, only a last hint: ids and classes are the first things a redesign renames. */
   css: z.string().max(500).optional(),
+  /** A password field: its text is the `{{password}}` parameter, given at each run, never stored. */
+  secret: z.boolean().optional(),
 });
 export type WorkflowTarget = z.infer<typeof WorkflowTargetSchema>;
 
@@ -152,6 +156,9 @@ export function parameterize(
     if (!used) return err('bad_param', `no step typed "${text}" (parameter ${name})`);
     params.push({ name, example: text });
   }
+  // A password typed in the task was recorded as {{password}}: declared, with no saved value.
+  if (out.some((s) => paramsIn(s.args).includes(SECRET_PARAM)) && !params.some((q) => q.name === SECRET_PARAM))
+    params.push({ name: SECRET_PARAM });
   return ok({ steps: out, params });
 }
 

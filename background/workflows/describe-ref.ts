@@ -17,6 +17,7 @@ const PlaceSchema = z.object({
   heading: z.optional(z.string()),
   landmark: z.optional(z.string()),
   css: z.string(),
+  secret: z.optional(z.boolean()),
 });
 
 const DESCRIBE_MS = 1500;

@@ -6,7 +6,13 @@
  * task record (it holds typed text: kept off disk until the user saves it as a workflow).
  */
 import { z } from 'zod';
-import { describeTarget, WorkflowStepSchema, type WorkflowStep, type WorkflowTarget } from '../../shared/workflow';
+import {
+  describeTarget,
+  SECRET_PARAM,
+  WorkflowStepSchema,
+  type WorkflowStep,
+  type WorkflowTarget,
+} from '../../shared/workflow';
 import { isRecord } from '../../shared/result';
 import { originOf } from '../policy/trusted-sites';
 import { describeRef } from './describe-ref';
@@ -75,6 +81,8 @@ export async function endStep(
   const rest: Record<string, unknown> = {};
   // The ref and frame are this page load's; the target carries them by meaning instead.
   if (isRecord(args)) for (const [k, v] of Object.entries(args)) if (k !== 'ref_id' && k !== 'frameId') rest[k] = v;
+  // A password is never written down: the saved workflow asks for it at each run.
+  if (pending.target?.secret && typeof rest.text === 'string') rest.text = `{{${SECRET_PARAM}}}`;
   const after = pageOf(await tabUrl(tabId));
   const step: WorkflowStep = {
     tool,

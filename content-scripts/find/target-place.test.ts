@@ -46,4 +46,11 @@ describe('targetPlace', () => {
     expect(b.context).toMatch(/row "May 14"/);
     expect(a.css).not.toBe(b.css);
   });
+
+  it('marks a password field as secret', () => {
+    document.body.innerHTML =
+      '<label>Password <input id="pw" type="password"></label><label>User <input id="u"></label>';
+    expect(targetPlace(el('#pw')).secret).toBe(true);
+    expect(targetPlace(el('#u')).secret).toBeUndefined();
+  });
 });

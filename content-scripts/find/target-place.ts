@@ -16,6 +16,8 @@ export interface TargetPlace {
   heading?: string;
   landmark?: string;
   css: string;
+  /** A password field: what was typed there is never stored (recorder.ts makes it a parameter). */
+  secret?: true;
 }
 
 const TEXT_MAX = 200;
@@ -73,5 +75,6 @@ export function targetPlace(el: Element, ctx: AxContext = createAxContext(el.own
   if (heading) out.heading = heading;
   const landmark = landmarkOf(el, ctx);
   if (landmark) out.landmark = landmark;
+  if (el.localName === 'input' && el.getAttribute('type')?.toLowerCase() === 'password') out.secret = true;
   return out;
 }
