@@ -12,6 +12,8 @@ import { registerHighlightRequest } from './panel-highlight';
 import { handlePanelRequest } from './panel-messages';
 import { registerAllTools } from './tools/index';
 import { registerImageRequest } from './vision/panel-image';
+import { onScheduleAlarm, SCHEDULE_ALARM_PREFIX } from './workflows/scheduler';
+import { registerWorkflowPanelRequests } from './workflows/panel';
 
 declare global {
   // The developer's console API; `var` is what makes it a property of the worker's global scope.
@@ -20,6 +22,7 @@ declare global {
 
 registerAllTools();
 registerAgentPanelRequests();
+registerWorkflowPanelRequests();
 registerHighlightRequest();
 registerImageRequest();
 globalThis.wb = createConsoleApi();
@@ -47,6 +50,8 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 // start-up resume below does the rest.
 chrome.alarms?.onAlarm.addListener((alarm) => {
   if (alarm.name === WATCHDOG_ALARM) void resumeInterruptedTasks();
+  // Scheduled workflow runs (background/workflows/scheduler.ts).
+  else if (alarm.name.startsWith(SCHEDULE_ALARM_PREFIX)) void onScheduleAlarm(alarm);
 });
 // Tasks that were running when Chrome stopped the worker resume (or end as interrupted) now.
 void resumeInterruptedTasks();

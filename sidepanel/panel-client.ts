@@ -5,7 +5,7 @@ import { err, errorMessage, isRecord, ok, type Result } from '../shared/result';
 import { PublicSettingsSchema, type PublicSettings, type Settings } from '../shared/settings';
 import { ImageDataSchema, type ImageData } from '../shared/protocol/image';
 
-async function askWorker(request: PanelRequest): Promise<Result<unknown>> {
+export async function askWorker(request: PanelRequest): Promise<Result<unknown>> {
   try {
     return parseResult(await chrome.runtime.sendMessage(request));
   } catch (e) {

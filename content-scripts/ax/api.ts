@@ -13,6 +13,7 @@ import { getRefRegistry, type RefRegistry } from './ref-registry';
 import { generateAccessibilityTree, type TreeHooks } from './tree';
 import { findElements } from '../find/find';
 import { searchText } from '../find/text-search';
+import { targetPlace, type TargetPlace } from '../find/target-place';
 
 interface AxExplanation {
   role: string;
@@ -35,6 +36,8 @@ export interface WbAxApi {
   /** `find` and `text_search` (content-scripts/find/): options validated by the handler bundle. */
   find(options: FindOptions): Result<FindPageResult>;
   textSearch(options: TextSearchOptions): Result<TextSearchPageResult>;
+  /** Where a ref's element sits (role, name, collection, heading, landmark): workflows record it. */
+  place(ref: string): Result<TargetPlace>;
   registry: RefRegistry;
 }
 
@@ -59,6 +62,8 @@ function isWbAxApi(v: unknown): v is WbAxApi {
     typeof v.find === 'function' &&
     'textSearch' in v &&
     typeof v.textSearch === 'function' &&
+    'place' in v &&
+    typeof v.place === 'function' &&
     'registry' in v &&
     typeof v.registry === 'object' &&
     v.registry !== null
@@ -82,6 +87,10 @@ function createAxApi(doc: Document, scope: object, hooks: TreeHooks = {}): WbAxA
     },
     textSearch(options) {
       return searchText(doc, options, registry, hooks);
+    },
+    place(ref) {
+      const resolved = registry.resolve(ref);
+      return resolved.ok ? ok(targetPlace(resolved.data)) : resolved;
     },
     describe(elOrRef) {
       let el: Element;

@@ -28,3 +28,15 @@ export const textSearchHandler: ContentHandler = {
     return options.ok ? api.textSearch(options.data) : options;
   },
 };
+
+/** Where a ref's element sits, for recording a workflow step (content-scripts/find/target-place.ts). */
+export const targetPlaceHandler: ContentHandler = {
+  name: 'target_place',
+  run(args): Result<unknown> {
+    const api = getAxApi(globalThis);
+    if (!api) return NOT_LOADED;
+    const ref = typeof args === 'object' && args !== null && 'ref_id' in args ? args.ref_id : undefined;
+    if (typeof ref !== 'string') return err('bad_arguments', 'target_place needs ref_id');
+    return api.place(ref);
+  },
+};

@@ -1,5 +1,5 @@
 import { actionProxies } from './actions-proxy';
-import { findHandler, textSearchHandler } from './find';
+import { findHandler, targetPlaceHandler, textSearchHandler } from './find';
 import { elementBoxHandler } from './element-box';
 import { frameHitTestHandler } from './frame-hit-test';
 import { gateFactsHandler } from './gate-facts';
@@ -27,6 +27,7 @@ const handlers: readonly ContentHandler[] = [
   shadowBindHandler,
   findHandler,
   textSearchHandler,
+  targetPlaceHandler,
   ...readHandlers,
   watchRegionsHandler,
 ];

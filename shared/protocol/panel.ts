@@ -20,6 +20,15 @@ export const PanelRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('highlight_ref'), tabId: TabId, ref: z.string() }),
   // Tool cards: the bytes of a screenshot, kept in worker memory only (thumbnail and Save).
   z.object({ type: z.literal('get_image'), id: z.string().check(z.maxLength(40)) }),
+  // Workflows (docs/workflows.md): save the tab's last task, list them for the "/" palette, run one.
+  z.object({
+    type: z.literal('save_workflow'),
+    tabId: TabId,
+    name: z.string().check(z.minLength(1), z.maxLength(120)),
+    params: z.record(z.string(), z.string()),
+  }),
+  z.object({ type: z.literal('list_workflows') }),
+  z.object({ type: z.literal('run_workflow'), tabId: TabId, id: z.string().check(z.maxLength(80)) }),
 ]);
 export type PanelRequest = z.infer<typeof PanelRequestSchema>;
 

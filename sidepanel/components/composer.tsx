@@ -5,6 +5,7 @@ import { AttachmentChip } from './attachment-chip';
 import { FileAttach } from './file-attach';
 import { SaveShortcutForm } from './save-shortcut';
 import { PALETTE_ID, ShortcutPalette, useShortcutPalette } from './shortcut-palette';
+import { SaveWorkflow, WorkflowEntries } from './workflows';
 
 const PLACEHOLDER = {
   ask: 'Ask about this page… (/ for shortcuts)',
@@ -48,6 +49,8 @@ export function Composer() {
       <AttachmentChip />
       <FileAttach />
       <ShortcutPalette palette={palette} />
+      <WorkflowEntries onDone={setStatus} />
+      <SaveWorkflow onDone={setStatus} />
       {saving && (
         <SaveShortcutForm
           prompt={draft.value}

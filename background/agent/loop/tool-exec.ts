@@ -18,6 +18,7 @@ import { runOwnCompound } from './batch-exec';
 import { loadFamilyOf, runLoadTools } from './tool-loading';
 import { noteProvenance, taskReadGate } from '../../policy/task-hooks';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from '../task/task-tabs';
+import { beginStep, endStep } from '../../workflows/recorder';
 
 export type { ApprovalAsk } from '../../policy/gate';
 
@@ -32,6 +33,8 @@ export interface ExecContext {
   /** ref → the tree line the model last saw for it, for describing approvals. */
   treeLines: Map<string, string>;
   requestApproval(ask: ApprovalAsk): Promise<'approve' | 'deny'>;
+  /** False for a workflow replay: its steps are already a workflow, not a task to record. */
+  record?: boolean;
 }
 
 export interface ExecOutcome {
@@ -138,6 +141,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const floor = await floorBefore(acting.tabId);
   // Every read of a frame or page goes through the read gate, Ask mode included (policy/read-gate.ts).
   const reads = taskReadGate(rec, name, plan.args, ctx.requestApproval);
+  // A page action is recorded for "Save as workflow": its ref described by meaning before it runs.
+  const recording = gated && ctx.record !== false ? await beginStep(acting.tabId, plan.args) : null;
   let result;
   try {
     result = await runTool(name, plan.args, {
@@ -156,6 +161,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   }
   rec.inFlight = undefined;
   await noteMinted(rec, acting.tabId, floor);
+  if (recording && result.ok) await endStep(acting.tabId, rec, name, plan.args, recording);
 
   const rendered = withReadStatus(renderResult(name, result, plan, rec.nonce), name, plan.args, rec);
   const { body, tree } = rendered;

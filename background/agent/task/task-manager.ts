@@ -25,6 +25,7 @@ import { releaseTaskTabs } from './task-tabs';
 import { forgetTaskReads } from '../../policy/task-hooks';
 import { releaseDialogWatches } from '../../cdp/dialogs';
 import { taskTabIds } from './task-tabs-state';
+import { noteTaskEnded } from '../../workflows/recorder';
 
 type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
 type Decision = { decision: 'approve' | 'deny'; trust: TrustScope | null };
@@ -113,6 +114,7 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   await stopNavigationGuard(rec.taskId);
   await releaseTaskTabs(rec).catch(() => undefined);
   await deleteTask(rec.tabId);
+  await noteTaskEnded(rec.tabId, rec.taskId, outcome.status);
   if (outcome.status === 'done' && outcome.answer) {
     const history = await loadChatHistory(rec.tabId);
     history.push({ role: 'user', content: rec.task }, { role: 'assistant', content: outcome.answer });

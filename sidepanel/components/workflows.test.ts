@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { parseParamLines } from './workflows';
+
+describe('parseParamLines', () => {
+  it('reads name=text lines, skipping blank ones', () => {
+    expect(parseParamLines('customer=Ada Lovelace\n\n mail = ada@example.com ')).toEqual({
+      params: { customer: 'Ada Lovelace', mail: 'ada@example.com' },
+    });
+    expect(parseParamLines('')).toEqual({ params: {} });
+  });
+
+  it('keeps an = inside the typed text, and names a line without a name', () => {
+    expect(parseParamLines('q=a=b')).toEqual({ params: { q: 'a=b' } });
+    expect(parseParamLines('Ada Lovelace')).toEqual({ error: '"Ada Lovelace": write name=text you typed' });
+    expect(parseParamLines('=Ada')).toHaveProperty('error');
+  });
+});
