@@ -11,7 +11,7 @@ import { capPageText } from '../../shared/fence';
 import { err, ok, type Result } from '../../shared/result';
 import { evaluatePredicate, PredicateSchema, predicateProblem, type PredicateFailure } from '../../shared/predicates';
 import { defineTool } from './define-tool';
-import { runTool } from './registry';
+import { runToolText } from './registry';
 
 /** Tools a batch may not hold: itself (no nesting) and the two that wait for the user. */
 const NOT_IN_BATCH: ReadonlySet<string> = new Set(['batch', 'propose_plan', 'ask_user']);
@@ -95,16 +95,7 @@ export const batchTool = defineTool({
   readOnly: false,
   // From the console (no task): each call through the registry, under the console's own mode.
   handler: async (args, ctx): Promise<Result<unknown>> => {
-    const outcome = await runBatch(
-      args,
-      async (tool, inner) => {
-        const r = await runTool(tool, inner, ctx);
-        return r.ok
-          ? { ok: true, text: JSON.stringify(r.data), data: r.data }
-          : { ok: false, text: `ERROR ${r.error.code}: ${r.error.message}` };
-      },
-      ctx.signal,
-    );
+    const outcome = await runBatch(args, (tool, inner) => runToolText(tool, inner, ctx), ctx.signal);
     return outcome.ok ? ok(outcome.text) : err('batch_stopped', outcome.text);
   },
 });

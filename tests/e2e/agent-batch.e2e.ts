@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { scriptPolicy, step, type ScriptView } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { type ScriptView, step } from '../fake-providers/script';
+import { run, useScript } from './agent-helpers';
 import { useExtension } from './support/setup';
 
 const env = useExtension({ fake: true });
@@ -35,13 +35,11 @@ const values = (page: Page) =>
 describe('agent: batch', () => {
   it('fills a 10-field form and saves it in one call; every expect held', async () => {
     const task = 'Add Ada Lovelace as a new customer.';
-    env.fake.scenario('batch-fill', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
+    await useScript(
+      env,
+      'batch-fill',
+      {
+        [task]: {
               steps: [
                 step('get_accessibility_tree', {}),
                 step('batch', (v) => ({
@@ -58,12 +56,9 @@ describe('agent: batch', () => {
                 step('verify_predicate', { predicate: { kind: 'contains', key: 'text', value: 'every expect held' } }),
               ],
               final: () => 'Ada Lovelace is saved.',
-            },
-          ],
-        ]),
-      ),
-    });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('batch-fill', 'openai'), { tier: 'full' }));
+        },
+      }, { tier: 'full' },
+    );
     const { page, tabId } = await env.browser.open(env.server.url('/batch-form.html'));
     const report = await run(env.browser, { tabId, task, mode: 'act' });
     expect(report.status).toBe('done');
@@ -77,13 +72,11 @@ describe('agent: batch', () => {
 
   it('stops at the first missed expect: later calls do not run', async () => {
     const task = 'Start a customer record for Grace.';
-    env.fake.scenario('batch-stop', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
+    await useScript(
+      env,
+      'batch-stop',
+      {
+        [task]: {
               steps: [
                 step('get_accessibility_tree', {}),
                 step('batch', (v) => ({
@@ -99,12 +92,9 @@ describe('agent: batch', () => {
                 })),
               ],
               final: () => 'Stopped: the record is not saved yet.',
-            },
-          ],
-        ]),
-      ),
-    });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('batch-stop', 'openai'), { tier: 'full' }));
+        },
+      }, { tier: 'full' },
+    );
     const { page, tabId } = await env.browser.open(env.server.url('/batch-form.html'));
     const report = await run(env.browser, { tabId, task, mode: 'act' });
     expect(report.status).toBe('done');
