@@ -40,24 +40,25 @@ describe('agent: batch', () => {
       'batch-fill',
       {
         [task]: {
-              steps: [
-                step('get_accessibility_tree', {}),
-                step('batch', (v) => ({
-                  calls: [
-                    ...typeCalls(v, FIELDS),
-                    { tool: 'click_ax', args: { ref_id: v.ref(/button/, /Save customer/) } },
-                    {
-                      tool: 'verify',
-                      args: { check: 'text', selector: '#state', text: 'saved' },
-                      expect: { kind: 'equals', key: 'data.holds', value: true },
-                    },
-                  ],
-                })),
-                step('verify_predicate', { predicate: { kind: 'contains', key: 'text', value: 'every expect held' } }),
+          steps: [
+            step('get_accessibility_tree', {}),
+            step('batch', (v) => ({
+              calls: [
+                ...typeCalls(v, FIELDS),
+                { tool: 'click_ax', args: { ref_id: v.ref(/button/, /Save customer/) } },
+                {
+                  tool: 'verify',
+                  args: { check: 'text', selector: '#state', text: 'saved' },
+                  expect: { kind: 'equals', key: 'data.holds', value: true },
+                },
               ],
-              final: () => 'Ada Lovelace is saved.',
+            })),
+            step('verify_predicate', { predicate: { kind: 'contains', key: 'text', value: 'every expect held' } }),
+          ],
+          final: () => 'Ada Lovelace is saved.',
         },
-      }, { tier: 'full' },
+      },
+      { tier: 'full' },
     );
     const { page, tabId } = await env.browser.open(env.server.url('/batch-form.html'));
     const report = await run(env.browser, { tabId, task, mode: 'act' });
@@ -77,23 +78,24 @@ describe('agent: batch', () => {
       'batch-stop',
       {
         [task]: {
-              steps: [
-                step('get_accessibility_tree', {}),
-                step('batch', (v) => ({
-                  calls: [
-                    ...typeCalls(v, [[/First name/, 'Grace']]),
-                    {
-                      tool: 'verify',
-                      args: { check: 'text', selector: '#state', text: 'saved' },
-                      expect: { kind: 'equals', key: 'data.holds', value: true },
-                    },
-                    ...typeCalls(v, [[/Last name/, 'Hopper']]),
-                  ],
-                })),
+          steps: [
+            step('get_accessibility_tree', {}),
+            step('batch', (v) => ({
+              calls: [
+                ...typeCalls(v, [[/First name/, 'Grace']]),
+                {
+                  tool: 'verify',
+                  args: { check: 'text', selector: '#state', text: 'saved' },
+                  expect: { kind: 'equals', key: 'data.holds', value: true },
+                },
+                ...typeCalls(v, [[/Last name/, 'Hopper']]),
               ],
-              final: () => 'Stopped: the record is not saved yet.',
+            })),
+          ],
+          final: () => 'Stopped: the record is not saved yet.',
         },
-      }, { tier: 'full' },
+      },
+      { tier: 'full' },
     );
     const { page, tabId } = await env.browser.open(env.server.url('/batch-form.html'));
     const report = await run(env.browser, { tabId, task, mode: 'act' });

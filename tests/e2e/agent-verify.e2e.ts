@@ -34,18 +34,19 @@ describe('agent: verify before done, passwords never leave the page', () => {
       'pw-user',
       {
         [task]: {
-              steps: [
-                step('get_accessibility_tree', {}),
-                step('verify', { check: 'value', selector: '#pw', value: 'a-wrong-guess' }),
-                step('verify', { check: 'attribute', selector: '#pw', attr: 'value', value: 'nope' }),
-                step('extract', { schema: pwSchema }),
-                step('inspect', { selector: '#pw' }),
-                step('wait_for', { check: 'value', selector: '#pw', value: 'still-wrong', timeoutMs: 300 }),
-                step('verify', { check: 'text', selector: 'main', text: 'Password' }),
-              ],
-              final: () => 'Your password field is filled in (its value stays hidden).',
+          steps: [
+            step('get_accessibility_tree', {}),
+            step('verify', { check: 'value', selector: '#pw', value: 'a-wrong-guess' }),
+            step('verify', { check: 'attribute', selector: '#pw', attr: 'value', value: 'nope' }),
+            step('extract', { schema: pwSchema }),
+            step('inspect', { selector: '#pw' }),
+            step('wait_for', { check: 'value', selector: '#pw', value: 'still-wrong', timeoutMs: 300 }),
+            step('verify', { check: 'text', selector: 'main', text: 'Password' }),
+          ],
+          final: () => 'Your password field is filled in (its value stays hidden).',
         },
-      }, { tier: 'mid' },
+      },
+      { tier: 'mid' },
     );
     const { page, tabId } = await env.browser.open(env.server.url('/verify-checks.html'));
     await page.fill('#pw', secret);
@@ -88,15 +89,16 @@ describe('agent: verify before done, passwords never leave the page', () => {
       'pw-model',
       {
         [task]: {
-              steps: [
-                step('get_accessibility_tree', { filter: 'interactive' }),
-                step('type_ax', (v) => ({ ref_id: v.ref(/^textbox$/, /^Password$/), text: secret })),
-                step('verify', { check: 'value', selector: '#pw', value: secret }),
-                step('extract', { schema: pwSchema }),
-              ],
-              final: (v) => (/"holds":true/.test(v.calls[2]?.result ?? '') ? 'Done: verified.' : 'It did not land.'),
+          steps: [
+            step('get_accessibility_tree', { filter: 'interactive' }),
+            step('type_ax', (v) => ({ ref_id: v.ref(/^textbox$/, /^Password$/), text: secret })),
+            step('verify', { check: 'value', selector: '#pw', value: secret }),
+            step('extract', { schema: pwSchema }),
+          ],
+          final: (v) => (/"holds":true/.test(v.calls[2]?.result ?? '') ? 'Done: verified.' : 'It did not land.'),
         },
-      }, { tier: 'mid' },
+      },
+      { tier: 'mid' },
     );
     const { page, tabId } = await env.browser.open(env.server.url('/verify-checks.html'));
     const report = await run(env.browser, { tabId, task, mode: 'act' });
@@ -136,15 +138,16 @@ describe('agent: wait_for_stable waits for a request that started before the wai
       'slow-report',
       {
         [task]: {
-              steps: [
-                step('get_accessibility_tree', { filter: 'interactive' }),
-                step('click_ax', (v) => ({ ref_id: v.ref(/^button$/, /^Load report$/) })),
-                step('wait_for_stable', { quietMs: QUIET_MS, timeoutMs: 8000 }),
-                step('verify', { check: 'text', selector: '#out', text: 'Report ready' }),
-              ],
-              final: () => 'The report is loaded.',
+          steps: [
+            step('get_accessibility_tree', { filter: 'interactive' }),
+            step('click_ax', (v) => ({ ref_id: v.ref(/^button$/, /^Load report$/) })),
+            step('wait_for_stable', { quietMs: QUIET_MS, timeoutMs: 8000 }),
+            step('verify', { check: 'text', selector: '#out', text: 'Report ready' }),
+          ],
+          final: () => 'The report is loaded.',
         },
-      }, { tier: 'mid' },
+      },
+      { tier: 'mid' },
     );
     const { page, tabId } = await env.browser.open(env.server.url('/wait-slow.html'));
     // A panel stand-in stamps each agent event as it arrives (the browser's clock, the server's too:
