@@ -18,9 +18,9 @@ export type { UploadArgs } from './upload';
 /** Longest text one type call accepts: beyond this an agent is pasting a document, not filling a field. */
 export const MAX_TYPE_CHARS = 20_000;
 
-export const MOUSE_BUTTONS = ['left', 'right', 'middle'] as const;
-export const DROP_POSITIONS = ['before', 'after', 'center'] as const;
-export const SCROLL_DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
+const MOUSE_BUTTONS = ['left', 'right', 'middle'] as const;
+const DROP_POSITIONS = ['before', 'after', 'center'] as const;
+const SCROLL_DIRECTIONS = ['up', 'down', 'left', 'right'] as const;
 
 /**
  * The action tools' arguments, stated once for a kind of ref, with the descriptions the model reads:
