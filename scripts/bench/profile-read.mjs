@@ -2,27 +2,32 @@
 // goes (issue 26). Reads the bench's synthetic page through the tool as the bench does (filter all,
 // maxChars 1e6), under V8's sampling profiler in the page's renderer (content scripts run there, in
 // their isolated world), and prints the caller's, the worker's and the page's share of each read and
-// the functions with the most self time. Uses dist/ as it is (`npm run build` first after edits).
+// the functions with the most self time. Uses dist/ (built when stale), or the build `--dist` names.
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { ensureDist, loadSupport } from '../lib/support.mjs';
 import { syntheticPage } from './synthetic.mjs';
 
 const { values } = parseArgs({
-  options: { elements: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' } },
+  options: {
+    elements: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '5' },
+    // An unminified build reads better: npx vite build --minify false --outDir /tmp/dist-plain
+    dist: { type: 'string' },
+  },
 });
 const ELEMENTS = Number(values.elements);
 const RUNS = Number(values.runs);
 const ARGS = { filter: 'all', maxChars: 1_000_000 };
 
-await ensureDist();
+if (!values.dist) await ensureDist();
 const { launchWithExtension, startFixtureServer } = await loadSupport();
 const server = await startFixtureServer();
 server.route('/profile.html', (_req, res) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   res.end(syntheticPage(ELEMENTS).html);
 });
-const browser = await launchWithExtension();
+const browser = await launchWithExtension([], values.dist);
 try {
   browser.context.setDefaultNavigationTimeout(180_000);
   const { page, tabId } = await browser.open(server.url('/profile.html'));
