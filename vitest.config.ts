@@ -22,6 +22,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           // One Chromium at a time: the machine has 2 cores and each file launches its own browser.
           fileParallelism: false,
+          // Files run one after another in one worker that keeps its modules, so the files that ask
+          // for it share one browser (useExtension({ shared: true }), tests/e2e/support/setup.ts).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -1,7 +1,8 @@
 /**
- * The page-side parser of get_accessibility_tree arguments, in zod/mini so the handler script stays
- * small; the `TreeArgs` type is inferred from it. `tree-contract.ts` states the same arguments in
- * classic zod with descriptions for the model; tree-contract.test.ts holds the two in step.
+ * get_accessibility_tree's arguments, stated once: zod/mini (so the page script stays small), with
+ * the descriptions the model reads. The page parses with it, the worker offers it to the model as is
+ * (`TreeArgsSchema` in tree-contract.ts; define-tool.ts takes zod core schemas) and the `TreeArgs`
+ * type is inferred from it.
  */
 import * as z from 'zod/mini';
 import { err, ok, type Result } from './result';
@@ -23,21 +24,33 @@ import { formatIssues } from './zod-issues';
 export * from './tree-options';
 
 export const TreeArgsMiniSchema = z.strictObject({
-  filter: z.optional(z.enum(TREE_FILTERS)),
+  filter: z
+    .optional(z.enum(TREE_FILTERS))
+    .check(z.describe("'visible': the viewport only; 'interactive': controls only")),
   maxDepth: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_MAX_DEPTH))),
-  maxChars: z.optional(z.number().check(z.int(), z.minimum(MIN_MAX_CHARS), z.maximum(MAX_MAX_CHARS))),
-  ref_id: z.optional(z.string().check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12"'))),
-  page: z.optional(z.number().check(z.int(), z.minimum(1))),
+  maxChars: z
+    .optional(z.number().check(z.int(), z.minimum(MIN_MAX_CHARS), z.maximum(MAX_MAX_CHARS)))
+    .check(z.describe('above 6000 only where the system prompt allows')),
+  ref_id: z
+    .optional(z.string().check(z.regex(REF_PATTERN, 'must be a ref such as "ref_12"')))
+    .check(z.describe('only this subtree')),
+  page: z.optional(z.number().check(z.int(), z.minimum(1))).check(z.describe('pass continuationArgs as given')),
   tree_revision: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  testIdAttributes: z.optional(
-    z.array(z.string().check(z.regex(ATTRIBUTE_NAME_PATTERN, 'must be an attribute name'))).check(z.maxLength(10)),
-  ),
-  maxTextChars: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_MAX_TEXT_CHARS))),
-  omit: z.optional(
-    z
-      .array(z.string().check(z.minLength(1), z.maxLength(MAX_OMIT_PATTERN_CHARS)))
-      .check(z.maxLength(MAX_OMIT_PATTERNS)),
-  ),
+  testIdAttributes: z
+    .optional(
+      z.array(z.string().check(z.regex(ATTRIBUTE_NAME_PATTERN, 'must be an attribute name'))).check(z.maxLength(10)),
+    )
+    .check(z.describe('test-id attributes to show')),
+  maxTextChars: z
+    .optional(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_MAX_TEXT_CHARS)))
+    .check(z.describe('0: never cut')),
+  omit: z
+    .optional(
+      z
+        .array(z.string().check(z.minLength(1), z.maxLength(MAX_OMIT_PATTERN_CHARS)))
+        .check(z.maxLength(MAX_OMIT_PATTERNS)),
+    )
+    .check(z.describe('skip subtrees whose role, name or test id contains one')),
 });
 
 /** The argument names for the error text, read off the schema: `filter ("all"|"visible"|"interactive"), maxDepth, …`. */

@@ -3,6 +3,7 @@
  * its refs qualified with the frame id so they can be passed to click_ax/type_ax as they are.
  */
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { TreeArgsSchema, TreeResultSchema, type FrameTreeResult, type TreeArgs } from '../../shared/tree-contract';
 import { err, ok, type Result } from '../../shared/result';
 import { QUALIFIED_REF_PATTERN } from '../../shared/refs';
@@ -20,14 +21,25 @@ const QualifiedRefArg = z
   .string()
   .regex(QUALIFIED_REF_PATTERN, 'must be a ref such as "f2:ref_12" (or "ref_12" inside the chosen frame)');
 
-export const IframeReadArgsSchema = TreeArgsSchema.extend({
-  frameId: FrameIdArg.optional().describe('the frame to read, e.g. "f1" (from get_frames)'),
-  urlFilter: z.string().min(1).max(500).optional().describe("instead of frameId: a substring of the frame's URL"),
-  matchIndex: z.number().int().min(0).max(100).optional().describe('0-based pick when several frames match urlFilter'),
-  ref_id: QualifiedRefArg.optional().describe("print only this element's subtree (a ref from this frame)"),
-}).refine((a) => (a.frameId === undefined) !== (a.urlFilter === undefined), {
-  message: 'give exactly one of frameId or urlFilter',
-});
+// The tree's one argument schema (zod/mini, shared/tree-args.ts) plus the frame pick, gated alike.
+export const IframeReadArgsSchema = zm
+  .extend(TreeArgsSchema, {
+    frameId: FrameIdArg.optional().describe('the frame to read, e.g. "f1" (from get_frames)'),
+    urlFilter: z.string().min(1).max(500).optional().describe("instead of frameId: a substring of the frame's URL"),
+    matchIndex: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe('0-based pick when several frames match urlFilter'),
+    ref_id: QualifiedRefArg.optional().describe("print only this element's subtree (a ref from this frame)"),
+  })
+  .check(
+    zm.refine((a) => (a.frameId === undefined) !== (a.urlFilter === undefined), {
+      message: 'give exactly one of frameId or urlFilter',
+    }),
+  );
 export type IframeReadArgs = z.infer<typeof IframeReadArgsSchema>;
 
 export async function readFrame(

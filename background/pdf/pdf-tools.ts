@@ -5,6 +5,7 @@
  * page scripts as before; when they cannot answer (Chrome's viewer runs no content scripts), a
  * HEAD request decides whether it is a PDF after all (pdf-detect.ts).
  */
+import { z } from 'zod';
 import { formatFind, formatTextSearch } from '../../shared/find-format';
 import type { GateFacts, GateFactsArgs } from '../../shared/protocol/gate-facts';
 import { err, isRecord, ok, type Result } from '../../shared/result';
@@ -30,7 +31,7 @@ type PdfHandler = (doc: PdfDocument, args: unknown, ctx: ToolContext) => Promise
 /** The tool, answered from the PDF reader when the tab shows a PDF. */
 export function pdfAware(tool: Tool, onPdf: PdfHandler, note?: string): Tool {
   const read = async (url: string, raw: unknown, ctx: ToolContext): Promise<Result<unknown>> => {
-    const parsed = tool.schema.safeParse(raw ?? {});
+    const parsed = z.safeParse(tool.schema, raw ?? {});
     // Bad arguments get the tool's own message.
     if (!parsed.success) return tool.run(raw, ctx);
     // The PDF is the tab's document: read only on the task's origins, like any page (read-gate.ts).

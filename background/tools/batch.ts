@@ -11,7 +11,7 @@ import { capPageText } from '../../shared/fence';
 import { err, ok, type Result } from '../../shared/result';
 import { evaluatePredicate, PredicateSchema, predicateProblem, type PredicateFailure } from '../../shared/predicates';
 import { defineTool } from './define-tool';
-import { runTool } from './registry';
+import { runToolText } from './registry';
 import { waitMissed } from './wait';
 
 /** Tools a batch may not hold: itself (no nesting) and the two that wait for the user. */
@@ -99,10 +99,9 @@ export const batchTool = defineTool({
     const outcome = await runBatch(
       args,
       async (tool, inner) => {
-        const r = await runTool(tool, inner, ctx);
-        return r.ok
-          ? { ok: !waitMissed(tool, r.data), text: JSON.stringify(r.data), data: r.data }
-          : { ok: false, text: `ERROR ${r.error.code}: ${r.error.message}` };
+        const r = await runToolText(tool, inner, ctx);
+        // A wait that ran out of time is data, not an error, but it stops the batch (wait.ts).
+        return r.ok && waitMissed(tool, r.data) ? { ...r, ok: false } : r;
       },
       ctx.signal,
     );

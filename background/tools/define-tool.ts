@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { BROWSERS } from '../../shared/browser-target';
 import { err } from '../../shared/result';
-import type { Tool, ToolSpec } from './types';
+import type { ArgsSchema, Tool, ToolSpec } from './types';
 import { formatIssues } from '../../shared/zod-issues';
 
 const ALL_TIERS = ['compact', 'mid', 'full'] as const;
 
 /** Formats zod issues as one line the model can act on: which argument, what was wrong. */
-function describeArgIssues(toolName: string, error: z.ZodError): string {
+function describeArgIssues(toolName: string, error: z.core.$ZodError): string {
   return `invalid arguments for ${toolName}: ${formatIssues(error)}`;
 }
 
-export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
+export function defineTool<S extends ArgsSchema>(spec: ToolSpec<S>): Tool {
   return {
     name: spec.name,
     description: spec.description,
@@ -26,7 +26,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): Tool {
     ...(spec.vision ? { vision: true } : {}),
     browsers: spec.browsers ?? BROWSERS,
     async run(rawArgs, ctx) {
-      const parsed = spec.schema.safeParse(rawArgs ?? {});
+      const parsed = z.safeParse(spec.schema, rawArgs ?? {});
       if (!parsed.success) {
         const shape = JSON.stringify(z.toJSONSchema(spec.schema, { unrepresentable: 'any' }).properties ?? {});
         return err('bad_arguments', `${describeArgIssues(spec.name, parsed.error)}. Expected properties: ${shape}`);

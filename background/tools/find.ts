@@ -5,12 +5,8 @@
  * model-facing text (shared/find-format.ts).
  */
 import { z } from 'zod';
-import {
-  FIND_MAX_CANDIDATES,
-  QUERY_MAX_CHARS,
-  SEARCH_DEFAULT_MATCHES,
-  SEARCH_MAX_MATCHES,
-} from '../../shared/find-contract';
+import * as zm from 'zod/mini';
+import { FIND_SHAPE, TEXT_SEARCH_SHAPE, TEXT_SEARCH_TAIL } from '../../shared/find-args';
 import { formatFind, formatTextSearch } from '../../shared/find-format';
 import { FindPageResultSchema, TextSearchPageResultSchema } from '../../shared/find-schemas';
 import { err, ok, type Result } from '../../shared/result';
@@ -25,27 +21,18 @@ import { checkReply } from '../page-call';
 const RefArg = RefIdArg.describe('only inside this element');
 const FrameArg = FrameIdArg.describe('inside this frame');
 
-const FindArgsSchema = z.strictObject({
-  query: z.string().min(1).max(QUERY_MAX_CHARS).describe('its label, role or place, in words'),
-  maxCandidates: z.number().int().min(1).max(FIND_MAX_CANDIDATES).optional(),
-  visibleOnly: z.boolean().optional(),
+// The fields the page parses too, stated once (shared/find-args.ts), plus what the worker handles.
+const FindArgsSchema = zm.strictObject({
+  ...FIND_SHAPE,
   confidenceFloor: z.number().min(0).max(100).optional(),
   ref_id: RefArg.optional(),
   frameId: FrameArg.optional(),
 });
 
-const TextSearchArgsSchema = z.strictObject({
-  text: z.string().min(1).max(QUERY_MAX_CHARS).describe('the text to look for'),
-  exact: z.boolean().optional().describe('case-sensitive whole text'),
+const TextSearchArgsSchema = zm.strictObject({
+  ...TEXT_SEARCH_SHAPE,
   ref_id: RefArg.optional(),
-  includeHidden: z.boolean().optional(),
-  maxMatches: z
-    .number()
-    .int()
-    .min(1)
-    .max(SEARCH_MAX_MATCHES)
-    .optional()
-    .describe(`listed (default ${SEARCH_DEFAULT_MATCHES})`),
+  ...TEXT_SEARCH_TAIL,
   frameId: FrameArg.optional(),
 });
 

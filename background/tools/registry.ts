@@ -129,3 +129,18 @@ export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext):
     disarm();
   }
 }
+
+/** A call's outcome as compound tools (batch, act_and_sample) report it: data as JSON, or `ERROR code: message`. */
+export interface ToolText {
+  ok: boolean;
+  text: string;
+  data?: unknown;
+}
+
+/** `runTool` for a compound tool run from the console (batch.ts, sample.ts): the agent's path is batch-exec.ts. */
+export async function runToolText(name: string, rawArgs: unknown, ctx: ToolContext): Promise<ToolText> {
+  const r = await runTool(name, rawArgs, ctx);
+  return r.ok
+    ? { ok: true, text: JSON.stringify(r.data), data: r.data }
+    : { ok: false, text: `ERROR ${r.error.code}: ${r.error.message}` };
+}

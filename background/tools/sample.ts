@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import { err, ok, type Result } from '../../shared/result';
+import { sleep } from '../../shared/timeout';
 import { SAMPLE_MAX_MS, SAMPLE_METRICS } from '../../shared/tools/sample';
 import { defineTool } from './define-tool';
 import { pageRead, ReadFrameArg, RefIdArg, SelectorArg } from './page-read';
-import { runTool } from './registry';
+import { runToolText } from './registry';
 
 const SAMPLE_FIELDS = {
   metric: z.enum(SAMPLE_METRICS).describe('bbox* and childCount need a target; without one, the page scroller'),
@@ -60,7 +61,7 @@ type RunOne = (tool: string, args: Record<string, unknown>) => Promise<{ ok: boo
 export async function actAndSample(a: ActAndSampleArgs, runOne: RunOne): Promise<{ ok: boolean; text: string }> {
   const { action, ...sampleArgs } = a;
   const sampling = runOne('sample', sampleArgs satisfies SampleToolArgs);
-  await new Promise((r) => setTimeout(r, ARM_MS));
+  await sleep(ARM_MS);
   const started = Date.now();
   const acted = await runOne(action.tool, action.args ?? {});
   const actedMs = Date.now() - started;
@@ -87,12 +88,7 @@ export const actAndSampleTool = defineTool({
   readOnly: false,
   // From the console: both through the registry, under the console's own mode.
   handler: async (args, ctx): Promise<Result<unknown>> => {
-    const out = await actAndSample(args, async (tool, inner) => {
-      const r = await runTool(tool, inner, ctx);
-      return r.ok
-        ? { ok: true, text: JSON.stringify(r.data) }
-        : { ok: false, text: `ERROR ${r.error.code}: ${r.error.message}` };
-    });
+    const out = await actAndSample(args, (tool, inner) => runToolText(tool, inner, ctx));
     return out.ok ? ok(out.text) : err('act_and_sample_failed', out.text);
   },
 });

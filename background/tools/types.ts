@@ -67,7 +67,13 @@ export interface ToolApprovals {
   approveDialog(description: string, why: string, origin: string): Promise<Result<true>>;
 }
 
-export interface ToolSpec<S extends z.ZodType> {
+/**
+ * A tool's argument schema: classic zod, or the zod/mini contract the page also parses (shared/),
+ * so one schema states a contract once; both are zod core schemas.
+ */
+export type ArgsSchema = z.core.$ZodType;
+
+export interface ToolSpec<S extends ArgsSchema> {
   name: string;
   /** What the model reads to decide when to call the tool; say what it returns and when not to use it. */
   description: string;
@@ -112,7 +118,7 @@ export interface ToolSpec<S extends z.ZodType> {
 export interface Tool {
   name: string;
   description: string;
-  schema: z.ZodType;
+  schema: ArgsSchema;
   modes: readonly Mode[];
   tiers: readonly Tier[];
   tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;

@@ -16,6 +16,7 @@ import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
 import { checkTargets, summarize, TARGETS } from './check.mjs';
 import { measureClick } from './click.mjs';
 import { measureOverheads, printOverheads } from './overheads.mjs';
+import { measureAgentPath, printAgentPath } from './agent-path.mjs';
 import { measureFind } from './find-measure.mjs';
 import { measureFrameCost, routeFramePages } from './frame-cost.mjs';
 import { measurePrompt, printPrompt, worstPrompt } from './prompt.mjs';
@@ -104,8 +105,8 @@ for (const f of contentScripts) f.everyFrame = everyFrame.has(f.file.replace(/^d
 const csEveryFrame = contentScripts.filter((f) => f.everyFrame).reduce((s, f) => s + f.bytes, 0);
 const csLargest = Math.max(...contentScripts.map((f) => f.bytes));
 
-const { launchWithExtension, startFixtureServer, bundleFixtureApps, CHROMIUM, CHROMIUM_ARGS, makeReportPdf } =
-  await loadSupport();
+const support = await loadSupport();
+const { launchWithExtension, startFixtureServer, bundleFixtureApps, CHROMIUM, CHROMIUM_ARGS, makeReportPdf } = support;
 await bundleFixtureApps();
 
 const server = await startFixtureServer();
@@ -133,6 +134,7 @@ let frameCost = null;
 let pdf = null;
 let click = null;
 let overheads = null;
+let agentPath = null;
 try {
   // First, before any other page of the fixture origin shares the renderer and its heap.
   if (!values.only || 'frame-cost'.includes(values.only)) {
@@ -300,6 +302,15 @@ try {
   // get_page_info and a later page of a paged read from the caller (overheads.mjs, issue 26).
   if (!values.only || 'overheads'.includes(values.only))
     overheads = await measureOverheads({ browser, server, runs: RUNS, median });
+  // What the agent loop adds to a call over the registry call (agent-path.mjs, issue 26).
+  if (!values.only || 'agent-path'.includes(values.only))
+    agentPath = await measureAgentPath({
+      browser,
+      support,
+      url: server.url('/tree-form.html'),
+      runs: RUNS,
+      median,
+    });
   // PDF tabs (docs/pdf.md): time per PDF page of a whole read.
   if (!values.only || 'pdf'.includes(values.only))
     pdf = await benchPdf({ browser, server, runs: RUNS, median, makeReportPdf });
@@ -390,6 +401,7 @@ if (click) {
   );
 }
 if (overheads) printOverheads(overheads);
+if (agentPath) printAgentPath(agentPath);
 if (workerStart) {
   const [a, b] = workerStart.builds;
   console.log(
@@ -433,6 +445,7 @@ const report = {
   pdf,
   click,
   overheads,
+  agentPath,
   workerStart,
   fixedPrompt,
   pages: results,

@@ -20,6 +20,8 @@ export async function loadSupport() {
         "export { startFixtureServer } from './tests/e2e/support/server';",
         "export { bundleFixtureApps } from './tests/e2e/support/bundle-fixtures';",
         "export { makeReportPdf } from './tests/e2e/support/pdf-fixtures';",
+        "export { startFakeProviders } from './tests/fake-providers/server';",
+        "export { scriptPolicy, step } from './tests/fake-providers/script';",
       ].join('\n'),
       resolveDir: ROOT,
       loader: 'ts',

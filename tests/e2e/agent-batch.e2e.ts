@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { scriptPolicy, step, type ScriptView } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { type ScriptView, step } from '../fake-providers/script';
+import { run, useScript } from './agent-helpers';
 import { useExtension } from './support/setup';
 
 const env = useExtension({ fake: true });
@@ -35,35 +35,31 @@ const values = (page: Page) =>
 describe('agent: batch', () => {
   it('fills a 10-field form and saves it in one call; every expect held', async () => {
     const task = 'Add Ada Lovelace as a new customer.';
-    env.fake.scenario('batch-fill', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
-              steps: [
-                step('get_accessibility_tree', {}),
-                step('batch', (v) => ({
-                  calls: [
-                    ...typeCalls(v, FIELDS),
-                    { tool: 'click_ax', args: { ref_id: v.ref(/button/, /Save customer/) } },
-                    {
-                      tool: 'verify',
-                      args: { check: 'text', selector: '#state', text: 'saved' },
-                      expect: { kind: 'equals', key: 'data.holds', value: true },
-                    },
-                  ],
-                })),
-                step('verify_predicate', { predicate: { kind: 'contains', key: 'text', value: 'every expect held' } }),
+    await useScript(
+      env,
+      'batch-fill',
+      {
+        [task]: {
+          steps: [
+            step('get_accessibility_tree', {}),
+            step('batch', (v) => ({
+              calls: [
+                ...typeCalls(v, FIELDS),
+                { tool: 'click_ax', args: { ref_id: v.ref(/button/, /Save customer/) } },
+                {
+                  tool: 'verify',
+                  args: { check: 'text', selector: '#state', text: 'saved' },
+                  expect: { kind: 'equals', key: 'data.holds', value: true },
+                },
               ],
-              final: () => 'Ada Lovelace is saved.',
-            },
+            })),
+            step('verify_predicate', { predicate: { kind: 'contains', key: 'text', value: 'every expect held' } }),
           ],
-        ]),
-      ),
-    });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('batch-fill', 'openai'), { tier: 'full' }));
+          final: () => 'Ada Lovelace is saved.',
+        },
+      },
+      { tier: 'full' },
+    );
     const { page, tabId } = await env.browser.open(env.server.url('/batch-form.html'));
     const report = await run(env.browser, { tabId, task, mode: 'act' });
     expect(report.status).toBe('done');
@@ -77,34 +73,30 @@ describe('agent: batch', () => {
 
   it('stops at the first missed expect: later calls do not run', async () => {
     const task = 'Start a customer record for Grace.';
-    env.fake.scenario('batch-stop', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
-              steps: [
-                step('get_accessibility_tree', {}),
-                step('batch', (v) => ({
-                  calls: [
-                    ...typeCalls(v, [[/First name/, 'Grace']]),
-                    {
-                      tool: 'verify',
-                      args: { check: 'text', selector: '#state', text: 'saved' },
-                      expect: { kind: 'equals', key: 'data.holds', value: true },
-                    },
-                    ...typeCalls(v, [[/Last name/, 'Hopper']]),
-                  ],
-                })),
+    await useScript(
+      env,
+      'batch-stop',
+      {
+        [task]: {
+          steps: [
+            step('get_accessibility_tree', {}),
+            step('batch', (v) => ({
+              calls: [
+                ...typeCalls(v, [[/First name/, 'Grace']]),
+                {
+                  tool: 'verify',
+                  args: { check: 'text', selector: '#state', text: 'saved' },
+                  expect: { kind: 'equals', key: 'data.holds', value: true },
+                },
+                ...typeCalls(v, [[/Last name/, 'Hopper']]),
               ],
-              final: () => 'Stopped: the record is not saved yet.',
-            },
+            })),
           ],
-        ]),
-      ),
-    });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('batch-stop', 'openai'), { tier: 'full' }));
+          final: () => 'Stopped: the record is not saved yet.',
+        },
+      },
+      { tier: 'full' },
+    );
     const { page, tabId } = await env.browser.open(env.server.url('/batch-form.html'));
     const report = await run(env.browser, { tabId, task, mode: 'act' });
     expect(report.status).toBe('done');

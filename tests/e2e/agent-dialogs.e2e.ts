@@ -4,8 +4,8 @@
  * during a page call that never returns (a page busy in a long script) ends the task within 1 s.
  */
 import { describe, expect, it } from 'vitest';
-import { scriptPolicy, step, type TaskScript } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, openPanelClient } from './agent-helpers';
+import { step, type TaskScript } from '../fake-providers/script';
+import { openPanelClient, useScript } from './agent-helpers';
 import { appState } from './support/actions';
 import { useExtension } from './support/setup';
 
@@ -31,8 +31,7 @@ const scripts = new Map<string, TaskScript>([
 
 describe('agent and JS dialogs', () => {
   it('completes a task that meets a confirm() dialog, asking before accepting "Delete draft?"', async () => {
-    env.fake.scenario('dialogs', { apiKey: FAKE_KEY, policy: scriptPolicy(scripts) });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('dialogs', 'openai')));
+    await useScript(env, 'dialogs', scripts);
     const { page, tabId } = await env.browser.open(env.server.url('/dialogs.html'));
     page.on('dialog', () => undefined);
     const panel = await openPanelClient(env.browser, tabId);
@@ -61,8 +60,7 @@ describe('agent and JS dialogs', () => {
   });
 
   it('Stop ends a task within 1 s while its page call never returns', async () => {
-    env.fake.scenario('busy', { apiKey: FAKE_KEY, policy: scriptPolicy(scripts) });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('busy', 'openai')));
+    await useScript(env, 'busy', scripts);
     const { page, tabId } = await env.browser.open(env.server.url('/dialogs.html'));
     const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');

@@ -4,8 +4,8 @@
  * upload_file asks the user (naming the file and the site) and the page's app receives its bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { scriptPolicy, step, type TaskScript } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, openPanelClient } from './agent-helpers';
+import { step, type TaskScript } from '../fake-providers/script';
+import { openPanelClient, useScript } from './agent-helpers';
 import { appState } from './support/actions';
 import { useExtension } from './support/setup';
 
@@ -28,8 +28,7 @@ const scripts = new Map<string, TaskScript>([
 
 describe('agent and attached files', () => {
   it('uploads the file the user attached in the panel, after asking which site it goes to', async () => {
-    env.fake.scenario('files', { apiKey: FAKE_KEY, policy: scriptPolicy(scripts) });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('files', 'openai')));
+    await useScript(env, 'files', scripts);
     const { page, tabId } = await env.browser.open(env.server.url('/actions-files.html'));
     const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');

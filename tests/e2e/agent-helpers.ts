@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AgentEvent, Conversation } from '../../shared/protocol/agent';
 import type { ExtensionBrowser } from './support/browser';
-import type { Protocol } from '../fake-providers/server';
+import { scriptPolicy, type TaskScript } from '../fake-providers/script';
+import type { FakeProviders, Protocol } from '../fake-providers/server';
 
 export const FAKE_KEY = 'sk-fake-test-key-4242424242';
 
@@ -27,6 +28,27 @@ export function fakeSettings(
 export async function configure(browser: ExtensionBrowser, settings: Record<string, unknown>): Promise<void> {
   const r = await browser.worker.evaluate((s) => globalThis.wb.settings.set(s), settings);
   if (!r.ok) throw new Error(`settings rejected: ${r.error.message}`);
+}
+
+/** What `useExtension({ fake: true })` gives a scripted agent test. */
+export interface ScriptEnv {
+  readonly browser: ExtensionBrowser;
+  readonly fake: FakeProviders;
+}
+
+/**
+ * A scripted fake model (tests/fake-providers/script.ts) under the scenario name, and the extension
+ * pointed at it over the OpenAI wire: `scripts` maps each task's text to its script.
+ */
+export async function useScript(
+  env: ScriptEnv,
+  scenario: string,
+  scripts: ReadonlyMap<string, TaskScript> | Readonly<Record<string, TaskScript>>,
+  extraSettings: Record<string, unknown> = {},
+): Promise<void> {
+  const map = scripts instanceof Map ? scripts : new Map(Object.entries(scripts));
+  env.fake.scenario(scenario, { apiKey: FAKE_KEY, policy: scriptPolicy(map) });
+  await configure(env.browser, fakeSettings('openai', env.fake.baseURL(scenario, 'openai'), extraSettings));
 }
 
 export interface RunReport {

@@ -5,8 +5,8 @@
  * trace; one the model itself types appears only in its own call, never in a tool result.
  */
 import { describe, expect, it } from 'vitest';
-import { scriptPolicy, step } from '../fake-providers/script';
-import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
+import { step } from '../fake-providers/script';
+import { conversation, openPanelClient, run, useScript } from './agent-helpers';
 import { useExtension } from './support/setup';
 
 const env = useExtension({ fake: true });
@@ -29,29 +29,25 @@ describe('agent: verify before done, passwords never leave the page', () => {
   it('a password the user typed appears 0 times in results, conversation and trace', async () => {
     const secret = 'Pw-user-typed-7781';
     const task = 'Check that my password is filled in, without telling me what it is.';
-    env.fake.scenario('pw-user', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
-              steps: [
-                step('get_accessibility_tree', {}),
-                step('verify', { check: 'value', selector: '#pw', value: 'a-wrong-guess' }),
-                step('verify', { check: 'attribute', selector: '#pw', attr: 'value', value: 'nope' }),
-                step('extract', { schema: pwSchema }),
-                step('inspect', { selector: '#pw' }),
-                step('wait_for', { check: 'value', selector: '#pw', value: 'still-wrong', timeoutMs: 300 }),
-                step('verify', { check: 'text', selector: 'main', text: 'Password' }),
-              ],
-              final: () => 'Your password field is filled in (its value stays hidden).',
-            },
+    await useScript(
+      env,
+      'pw-user',
+      {
+        [task]: {
+          steps: [
+            step('get_accessibility_tree', {}),
+            step('verify', { check: 'value', selector: '#pw', value: 'a-wrong-guess' }),
+            step('verify', { check: 'attribute', selector: '#pw', attr: 'value', value: 'nope' }),
+            step('extract', { schema: pwSchema }),
+            step('inspect', { selector: '#pw' }),
+            step('wait_for', { check: 'value', selector: '#pw', value: 'still-wrong', timeoutMs: 300 }),
+            step('verify', { check: 'text', selector: 'main', text: 'Password' }),
           ],
-        ]),
-      ),
-    });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('pw-user', 'openai'), { tier: 'mid' }));
+          final: () => 'Your password field is filled in (its value stays hidden).',
+        },
+      },
+      { tier: 'mid' },
+    );
     const { page, tabId } = await env.browser.open(env.server.url('/verify-checks.html'));
     await page.fill('#pw', secret);
     // React-style value attribute syncing: the secret is in the markup too.
@@ -89,26 +85,22 @@ describe('agent: verify before done, passwords never leave the page', () => {
   it('a password the model types shows only in its own call, never in a tool result', async () => {
     const secret = 'Pw-model-typed-3390';
     const task = `Type the password ${secret} into the password field and make sure it landed.`;
-    env.fake.scenario('pw-model', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
-              steps: [
-                step('get_accessibility_tree', { filter: 'interactive' }),
-                step('type_ax', (v) => ({ ref_id: v.ref(/^textbox$/, /^Password$/), text: secret })),
-                step('verify', { check: 'value', selector: '#pw', value: secret }),
-                step('extract', { schema: pwSchema }),
-              ],
-              final: (v) => (/"holds":true/.test(v.calls[2]?.result ?? '') ? 'Done: verified.' : 'It did not land.'),
-            },
+    await useScript(
+      env,
+      'pw-model',
+      {
+        [task]: {
+          steps: [
+            step('get_accessibility_tree', { filter: 'interactive' }),
+            step('type_ax', (v) => ({ ref_id: v.ref(/^textbox$/, /^Password$/), text: secret })),
+            step('verify', { check: 'value', selector: '#pw', value: secret }),
+            step('extract', { schema: pwSchema }),
           ],
-        ]),
-      ),
-    });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('pw-model', 'openai'), { tier: 'mid' }));
+          final: (v) => (/"holds":true/.test(v.calls[2]?.result ?? '') ? 'Done: verified.' : 'It did not land.'),
+        },
+      },
+      { tier: 'mid' },
+    );
     const { page, tabId } = await env.browser.open(env.server.url('/verify-checks.html'));
     const report = await run(env.browser, { tabId, task, mode: 'act' });
     expect(report.status).toBe('done');
@@ -142,26 +134,22 @@ describe('agent: wait_for_stable waits for a request that started before the wai
       }, DELAY_MS);
     });
     const task = 'Load the report and tell me what it says.';
-    env.fake.scenario('slow-report', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
-              steps: [
-                step('get_accessibility_tree', { filter: 'interactive' }),
-                step('click_ax', (v) => ({ ref_id: v.ref(/^button$/, /^Load report$/) })),
-                step('wait_for_stable', { quietMs: QUIET_MS, timeoutMs: 8000 }),
-                step('verify', { check: 'text', selector: '#out', text: 'Report ready' }),
-              ],
-              final: () => 'The report is loaded.',
-            },
+    await useScript(
+      env,
+      'slow-report',
+      {
+        [task]: {
+          steps: [
+            step('get_accessibility_tree', { filter: 'interactive' }),
+            step('click_ax', (v) => ({ ref_id: v.ref(/^button$/, /^Load report$/) })),
+            step('wait_for_stable', { quietMs: QUIET_MS, timeoutMs: 8000 }),
+            step('verify', { check: 'text', selector: '#out', text: 'Report ready' }),
           ],
-        ]),
-      ),
-    });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('slow-report', 'openai'), { tier: 'mid' }));
+          final: () => 'The report is loaded.',
+        },
+      },
+      { tier: 'mid' },
+    );
     const { page, tabId } = await env.browser.open(env.server.url('/wait-slow.html'));
     // A panel stand-in stamps each agent event as it arrives (the browser's clock, the server's too:
     // one machine). The runner emits tool_call before the tool runs, so its stamp is at most the

@@ -3,8 +3,8 @@
 // file the panel's Export button saves is grepped for every seeded secret.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scriptPolicy, step } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { step } from '../fake-providers/script';
+import { FAKE_KEY, run, useScript } from './agent-helpers';
 import { useExtension } from './support/setup';
 
 const PASSWORD = 'Pw-Export-Secret-771';
@@ -42,8 +42,7 @@ describe('debug-log export', () => {
         },
       ],
     ]);
-    env.fake.scenario('export', { apiKey: FAKE_KEY, policy: scriptPolicy(scripts) });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('export', 'openai')));
+    await useScript(env, 'export', scripts);
     const { page, tabId } = await env.browser.open(env.server.url(`/export-login?token=${RESET}`));
     const report = await run(env.browser, { tabId, task: TASK, mode: 'act' });
     expect(report.status).toBe('done');

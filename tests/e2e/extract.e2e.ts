@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { refOfLine } from '../../shared/tree-line';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 const mid = (name: string, args: unknown, tabId: number) =>
   env.browser.tool(name, args, { tabId, mode: 'ask', tier: 'mid' });

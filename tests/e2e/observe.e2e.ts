@@ -9,8 +9,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceExport } from '../../sidepanel/lib/trace';
 import { unfence } from '../../shared/fence';
-import { scriptPolicy, step } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, openPanelClient, run } from './agent-helpers';
+import { step } from '../fake-providers/script';
+import { openPanelClient, run, useScript } from './agent-helpers';
 import { data } from './support/actions';
 import { FramesReplySchema } from './support/frames';
 import { useExtension } from './support/setup';
@@ -162,29 +162,20 @@ interface Region {
 describe('an agent task on the observe page (fake model)', () => {
   it('watch, network_read and console_read report the page, and no secret leaks anywhere', async () => {
     const task = 'Observe the page and report what its requests did.';
-    env.fake.scenario('observe', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
-              steps: [
-                step('watch', { durationMs: 5000 }),
-                step('network_read', { limit: 500 }),
-                step('network_read', { filter: 'failed' }),
-                step('network_read', { filter: 'mutations' }),
-                step('watch', { durationMs: 2500 }),
-                step('network_read', { limit: 500 }),
-                step('console_read', { level: 'error' }),
-              ],
-              final: () => 'Observed.',
-            },
-          ],
-        ]),
-      ),
+    await useScript(env, 'observe', {
+      [task]: {
+        steps: [
+          step('watch', { durationMs: 5000 }),
+          step('network_read', { limit: 500 }),
+          step('network_read', { filter: 'failed' }),
+          step('network_read', { filter: 'mutations' }),
+          step('watch', { durationMs: 2500 }),
+          step('network_read', { limit: 500 }),
+          step('console_read', { level: 'error' }),
+        ],
+        final: () => 'Observed.',
+      },
     });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('observe', 'openai')));
     const { page, tabId } = await openObserve();
     const other = await env.browser.open(env.server.url('/basic.html'));
     const report = run(env.browser, { tabId, task, mode: 'act' });
@@ -285,11 +276,9 @@ describe('an agent task on the observe page (fake model)', () => {
 
   it('watch stops on Stop: a 60 s window ends at once and leaves no request tap behind', async () => {
     const task = 'Watch the page for a minute.';
-    env.fake.scenario('watch-stop', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(new Map([[task, { steps: [step('watch', { durationMs: 60_000 })], final: () => 'x' }]])),
+    await useScript(env, 'watch-stop', {
+      [task]: { steps: [step('watch', { durationMs: 60_000 })], final: () => 'x' },
     });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('watch-stop', 'openai')));
     const { page, tabId } = await openObserve();
     const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
@@ -309,28 +298,19 @@ describe('an agent task on the observe page (fake model)', () => {
 
   it('a form whose submit fails with 422: the answer names the status, found with network_read', async () => {
     const task = 'Save my profile and tell me whether it worked.';
-    env.fake.scenario('profile-422', {
-      apiKey: FAKE_KEY,
-      policy: scriptPolicy(
-        new Map([
-          [
-            task,
-            {
-              steps: [
-                step('get_accessibility_tree'),
-                step('click_ax', (v) => ({ ref_id: v.ref(/button/, /^Save profile/) })),
-                step('network_read', { filter: 'failed' }),
-              ],
-              final: (v) => {
-                const status = v.grab(/POST (\d{3}) xhr \d+ms \S+\/api\/profile/);
-                return `Saving failed: the server answered POST /api/profile with ${status}.`;
-              },
-            },
-          ],
-        ]),
-      ),
+    await useScript(env, 'profile-422', {
+      [task]: {
+        steps: [
+          step('get_accessibility_tree'),
+          step('click_ax', (v) => ({ ref_id: v.ref(/button/, /^Save profile/) })),
+          step('network_read', { filter: 'failed' }),
+        ],
+        final: (v) => {
+          const status = v.grab(/POST (\d{3}) xhr \d+ms \S+\/api\/profile/);
+          return `Saving failed: the server answered POST /api/profile with ${status}.`;
+        },
+      },
     });
-    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('profile-422', 'openai')));
     const { page, tabId } = await env.browser.open(env.server.url('/observe-form.html'));
     const r = await run(env.browser, { tabId, task, mode: 'act' });
     expect(r.status).toBe('done');

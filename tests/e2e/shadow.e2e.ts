@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { okData } from './support/frames';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 const dev = (name: string, args: unknown, tabId: number, tier = 'mid') =>
   env.browser.tool(name, args, { tabId, mode: 'dev', tier });

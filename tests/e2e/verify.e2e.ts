@@ -8,7 +8,7 @@ import { refOfLine } from '../../shared/tree-line';
 import { appState, refFor } from './support/actions';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 interface Row {
   args: Record<string, unknown>;

@@ -8,6 +8,7 @@
  * the call loads it like any other (tool-loading.ts).
  */
 import type { z } from 'zod';
+import { formatIssues } from '../../../shared/zod-issues';
 import { toolsFor } from '../../tools/registry';
 import { BatchArgsSchema, checkPredicate, runBatch, VerifyPredicateArgsSchema } from '../../tools/batch';
 import { actAndSample, ActAndSampleArgsSchema } from '../../tools/sample';
@@ -18,10 +19,7 @@ type Exec = (name: string, rawArgs: unknown, ctx: ExecContext) => Promise<ExecOu
 
 const badArgs = (name: string, e: z.ZodError, rawArgs: unknown): ExecOutcome => ({
   ok: false,
-  text: `ERROR bad_arguments: invalid arguments for ${name}: ${e.issues
-    .slice(0, 4)
-    .map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`)
-    .join('; ')}`,
+  text: `ERROR bad_arguments: invalid arguments for ${name}: ${formatIssues(e)}`,
   args: rawArgs,
 });
 

@@ -1,11 +1,12 @@
 /**
- * The action tools' argument schemas as the model sees them: the same shapes as the zod/mini
- * contracts in `shared/tools/actions.ts` (which the page re-checks), with descriptions. A unit test
- * keeps the two accepting and rejecting the same inputs.
+ * The action tools' argument schemas as the model sees them: the page's own zod/mini contracts
+ * (`actionArgSchemas` in shared/tools/actions.ts, descriptions included) over frame-qualified refs.
+ * upload_file's model schema differs from the page's (attached files by id, resolved here) and
+ * stays in classic zod; a unit test keeps it accepting what the page accepts.
  */
 import { z } from 'zod';
-import { DROP_POSITIONS, MAX_TYPE_CHARS, MOUSE_BUTTONS, SCROLL_DIRECTIONS } from '../../../shared/tools/actions';
-import { MODIFIER_NAMES } from '../../../shared/key-chord';
+import * as zm from 'zod/mini';
+import { actionArgSchemas } from '../../../shared/tools/actions';
 import { ATTACHMENT_ID } from '../../../shared/file-attachment';
 import {
   BASE64_RULE,
@@ -21,78 +22,19 @@ import { QUALIFIED_REF_PATTERN as FRAME_QUALIFIED_REF } from '../../../shared/re
 
 // Frame-qualified refs ("f2:ref_12", from iframe_read) are accepted here and routed to their frame by
 // background/frames/route-ref.ts, which hands the page its plain ref; the page contract takes a plain ref (shared/refs.ts REF_PATTERN).
-const RefId = z
-  .string()
-  .regex(
-    FRAME_QUALIFIED_REF,
-    'must be a ref such as "ref_12" (or "f2:ref_12" inside an iframe), as printed by the tree tools',
-  );
-const Text = z.string().max(MAX_TYPE_CHARS);
+const REF_RULE = 'must be a ref such as "ref_12" (or "f2:ref_12" inside an iframe), as printed by the tree tools';
+const RefId = z.string().regex(FRAME_QUALIFIED_REF, REF_RULE);
 
-export const ClickArgs = z.strictObject({
-  ref_id: RefId,
-  button: z.enum(MOUSE_BUTTONS).optional(),
-  clickCount: z.literal([1, 2, 3]).optional(),
-  modifiers: z.array(z.enum(MODIFIER_NAMES)).max(4).optional(),
-});
-
-export const TypeArgs = z.strictObject({
-  ref_id: RefId,
-  text: Text,
-  clear: z.boolean().optional().describe('false appends'),
-});
-
-export const FocusTypeArgs = TypeArgs.extend({
-  submit: z
-    .boolean()
-    .optional()
-    .describe(
-      'afterwards commit it: a combobox takes its highlighted suggestion (ArrowDown + Enter), a form field submits its form, else Enter',
-    ),
-});
-
-export const SelectArgs = z
-  .strictObject({
-    ref_id: RefId,
-    value: z.string().max(1000).optional(),
-    label: z.string().max(1000).optional().describe('or the option text'),
-  })
-  .refine((a) => (a.value === undefined) !== (a.label === undefined), 'give exactly one of value or label');
-
-export const PressKeyArgs = z.strictObject({
-  key: z.string().min(1).max(60).describe('e.g. Enter, Escape, Control+a'),
-  ref_id: RefId.optional().describe('default: the focused element'),
-});
-
-export const DragArgs = z
-  .strictObject({
-    ref_id: RefId,
-    to_ref_id: RefId.optional(),
-    to: z
-      .strictObject({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) })
-      .optional()
-      .describe('or a viewport point, CSS px'),
-    position: z.enum(DROP_POSITIONS).optional(),
-  })
-  .refine((a) => (a.to_ref_id === undefined) !== (a.to === undefined), 'give exactly one of to_ref_id or to');
-
-export const HoverArgs = z.strictObject({ ref_id: RefId.describe('the element to move the pointer onto') });
-
-export const ScrollArgs = z
-  .strictObject({
-    ref_id: RefId.optional().describe(
-      'alone: scroll this element into view; with direction: scroll its scrollable container',
-    ),
-    direction: z.enum(SCROLL_DIRECTIONS).optional().describe('scroll the page (or the ref\u2019s container) this way'),
-    amount: z
-      .number()
-      .int()
-      .min(1)
-      .max(100_000)
-      .optional()
-      .describe('pixels to scroll (default 80% of the visible height/width)'),
-  })
-  .refine((a) => a.ref_id !== undefined || a.direction !== undefined, 'give ref_id (scroll it into view) or direction');
+// The page's own argument schemas (zod/mini, each shape stated once in shared/tools/actions.ts), over the model's refs.
+const ModelArgs = actionArgSchemas(zm.string().check(zm.regex(FRAME_QUALIFIED_REF, REF_RULE)));
+export const ClickArgs = ModelArgs.click;
+export const TypeArgs = ModelArgs.type;
+export const FocusTypeArgs = ModelArgs.focusType;
+export const SelectArgs = ModelArgs.select;
+export const PressKeyArgs = ModelArgs.pressKey;
+export const DragArgs = ModelArgs.drag;
+export const HoverArgs = ModelArgs.hover;
+export const ScrollArgs = ModelArgs.scroll;
 
 // Rules are refinements, not patterns: the JSON schema the model is sent every request stays short.
 const UploadFile = z

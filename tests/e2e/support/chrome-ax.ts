@@ -1,5 +1,7 @@
 import type { CDPSession } from 'playwright-core';
 import { z } from 'zod';
+import { parseAxPayload } from '../../../shared/cdp-ax-records';
+import { squish } from '../../../shared/text';
 
 /** Chrome's own accessibility node for a DOM element, as `Accessibility.getFullAXTree` reports it. */
 export interface ChromeAxNode {
@@ -10,25 +12,8 @@ export interface ChromeAxNode {
   focusable: boolean;
 }
 
-const AxValue = z.object({ value: z.unknown().optional() }).loose();
-const FullTree = z.object({
-  nodes: z.array(
-    z
-      .object({
-        ignored: z.boolean(),
-        role: AxValue.optional(),
-        name: AxValue.optional(),
-        backendDOMNodeId: z.number().optional(),
-        properties: z.array(z.object({ name: z.string(), value: AxValue })).optional(),
-      })
-      .loose(),
-  ),
-});
-
 /** Whitespace as Chrome's accname output shows it: runs collapsed, ends trimmed. */
-export function normalizeText(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+export const normalizeText = squish;
 
 /**
  * Chrome's internal role names folded onto the ARIA role names the tree prints
@@ -79,9 +64,11 @@ export async function chromeAxNodes(cdp: CDPSession): Promise<Map<number, Chrome
 
 /** The same from a getFullAXTree reply already in hand (chrome_ax_tree's recovery payload). */
 export function chromeAxNodesOf(payload: unknown): Map<number, ChromeAxNode> {
-  const { nodes } = FullTree.parse(payload);
+  // The worker's own parser (shared/cdp-ax-records.ts), so the test reads the payload as chrome_ax_tree does.
+  const parsed = parseAxPayload(payload);
+  if (!parsed.ok) throw new Error(parsed.error.message);
   const out = new Map<number, ChromeAxNode>();
-  for (const n of nodes) {
+  for (const n of parsed.data) {
     if (n.backendDOMNodeId === undefined) continue;
     const role = typeof n.role?.value === 'string' ? n.role.value : '';
     const name = typeof n.name?.value === 'string' ? n.name.value : '';
@@ -92,7 +79,7 @@ export function chromeAxNodesOf(payload: unknown): Map<number, ChromeAxNode> {
         backendId: n.backendDOMNodeId,
         role,
         name: normalizeText(name),
-        ignored: n.ignored,
+        ignored: n.ignored ?? false,
         focusable,
       });
     }

@@ -18,6 +18,32 @@ const ready = <T>(value: T | undefined, what: string): T => {
 };
 
 /**
+ * One Chromium for the files that ask for it (`useExtension({ shared: true })`): the e2e project runs its
+ * files one after another in one vitest worker without isolation (vitest.config.ts), so this module and
+ * the browser it holds outlive a file. Launching and closing Chromium costs every file 2–4 s on a
+ * loaded 2-core machine. Only files that leave no extension state behind may share: no settings, no
+ * approvals or trusted sites, no worker restarts, no launch options (each fixture server has its own
+ * port, so page storage never meets across files). Between files every page is closed and the
+ * extension's storage cleared, a second guard.
+ */
+let shared: Promise<ExtensionBrowser> | undefined;
+
+async function sharedBrowser(): Promise<ExtensionBrowser> {
+  if (!shared) {
+    shared = launchWithExtension();
+    const closing = shared;
+    // The worker process ends with the run: the browser and its profile go with it.
+    process.once('beforeExit', () => void closing.then((b) => b.close()));
+  }
+  return shared;
+}
+
+async function releaseShared(browser: ExtensionBrowser): Promise<void> {
+  await Promise.all(browser.context.pages().map((p) => p.close()));
+  await browser.worker.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]));
+}
+
+/**
  * The usual e2e file setup: a fixture server (and, when asked, a second-site one and the fake LLM
  * providers) plus Chromium with the built extension, started once before the file's tests and
  * closed after them. A file's own beforeAll runs after this one (hooks run in registration order).
@@ -29,8 +55,11 @@ export function useExtension(
     args?: string[];
     extensionDir?: string;
     deviceScaleFactor?: number;
+    /** Borrow the run's one browser (see `sharedBrowser`); only with no launch options. */
+    shared?: boolean;
   } = {},
 ): ExtensionEnv {
+  const share = options.shared === true && !options.args && !options.extensionDir && !options.deviceScaleFactor;
   let browser: ExtensionBrowser | undefined;
   let server: FixtureServer | undefined;
   let partner: FixtureServer | undefined;
@@ -41,10 +70,13 @@ export function useExtension(
       options.partner ? startFixtureServer('127.0.0.2') : undefined,
       options.fake ? startFakeProviders() : undefined,
     ]);
-    browser = await launchWithExtension(options.args, options.extensionDir, undefined, options.deviceScaleFactor);
+    browser = share
+      ? await sharedBrowser()
+      : await launchWithExtension(options.args, options.extensionDir, undefined, options.deviceScaleFactor);
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser && share) await releaseShared(browser);
+    else await browser?.close();
     await Promise.all([server?.close(), partner?.close(), fake?.close()]);
   });
   return {

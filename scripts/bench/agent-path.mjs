@@ -1,0 +1,126 @@
+// The agent-path section of `npm run bench` (issue 26): what the agent loop adds to a tool call
+// (background/agent/loop/tool-exec.ts: checkpoint, normalizer, approval gate, origin guard, read gate,
+// fence, the task record and the panel events) over the registry call the console makes. A scripted
+// fake model (tests/fake-providers/script.ts) makes the same cheap calls in one task per run (one
+// task each: the loop guards stop a task that repeats reads, guards.ts); the loop
+// times each call itself (`tool_result.ms`, from before executeCall to after it) and the same calls are
+// timed inside the worker through `wb.tool`. The difference of the medians is the loop's overhead.
+// `tool_result.ms` is whole milliseconds (Date.now), so medians of many calls are compared.
+
+import { performance } from 'node:perf_hooks';
+
+const CALLS = [
+  { tool: 'get_page_info', args: {} },
+  { tool: 'get_accessibility_tree', args: { filter: 'interactive' } },
+];
+
+const KEY = 'sk-fake-bench-key-4242';
+const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** Runs a scripted task through the panel Port, as the side panel does, and returns its events. */
+async function runTask(browser, tabId, task) {
+  const page = await browser.context.newPage();
+  try {
+    await page.goto(`chrome-extension://${browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
+    return await page.evaluate(
+      ([id, text]) =>
+        new Promise((resolve, reject) => {
+          const events = [];
+          const port = globalThis.chrome.runtime.connect({ name: 'wb-agent' });
+          const timer = globalThis.setTimeout(
+            () => reject(new Error('agent-path bench: the task did not end in 120 s')),
+            120_000,
+          );
+          port.onMessage.addListener((e) => {
+            events.push(e);
+            if (e.type === 'snapshot' && events.length === 1)
+              port.postMessage({ type: 'start', tabId: id, task: text, mode: 'act' });
+            if (e.type === 'task_ended') {
+              globalThis.clearTimeout(timer);
+              port.disconnect();
+              resolve(events);
+            }
+          });
+          port.postMessage({ type: 'subscribe', tabId: id });
+        }),
+      [tabId, task],
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/** The same calls through the registry inside the worker (what `wb.tool` and the console pay). */
+async function direct(browser, tabId, call, runs) {
+  return browser.worker.evaluate(
+    async ([id, c, n]) => {
+      const xs = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        const r = await globalThis.wb.tool(c.tool, c.args, { tabId: id, mode: 'act' });
+        xs.push(performance.now() - t0);
+        if (!r.ok) throw new Error(`${c.tool}: ${r.error.message}`);
+      }
+      return xs;
+    },
+    [tabId, call, runs],
+  );
+}
+
+/**
+ * `support` is what scripts/lib/support.mjs loads (it holds the fake providers and the script policy);
+ * `url` a settled fixture page.
+ */
+export async function measureAgentPath({ browser, support, url, runs, median }) {
+  const fake = await support.startFakeProviders();
+  try {
+    const tasks = Array.from({ length: runs }, (_, i) => `Benchmark the agent path, run ${i + 1}.`);
+    const steps = CALLS.map((c) => support.step(c.tool, c.args));
+    fake.scenario('agent-path', {
+      apiKey: KEY,
+      policy: support.scriptPolicy(new Map(tasks.map((t) => [t, { steps, final: () => 'Done.' }]))),
+    });
+    const settings = {
+      provider: 'openai-compatible',
+      model: 'gpt-4.1-mini',
+      apiKey: KEY,
+      baseURL: fake.baseURL('agent-path', 'openai'),
+      planFirst: false,
+      tier: 'full',
+    };
+    const set = await browser.worker.evaluate((s) => globalThis.wb.settings.set(s), settings);
+    if (!set.ok) throw new Error(`agent-path bench: settings rejected: ${set.error.message}`);
+    const { tabId } = await browser.open(url);
+    // Warm-up: page scripts injected and the tree snapshot built once, on both paths.
+    for (const c of CALLS) await direct(browser, tabId, c, 1);
+    const events = [];
+    for (const task of tasks) {
+      const got = await runTask(browser, tabId, task);
+      const ended = got.find((e) => e.type === 'task_ended');
+      if (ended?.status !== 'done') throw new Error(`agent-path bench: a task ended ${ended?.status}: ${ended?.error}`);
+      events.push(...got);
+    }
+    const out = {};
+    for (const c of CALLS) {
+      const agent = events.filter((e) => e.type === 'tool_result' && e.tool === c.tool && e.ok).map((e) => e.ms);
+      const worker = await direct(browser, tabId, c, runs);
+      out[c.tool] = {
+        calls: agent.length,
+        agentMs: round(median(agent)),
+        workerMs: round(median(worker)),
+        overheadMs: round(median(agent) - median(worker)),
+      };
+    }
+    return out;
+  } finally {
+    await fake.close();
+  }
+}
+
+export function printAgentPath(agentPath) {
+  console.log('\nagent path (tool_result.ms inside the loop vs wb.tool in the worker, medians):');
+  for (const [tool, r] of Object.entries(agentPath))
+    console.log(
+      `  ${tool.padEnd(24)} agent ${String(r.agentMs).padStart(7)} ms  worker ${String(r.workerMs).padStart(7)} ms  overhead ${String(r.overheadMs).padStart(7)} ms  (${r.calls} calls)`,
+    );
+}
