@@ -10,6 +10,7 @@ import { agentConsole } from './agent/task/console-agent';
 import { allTools, runTool, toolsFor } from './tools/registry';
 import { axRecovery, type AxRecovery } from './cdp/ax-recovery';
 import { setPageScriptsBlocked } from './frames/script-block';
+import { mcpStatus } from './mcp/bridge';
 
 const ToolOptionsSchema = z.object({
   tabId: z.number().int().nonnegative(),
@@ -41,6 +42,8 @@ export type WbConsoleApi = {
   axRecovery(tabId?: unknown): AxRecovery[];
   /** Makes a frame act as if it refused page scripts (Chrome frame id; 0 = main frame), to try the fallbacks. */
   blockPageScripts(tabId: unknown, frameId: unknown, on?: unknown): boolean;
+  /** The MCP bridge: whether the native host is connected, and why not (docs/mcp.md). */
+  mcp: typeof mcpStatus;
 } & typeof agentConsole;
 
 /**
@@ -61,6 +64,7 @@ export function createConsoleApi(): WbConsoleApi {
   return {
     ...agentConsole,
     attach: attachFromConsole,
+    mcp: mcpStatus,
     axRecovery(tabId?: unknown) {
       return axRecovery(typeof tabId === 'number' ? tabId : undefined);
     },

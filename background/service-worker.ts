@@ -12,6 +12,7 @@ import { registerHighlightRequest } from './panel-highlight';
 import { handlePanelRequest } from './panel-messages';
 import { registerAllTools } from './tools/index';
 import { registerImageRequest } from './vision/panel-image';
+import { startMcpBridge } from './mcp/bridge';
 
 declare global {
   // The developer's console API; `var` is what makes it a property of the worker's global scope.
@@ -48,5 +49,7 @@ chrome.tabs.onRemoved.addListener((tabId) => {
 chrome.alarms?.onAlarm.addListener((alarm) => {
   if (alarm.name === WATCHDOG_ALARM) void resumeInterruptedTasks();
 });
+// The MCP bridge (docs/mcp.md): connects to the native host while Settings → MCP is on.
+startMcpBridge();
 // Tasks that were running when Chrome stopped the worker resume (or end as interrupted) now.
 void resumeInterruptedTasks();

@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { TierSchema } from '../shared/modes';
 import { err, ok, type Result } from '../shared/result';
 import {
+  DEFAULT_MCP,
+  McpSettingsSchema,
+  type McpSettings,
   ProviderIdSchema,
   SettingsSchema,
   type ProviderId,
@@ -12,7 +15,7 @@ import { PROVIDERS } from '../shared/providers';
 import { defaultsFor } from '../shared/model-catalog';
 import { planFirstByDefault } from '../shared/plan-first';
 
-const STORAGE_KEY = 'wb.settings.v1';
+export const STORAGE_KEY = 'wb.settings.v1';
 
 /**
  * What chrome.storage.local holds. Keys are kept per provider, so switching from Anthropic to
@@ -28,6 +31,7 @@ const StoredSettingsSchema = z.object({
   vision: z.optional(z.boolean()),
   compaction: z.optional(z.boolean()),
   planFirst: z.optional(z.boolean()),
+  mcp: z.optional(McpSettingsSchema),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -52,6 +56,8 @@ export interface EffectiveSettings {
   /** Whether Act/Dev tasks propose a plan before their first change: the user's setting, else by tier. */
   planFirst: boolean;
   planFirstFromUser: boolean;
+  /** The MCP bridge (docs/mcp.md); off by default. */
+  mcp: McpSettings;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -111,6 +117,7 @@ export function salvage(stored: unknown): StoredSettings {
   const vision = z.boolean().safeParse(field('vision'));
   const compaction = z.boolean().safeParse(field('compaction'));
   const planFirst = z.boolean().safeParse(field('planFirst'));
+  const mcp = McpSettingsSchema.safeParse(field('mcp'));
   return {
     ...base,
     ...(baseURL.success ? { baseURL: baseURL.data } : {}),
@@ -119,6 +126,7 @@ export function salvage(stored: unknown): StoredSettings {
     ...(vision.success ? { vision: vision.data } : {}),
     ...(compaction.success ? { compaction: compaction.data } : {}),
     ...(planFirst.success ? { planFirst: planFirst.data } : {}),
+    ...(mcp.success ? { mcp: mcp.data } : {}),
     apiKeys,
   };
 }
@@ -142,6 +150,7 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     compactionFromUser: stored.compaction !== undefined,
     planFirst: stored.planFirst ?? planFirstByDefault(tier),
     planFirstFromUser: stored.planFirst !== undefined,
+    mcp: stored.mcp ?? DEFAULT_MCP,
   };
 }
 
@@ -166,6 +175,7 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     planFirst: s.planFirst,
     planFirstFromUser: s.planFirstFromUser,
     ...(s.compactionFromUser ? { compaction: s.compaction } : {}),
+    mcp: s.mcp,
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -195,6 +205,8 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.vision !== undefined ? { vision: next.vision } : {}),
     ...(next.compaction !== undefined ? { compaction: next.compaction } : {}),
     ...(next.planFirst !== undefined ? { planFirst: next.planFirst } : {}),
+    // The panel's provider form does not carry it: absent keeps the user's earlier choice.
+    ...((next.mcp ?? stored.mcp) ? { mcp: next.mcp ?? stored.mcp } : {}),
     apiKeys,
   };
 }
@@ -206,7 +218,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false, mcp?: {enabled: true|false, mode: ask|act|dev}}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

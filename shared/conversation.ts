@@ -103,7 +103,8 @@ function withoutActingTab(state: Conversation): Conversation {
 }
 
 function taskEnded(state: Conversation, e: Extract<AgentEvent, { type: 'task_ended' }>, now: number): Conversation {
-  let next = withoutActingTab(withoutHandover(withoutApproval({ ...state, status: e.status })));
+  const { driver: _driver, ...rest } = state;
+  let next = withoutActingTab(withoutHandover(withoutApproval({ ...rest, status: e.status })));
   const ids = next.taskMessageIds ?? [];
   const streamed = next.messages.some((m) => m.role === 'assistant' && ids.includes(m.id) && (m.text ?? '').trim());
   if (e.answer !== undefined && e.answer.trim() !== '' && !streamed) {
@@ -141,6 +142,7 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
             status: 'running',
             mode: e.mode,
             taskId: e.taskId,
+            ...(e.driver !== undefined ? { driver: e.driver } : {}),
             taskMessageIds: [],
             steps: 0,
             taskUsage: ZERO,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { TierSchema } from './modes';
+import { ModeSchema, TierSchema } from './modes';
 
 export const ProviderIdSchema = z.enum([
   'openai',
@@ -16,6 +16,14 @@ export type ProviderId = z.infer<typeof ProviderIdSchema>;
  * The user's provider settings, kept in chrome.storage.local (never synced). The API key goes
  * only to its provider and is redacted from every log, trace and error.
  */
+/**
+ * The MCP bridge (docs/mcp.md): off until the user turns it on; `mode` is what a coding agent may do
+ * (the panel's modes: Ask reads only, Act adds page actions, Dev adds JavaScript).
+ */
+export const McpSettingsSchema = z.object({ enabled: z.boolean(), mode: ModeSchema });
+export type McpSettings = z.infer<typeof McpSettingsSchema>;
+export const DEFAULT_MCP: McpSettings = { enabled: false, mode: 'ask' };
+
 export const SettingsSchema = z.object({
   provider: ProviderIdSchema,
   model: z.string().check(z.minLength(1)),
@@ -32,6 +40,8 @@ export const SettingsSchema = z.object({
   compaction: z.optional(z.boolean()),
   /** Plan first in Act/Dev (docs/long-tasks.md); absent: on for Compact/Mid models, off for Full (shared/plan-first.ts). */
   planFirst: z.optional(z.boolean()),
+  /** Absent: keep what is stored (the default is off). */
+  mcp: z.optional(McpSettingsSchema),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -50,6 +60,7 @@ export const PublicSettingsSchema = z.object({
   planFirstFromUser: z.optional(z.boolean()),
   /** The user's compaction choice; absent means the default (on), so the form never pins it. */
   compaction: z.optional(z.boolean()),
+  mcp: z.optional(McpSettingsSchema),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });

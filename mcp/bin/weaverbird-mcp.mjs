@@ -53,7 +53,12 @@ function setup(argv, verb) {
 async function main() {
   const argv = process.argv.slice(2);
   if (isBrowserLaunch(argv)) {
-    await runHost({ input: process.stdin, output: process.stdout, dir: bridgeDir(), log: (l) => process.stderr.write(`weaverbird-mcp host: ${l}\n`) });
+    await runHost({
+      input: process.stdin,
+      output: process.stdout,
+      dir: bridgeDir(),
+      log: (l) => process.stderr.write(`weaverbird-mcp host: ${l}\n`),
+    });
     process.exit(0);
   }
   if (argv[0] === 'install' || argv[0] === 'uninstall') return setup(argv.slice(1), argv[0]);

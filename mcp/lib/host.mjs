@@ -42,7 +42,10 @@ export async function runHost(o) {
   const toBrowser = (m) => o.output.write(encodeNative(m));
   if (fs.existsSync(sock)) {
     if (await isLive(sock)) {
-      toBrowser({ type: 'host_error', message: `another Weaverbird host already listens on ${sock} (another browser with MCP on?)` });
+      toBrowser({
+        type: 'host_error',
+        message: `another Weaverbird host already listens on ${sock} (another browser with MCP on?)`,
+      });
       return;
     }
     fs.rmSync(sock); // left by a host that died

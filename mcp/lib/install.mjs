@@ -26,7 +26,8 @@ export function userManifestDir(browser, home, platform) {
     if (browser === 'chromium') return path.join(base, 'Chromium', 'NativeMessagingHosts');
     return path.join(base, 'Mozilla', 'NativeMessagingHosts');
   }
-  if (platform === 'win32') throw new Error('Windows registers native hosts in the registry; see docs/mcp.md for the manual steps');
+  if (platform === 'win32')
+    throw new Error('Windows registers native hosts in the registry; see docs/mcp.md for the manual steps');
   if (browser === 'chrome') return path.join(home, '.config', 'google-chrome', 'NativeMessagingHosts');
   if (browser === 'chromium') return path.join(home, '.config', 'chromium', 'NativeMessagingHosts');
   return path.join(home, '.mozilla', 'native-messaging-hosts');
@@ -49,7 +50,9 @@ export function userManifestDir(browser, home, platform) {
 export function plan(o) {
   if (!BROWSERS.includes(o.browser)) throw new Error(`--browser must be one of ${BROWSERS.join(', ')}`);
   if (o.browser === 'firefox' && o.userDataDir)
-    throw new Error('Firefox has no per-profile host folder: drop --user-data-dir (the manifest under $HOME serves every profile)');
+    throw new Error(
+      'Firefox has no per-profile host folder: drop --user-data-dir (the manifest under $HOME serves every profile)',
+    );
   const extensionId = o.extensionId ?? (o.browser === 'firefox' ? FIREFOX_EXTENSION_ID : undefined);
   if (!extensionId)
     throw new Error(
@@ -106,7 +109,10 @@ export function install(o) {
  */
 export function uninstall(o) {
   // The id only shapes the manifest's content, not where it lives: any valid one finds the files.
-  const p = plan({ ...o, extensionId: o.extensionId ?? (o.browser === 'firefox' ? FIREFOX_EXTENSION_ID : 'a'.repeat(32)) });
+  const p = plan({
+    ...o,
+    extensionId: o.extensionId ?? (o.browser === 'firefox' ? FIREFOX_EXTENSION_ID : 'a'.repeat(32)),
+  });
   const removed = [];
   for (const file of [...p.manifests, p.launcher]) {
     if (!fs.existsSync(file)) continue;

@@ -30,7 +30,8 @@ export function ensurePrivateDir(dir) {
   const st = fs.lstatSync(dir);
   if (!st.isDirectory()) throw new Error(`${dir} is not a directory`);
   const uid = typeof process.getuid === 'function' ? process.getuid() : st.uid;
-  if (st.uid !== uid) throw new Error(`${dir} belongs to another user (uid ${st.uid}); remove it or set WEAVERBIRD_MCP_DIR`);
+  if (st.uid !== uid)
+    throw new Error(`${dir} belongs to another user (uid ${st.uid}); remove it or set WEAVERBIRD_MCP_DIR`);
   if ((st.mode & 0o077) !== 0) fs.chmodSync(dir, 0o700);
 }
 

@@ -74,7 +74,9 @@ export class BridgeClient {
   /** @param {net.Socket} conn */
   onClose(conn) {
     if (this.conn === conn) this.conn = null;
-    this.failAll('Weaverbird went away (the browser closed, or MCP was turned off in its settings); the next call reconnects.');
+    this.failAll(
+      'Weaverbird went away (the browser closed, or MCP was turned off in its settings); the next call reconnects.',
+    );
   }
 
   /** @param {string} message */
@@ -104,7 +106,10 @@ export class BridgeClient {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        resolve({ ok: false, error: { code: 'timeout', message: `Weaverbird did not answer within ${CALL_DEADLINE_MS / 1000} s` } });
+        resolve({
+          ok: false,
+          error: { code: 'timeout', message: `Weaverbird did not answer within ${CALL_DEADLINE_MS / 1000} s` },
+        });
       }, CALL_DEADLINE_MS);
       this.pending.set(id, (r) => {
         clearTimeout(timer);

@@ -1,6 +1,6 @@
 /** The settings form's model: defaults per provider, and validation that names the field and the fix. */
 import { SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../../shared/settings';
-import type { Tier } from '../../shared/modes';
+import type { Mode, Tier } from '../../shared/modes';
 import { providerUrlProblem } from '../../shared/connect-policy';
 import { PROVIDER_IDS, PROVIDERS, type ProviderInfo } from '../../shared/providers';
 
@@ -40,6 +40,8 @@ export interface SettingsForm {
   planFirst: '' | 'on' | 'off';
   /** Context compaction (docs/long-tasks.md); empty means the default (on). */
   compaction: '' | 'on' | 'off';
+  /** The MCP bridge (docs/mcp.md): off, or on in a mode; absent keeps what is stored. */
+  mcp?: 'off' | Mode;
 }
 
 export type FormField = keyof SettingsForm;
@@ -91,6 +93,7 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
     vision: s.visionFromUser === true ? (s.vision === true ? 'on' : 'off') : '',
     planFirst: s.planFirstFromUser === true ? (s.planFirst === true ? 'on' : 'off') : '',
     compaction: s.compaction === undefined ? '' : s.compaction ? 'on' : 'off',
+    mcp: s.mcp?.enabled === true ? s.mcp.mode : 'off',
   };
 }
 
@@ -151,6 +154,9 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (form.vision !== '') candidate.vision = form.vision === 'on';
   if (form.planFirst !== '') candidate.planFirst = form.planFirst === 'on';
   if (form.compaction !== '') candidate.compaction = form.compaction === 'on';
+  if (form.mcp !== undefined)
+    candidate.mcp =
+      form.mcp === 'off' ? { enabled: false, mode: stored?.mcp?.mode ?? 'ask' } : { enabled: true, mode: form.mcp };
   const parsed = SettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
