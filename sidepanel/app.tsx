@@ -52,6 +52,7 @@ export function App() {
       <Topbar />
       <HostAccess />
       <Notices />
+      <DriverBanner />
       {view.value === 'settings' ? (
         <main class="main">
           <SettingsView />
@@ -71,7 +72,6 @@ export function App() {
           <ApprovalPrompt />
           <PlanCard />
           <QuestionCard />
-          <DriverBanner />
           <HandoverBar />
           <StatusLine />
           <CostMeter />

@@ -100,6 +100,6 @@ export function startMcpBridge(): void {
   void sync();
 }
 
-export function mcpStatus(): { connected: boolean; problem: string | null } {
-  return { connected: port !== null, problem: lastProblem };
+export function mcpStatus(): { connected: boolean; client: string | null; problem: string | null } {
+  return { connected: port !== null, client: session?.connected ?? null, problem: lastProblem };
 }

@@ -43,8 +43,12 @@ export class McpSession {
 
   constructor(private readonly send: (m: ToHost) => void) {}
 
+  /** The connected client's name, or null (for `wb.mcp()`). */
+  connected: string | null = null;
+
   async hello(name: string): Promise<void> {
     this.client = cut(name.trim() || 'an MCP client', 60);
+    this.connected = this.client;
     this.stoppedByUser = false;
     await this.ensureLive();
   }
@@ -66,6 +70,7 @@ export class McpSession {
 
   /** The client went away (or MCP was turned off): the session's task ends. */
   async gone(): Promise<void> {
+    this.connected = null;
     const live = this.live;
     this.live = null;
     if (live) live.end({ status: 'done' });
@@ -144,9 +149,12 @@ export class McpSession {
       (): ExecOutcome => ({ ok: false, text: 'CANCELLED: stopped by the user during this call.', args }),
       400,
     );
-    const text = unanswered
-      ? `${out.text}\nNOTE: no answer in Weaverbird's panel within ${MCP_APPROVAL_TIMEOUT_MS / 1000} s; that counts as a refusal.`
-      : out.text;
+    const notes = [out.text];
+    if (unanswered)
+      notes.push(`NOTE: no answer in Weaverbird's panel within ${MCP_APPROVAL_TIMEOUT_MS / 1000} s; that counts as a refusal.`);
+    // The panel's Stop ends the session: say so, whatever the call's own result was (a refused prompt).
+    if (live.signal.aborted) notes.unshift("STOPPED: stopped by the user in Weaverbird's panel; this session has ended.");
+    const text = notes.join('\n');
     await emit({
       type: 'tool_result',
       ...base,
@@ -158,7 +166,8 @@ export class McpSession {
     });
     rec.steps.push({ tool: name, args: out.args, result: text, ok: out.ok });
     rec.guards = live.guards.snapshot();
-    await saveTask(rec);
+    // After Stop the task record is gone; writing it back would leave a task to "resume".
+    if (!live.signal.aborted) await saveTask(rec);
     if (out.stop) {
       this.live = null;
       live.end({ status: 'error', error: out.stop });
