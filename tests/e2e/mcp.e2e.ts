@@ -183,15 +183,6 @@ describe('MCP bridge', () => {
       await client.close();
     }
   });
-
-  it('uninstall removes exactly what install wrote', () => {
-    const r = cli('uninstall', '--browser', 'chromium', '--user-data-dir', env.browser.profile);
-    expect(r.status, r.out).toBe(0);
-    expect(existsSync(path.join(env.browser.profile, 'NativeMessagingHosts', 'com.weaverbird.mcp.json'))).toBe(false);
-    expect(existsSync(path.join(home, '.config', 'chromium', 'NativeMessagingHosts', 'com.weaverbird.mcp.json'))).toBe(
-      false,
-    );
-  });
 });
 
 describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', () => {
@@ -247,4 +238,15 @@ describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', ()
       await page.close();
     });
   }
+});
+
+describe('MCP set-up, last', () => {
+  it('uninstall removes exactly what install wrote', () => {
+    const r = cli('uninstall', '--browser', 'chromium', '--user-data-dir', env.browser.profile);
+    expect(r.status, r.out).toBe(0);
+    expect(existsSync(path.join(env.browser.profile, 'NativeMessagingHosts', 'com.weaverbird.mcp.json'))).toBe(false);
+    expect(existsSync(path.join(home, '.config', 'chromium', 'NativeMessagingHosts', 'com.weaverbird.mcp.json'))).toBe(
+      false,
+    );
+  });
 });
