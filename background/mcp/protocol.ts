@@ -18,7 +18,6 @@ export const FromHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('call'), id: z.string(), name: z.string(), args: z.unknown() }),
   z.object({ type: z.literal('client_gone') }),
 ]);
-export type FromHost = z.infer<typeof FromHostSchema>;
 
 export type ToHost =
   | { type: 'reply'; id: string; ok: true; data: unknown }

@@ -13,7 +13,7 @@ import { MCP_CONTEXT_WINDOW, MCP_TIER, isOverMcp, mcpTools, ownsTabId } from './
 import type { ToHost } from './protocol';
 
 /** How long a call waits for the user's answer in the panel before it counts as a refusal. */
-export const MCP_APPROVAL_TIMEOUT_MS = 120_000;
+const MCP_APPROVAL_TIMEOUT_MS = 120_000;
 
 interface Live {
   rec: TaskRecord;
@@ -151,9 +151,12 @@ export class McpSession {
     );
     const notes = [out.text];
     if (unanswered)
-      notes.push(`NOTE: no answer in Weaverbird's panel within ${MCP_APPROVAL_TIMEOUT_MS / 1000} s; that counts as a refusal.`);
+      notes.push(
+        `NOTE: no answer in Weaverbird's panel within ${MCP_APPROVAL_TIMEOUT_MS / 1000} s; that counts as a refusal.`,
+      );
     // The panel's Stop ends the session: say so, whatever the call's own result was (a refused prompt).
-    if (live.signal.aborted) notes.unshift("STOPPED: stopped by the user in Weaverbird's panel; this session has ended.");
+    if (live.signal.aborted)
+      notes.unshift("STOPPED: stopped by the user in Weaverbird's panel; this session has ended.");
     const text = notes.join('\n');
     await emit({
       type: 'tool_result',

@@ -12,7 +12,7 @@
  */
 
 /** Chrome refuses a message from the host over 1 MB and then closes the port: cut before that. */
-export const MAX_TO_BROWSER = 1024 * 1024;
+const MAX_TO_BROWSER = 1024 * 1024;
 /** A length above this is a framing error (a stray write to stdout), not a message to wait for. */
 const MAX_FROM_BROWSER = 64 * 1024 * 1024;
 

@@ -47,7 +47,7 @@ export function userManifestDir(browser, home, platform) {
  */
 
 /** @param {InstallOptions} o */
-export function plan(o) {
+function plan(o) {
   if (!BROWSERS.includes(o.browser)) throw new Error(`--browser must be one of ${BROWSERS.join(', ')}`);
   if (o.browser === 'firefox' && o.userDataDir)
     throw new Error(

@@ -18,7 +18,7 @@ const CONNECT_DEADLINE_MS = 5_000;
 const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The server's end of the socket: requests by id, replies matched back, a deadline on each. */
-export class BridgeClient {
+class BridgeClient {
   /** @param {string} sock @param {() => { name: string, version?: string }} whoAmI */
   constructor(sock, whoAmI) {
     this.sock = sock;

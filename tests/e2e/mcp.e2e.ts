@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useExtension } from './support/setup';
 import { startFixtureServer, type FixtureServer } from './support/server';
-import { MCP_ATTACKS, OTHER_TAB_SECRET } from './red-team/attacks-mcp';
+import { MCP_ATTACKS, OTHER_TAB_SECRET, buttonRef } from './red-team/attacks-mcp';
 
 const env = useExtension();
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -79,13 +79,6 @@ function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
   return content.map((c: { type: string; text?: string }) => (c.type === 'text' ? (c.text ?? '') : '')).join('\n');
 }
 
-function refOf(tree: string, name: string): string {
-  const line = tree.split('\n').find((l) => l.includes(`button "${name}"`));
-  const ref = line?.match(/ref_\d+/)?.[0];
-  if (!ref) throw new Error(`no ref for button "${name}" in:\n${tree}`);
-  return ref;
-}
-
 async function openPanel(tabId: number): Promise<Page> {
   const panel = await env.browser.context.newPage();
   await panel.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
@@ -122,7 +115,7 @@ describe('MCP bridge', () => {
       expect(names).not.toContain('click_ax');
       expect(names).not.toContain('execute_js');
       const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
-      const greet = refOf(tree, 'Show greeting');
+      const greet = buttonRef(tree, 'Show greeting');
       const refused = await client.callTool({ name: 'click_ax', arguments: { ref_id: greet } });
       expect(textOf(refused)).toMatch(/tool_not_allowed: click_ax is not allowed: Ask mode is read-only/);
       expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ greeted: 0 });
@@ -149,7 +142,10 @@ describe('MCP bridge', () => {
     try {
       const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
       expect(tree).toContain('button "Delete account"');
-      const clicked = await client.callTool({ name: 'click_ax', arguments: { ref_id: refOf(tree, 'Show greeting') } });
+      const clicked = await client.callTool({
+        name: 'click_ax',
+        arguments: { ref_id: buttonRef(tree, 'Show greeting') },
+      });
       expect(clicked.isError, textOf(clicked)).toBeFalsy();
       expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ greeted: 1 });
 
@@ -158,7 +154,7 @@ describe('MCP bridge', () => {
       expect(textOf(other)).toMatch(/not one this session may use/);
 
       const panel = await openPanel(tabId);
-      const pending = client.callTool({ name: 'click_ax', arguments: { ref_id: refOf(tree, 'Delete account') } });
+      const pending = client.callTool({ name: 'click_ax', arguments: { ref_id: buttonRef(tree, 'Delete account') } });
       const approval = panel.getByTestId('approval');
       await expect.poll(() => approval.count(), { timeout: 15_000 }).toBe(1);
       expect(await approval.textContent()).toContain('Delete account');
@@ -171,7 +167,7 @@ describe('MCP bridge', () => {
       expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ deleted: false });
 
       // Stop while a call waits for approval: that call returns "stopped by the user", nothing happens.
-      const again = client.callTool({ name: 'click_ax', arguments: { ref_id: refOf(tree, 'Delete account') } });
+      const again = client.callTool({ name: 'click_ax', arguments: { ref_id: buttonRef(tree, 'Delete account') } });
       await expect.poll(() => approval.count(), { timeout: 15_000 }).toBe(1);
       await panel.getByTestId('driver-banner').getByRole('button', { name: 'Stop' }).click();
       const stopped = await again;
