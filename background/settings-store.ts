@@ -58,6 +58,7 @@ export interface EffectiveSettings {
   planFirstFromUser: boolean;
   /** The MCP bridge (docs/mcp.md); off by default. */
   mcp: McpSettings;
+  mcpFromUser: boolean;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -151,6 +152,7 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     planFirst: stored.planFirst ?? planFirstByDefault(tier),
     planFirstFromUser: stored.planFirst !== undefined,
     mcp: stored.mcp ?? DEFAULT_MCP,
+    mcpFromUser: stored.mcp !== undefined,
   };
 }
 
@@ -175,7 +177,8 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     planFirst: s.planFirst,
     planFirstFromUser: s.planFirstFromUser,
     ...(s.compactionFromUser ? { compaction: s.compaction } : {}),
-    mcp: s.mcp,
+    // Like compaction: only the user's choice, so saving the form never pins the default.
+    ...(s.mcpFromUser ? { mcp: s.mcp } : {}),
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };

@@ -93,7 +93,7 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
     vision: s.visionFromUser === true ? (s.vision === true ? 'on' : 'off') : '',
     planFirst: s.planFirstFromUser === true ? (s.planFirst === true ? 'on' : 'off') : '',
     compaction: s.compaction === undefined ? '' : s.compaction ? 'on' : 'off',
-    mcp: s.mcp?.enabled === true ? s.mcp.mode : 'off',
+    ...(s.mcp ? { mcp: s.mcp.enabled ? s.mcp.mode : 'off' } : {}),
   };
 }
 
