@@ -134,11 +134,13 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
   switch (e.type) {
     case 'snapshot':
       return fromSnapshot(e.conversation, state);
-    case 'task_started':
+    case 'task_started': {
+      // A driver is the new task's own, never one left from an earlier session.
+      const { driver: _driver, ...rest } = state;
       return withoutActingTab(
         withoutHandover(
           withoutApproval({
-            ...state,
+            ...rest,
             status: 'running',
             mode: e.mode,
             taskId: e.taskId,
@@ -149,6 +151,7 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
           }),
         ),
       );
+    }
     case 'text_delta':
       return upsert(
         state,
