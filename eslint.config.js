@@ -23,6 +23,7 @@ export default tseslint.config(
         console: 'readonly',
         URL: 'readonly',
         setTimeout: 'readonly',
+        clearTimeout: 'readonly',
         Buffer: 'readonly',
         window: 'readonly',
         document: 'readonly',

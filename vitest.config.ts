@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,content-scripts,background,sidepanel,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{shared,content-scripts,background,sidepanel,scripts}/**/*.test.{ts,tsx}', 'mcp/**/*.test.mjs'],
           environment: 'node',
           setupFiles: ['tests/unit-setup.ts'],
           // jsdom builds of big synthetic pages take ~1 s alone and 6+ s on a loaded 2-core machine;

@@ -11,6 +11,7 @@ import { allTools, runTool, toolsFor } from './tools/registry';
 import { axRecovery, type AxRecovery } from './cdp/ax-recovery';
 import { setPageScriptsBlocked } from './frames/script-block';
 import { workflowsConsole } from './workflows/console';
+import { mcpStatus } from './mcp/bridge';
 
 const ToolOptionsSchema = z.object({
   tabId: z.number().int().nonnegative(),
@@ -44,6 +45,8 @@ export type WbConsoleApi = {
   blockPageScripts(tabId: unknown, frameId: unknown, on?: unknown): boolean;
   /** Saved workflows: save the tab's last task, run without the model, export/import (docs/workflows.md). */
   workflows: typeof workflowsConsole;
+  /** The MCP bridge: whether the native host is connected, and why not (docs/mcp.md). */
+  mcp: typeof mcpStatus;
 } & typeof agentConsole;
 
 /**
@@ -65,6 +68,7 @@ export function createConsoleApi(): WbConsoleApi {
     ...agentConsole,
     attach: attachFromConsole,
     workflows: workflowsConsole,
+    mcp: mcpStatus,
     axRecovery(tabId?: unknown) {
       return axRecovery(typeof tabId === 'number' ? tabId : undefined);
     },

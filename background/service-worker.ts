@@ -14,6 +14,7 @@ import { registerAllTools } from './tools/index';
 import { registerImageRequest } from './vision/panel-image';
 import { onScheduleAlarm, SCHEDULE_ALARM_PREFIX } from './workflows/scheduler';
 import { registerWorkflowPanelRequests } from './workflows/panel';
+import { startMcpBridge } from './mcp/bridge';
 
 declare global {
   // The developer's console API; `var` is what makes it a property of the worker's global scope.
@@ -53,5 +54,7 @@ chrome.alarms?.onAlarm.addListener((alarm) => {
   // Scheduled workflow runs (background/workflows/scheduler.ts).
   else if (alarm.name.startsWith(SCHEDULE_ALARM_PREFIX)) void onScheduleAlarm(alarm);
 });
+// The MCP bridge (docs/mcp.md): connects to the native host while Settings → MCP is on.
+startMcpBridge();
 // Tasks that were running when Chrome stopped the worker resume (or end as interrupted) now.
 void resumeInterruptedTasks();

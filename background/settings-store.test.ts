@@ -101,3 +101,33 @@ describe('the vision flag', () => {
     expect(bad.apiKeys).toEqual(keys);
   });
 });
+
+describe('the MCP setting (docs/mcp.md)', () => {
+  const base = { provider: 'openai' as const, model: 'gpt-4o', apiKeys: {} };
+  it('is off in Ask mode by default, and the public view carries only the user choice', () => {
+    const s = resolveSettings(base);
+    expect(s.mcp).toEqual({ enabled: false, mode: 'ask' });
+    expect(toPublic(s).mcp).toBeUndefined();
+    expect(toPublic(resolveSettings({ ...base, mcp: { enabled: true, mode: 'act' } })).mcp).toEqual({
+      enabled: true,
+      mode: 'act',
+    });
+  });
+  it('a save without it (the console, an older panel) keeps the stored choice', () => {
+    const stored = { ...base, mcp: { enabled: true, mode: 'dev' as const } };
+    expect(mergeSettings(stored, { provider: 'openai', model: 'gpt-4o' }).mcp).toEqual({ enabled: true, mode: 'dev' });
+    expect(
+      mergeSettings(stored, { provider: 'openai', model: 'gpt-4o', mcp: { enabled: false, mode: 'ask' } }).mcp,
+    ).toEqual({
+      enabled: false,
+      mode: 'ask',
+    });
+  });
+  it('salvage keeps a valid choice and drops a malformed one', () => {
+    expect(salvage({ ...base, mcp: { enabled: true, mode: 'act' }, tier: 'huge' }).mcp).toEqual({
+      enabled: true,
+      mode: 'act',
+    });
+    expect(salvage({ ...base, mcp: { enabled: 'yes', mode: 'root' } }).mcp).toBeUndefined();
+  });
+});

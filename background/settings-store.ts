@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { TierSchema } from '../shared/modes';
 import { err, ok, type Result } from '../shared/result';
 import {
+  DEFAULT_MCP,
+  McpSettingsSchema,
+  type McpSettings,
   ProviderIdSchema,
   SettingsSchema,
   type ProviderId,
@@ -13,7 +16,7 @@ import { defaultsFor } from '../shared/model-catalog';
 import { planFirstByDefault } from '../shared/plan-first';
 import type { TaskBudget } from '../shared/task-budget';
 
-const STORAGE_KEY = 'wb.settings.v1';
+export const STORAGE_KEY = 'wb.settings.v1';
 
 /**
  * What chrome.storage.local holds. Keys are kept per provider, so switching from Anthropic to
@@ -31,6 +34,7 @@ const StoredSettingsSchema = z.object({
   planFirst: z.optional(z.boolean()),
   budgetTokens: z.optional(z.number()),
   budgetUsd: z.optional(z.number()),
+  mcp: z.optional(McpSettingsSchema),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -57,6 +61,9 @@ export interface EffectiveSettings {
   planFirstFromUser: boolean;
   /** The default task budget (shared/task-budget.ts); a run may carry its own. */
   budget: TaskBudget;
+  /** The MCP bridge (docs/mcp.md); off by default. */
+  mcp: McpSettings;
+  mcpFromUser: boolean;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -118,6 +125,7 @@ export function salvage(stored: unknown): StoredSettings {
   const planFirst = z.boolean().safeParse(field('planFirst'));
   const budgetTokens = z.number().safeParse(field('budgetTokens'));
   const budgetUsd = z.number().safeParse(field('budgetUsd'));
+  const mcp = McpSettingsSchema.safeParse(field('mcp'));
   return {
     ...base,
     ...(baseURL.success ? { baseURL: baseURL.data } : {}),
@@ -128,6 +136,7 @@ export function salvage(stored: unknown): StoredSettings {
     ...(planFirst.success ? { planFirst: planFirst.data } : {}),
     ...(budgetTokens.success ? { budgetTokens: budgetTokens.data } : {}),
     ...(budgetUsd.success ? { budgetUsd: budgetUsd.data } : {}),
+    ...(mcp.success ? { mcp: mcp.data } : {}),
     apiKeys,
   };
 }
@@ -155,6 +164,8 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
       ...(stored.budgetTokens !== undefined ? { tokens: stored.budgetTokens } : {}),
       ...(stored.budgetUsd !== undefined ? { usd: stored.budgetUsd } : {}),
     },
+    mcp: stored.mcp ?? DEFAULT_MCP,
+    mcpFromUser: stored.mcp !== undefined,
   };
 }
 
@@ -181,6 +192,8 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     ...(s.compactionFromUser ? { compaction: s.compaction } : {}),
     ...(s.budget.tokens !== undefined ? { budgetTokens: s.budget.tokens } : {}),
     ...(s.budget.usd !== undefined ? { budgetUsd: s.budget.usd } : {}),
+    // Like compaction: only the user's choice, so saving the form never pins the default.
+    ...(s.mcpFromUser ? { mcp: s.mcp } : {}),
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -212,6 +225,8 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.planFirst !== undefined ? { planFirst: next.planFirst } : {}),
     ...(next.budgetTokens !== undefined ? { budgetTokens: next.budgetTokens } : {}),
     ...(next.budgetUsd !== undefined ? { budgetUsd: next.budgetUsd } : {}),
+    // The panel's provider form does not carry it: absent keeps the user's earlier choice.
+    ...((next.mcp ?? stored.mcp) ? { mcp: next.mcp ?? stored.mcp } : {}),
     apiKeys,
   };
 }
@@ -223,7 +238,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false, budgetTokens?, budgetUsd?}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false, budgetTokens?, budgetUsd?, mcp?: {enabled: true|false, mode: ask|act|dev}}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

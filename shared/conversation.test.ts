@@ -14,6 +14,14 @@ const fold = (events: AgentEvent[], start: Conversation = emptyConversation(T)) 
   events.reduce((s, e) => applyEvent(s, e, 1000), start);
 
 describe('conversation reducer', () => {
+  it('names the MCP client driving the tab until its session ends, and not the next task', () => {
+    const driven = fold([{ type: 'task_started', tabId: T, taskId: 'm1', mode: 'act', driver: 'Claude Code' }]);
+    expect(driven.driver).toBe('Claude Code');
+    const ended = applyEvent(driven, { type: 'task_ended', tabId: T, taskId: 'm1', status: 'stopped' });
+    expect(ended.driver).toBeUndefined();
+    expect(fold([{ type: 'task_started', tabId: T, taskId: 't2', mode: 'act' }], ended).driver).toBeUndefined();
+  });
+
   it('shows a compaction as a notice with the tokens it saved', () => {
     const s = fold([
       { type: 'task_started', tabId: T, taskId: 't1', mode: 'act' },

@@ -103,7 +103,8 @@ function withoutActingTab(state: Conversation): Conversation {
 }
 
 function taskEnded(state: Conversation, e: Extract<AgentEvent, { type: 'task_ended' }>, now: number): Conversation {
-  let next = withoutActingTab(withoutHandover(withoutApproval({ ...state, status: e.status })));
+  const { driver: _driver, ...rest } = state;
+  let next = withoutActingTab(withoutHandover(withoutApproval({ ...rest, status: e.status })));
   const ids = next.taskMessageIds ?? [];
   const streamed = next.messages.some((m) => m.role === 'assistant' && ids.includes(m.id) && (m.text ?? '').trim());
   if (e.answer !== undefined && e.answer.trim() !== '' && !streamed) {
@@ -133,20 +134,24 @@ export function applyEvent(state: Conversation, e: AgentEvent, now = Date.now())
   switch (e.type) {
     case 'snapshot':
       return fromSnapshot(e.conversation, state);
-    case 'task_started':
+    case 'task_started': {
+      // A driver is the new task's own, never one left from an earlier session.
+      const { driver: _driver, ...rest } = state;
       return withoutActingTab(
         withoutHandover(
           withoutApproval({
-            ...state,
+            ...rest,
             status: 'running',
             mode: e.mode,
             taskId: e.taskId,
+            ...(e.driver !== undefined ? { driver: e.driver } : {}),
             taskMessageIds: [],
             steps: 0,
             taskUsage: ZERO,
           }),
         ),
       );
+    }
     case 'text_delta':
       return upsert(
         state,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { TierSchema } from './modes';
+import { ModeSchema, TierSchema } from './modes';
 
 export const ProviderIdSchema = z.enum([
   'openai',
@@ -16,6 +16,14 @@ export type ProviderId = z.infer<typeof ProviderIdSchema>;
  * The user's provider settings, kept in chrome.storage.local (never synced). The API key goes
  * only to its provider and is redacted from every log, trace and error.
  */
+/**
+ * The MCP bridge (docs/mcp.md): off until the user turns it on; `mode` is what a coding agent may do
+ * (the panel's modes: Ask reads only, Act adds page actions, Dev adds JavaScript).
+ */
+export const McpSettingsSchema = z.object({ enabled: z.boolean(), mode: ModeSchema });
+export type McpSettings = z.infer<typeof McpSettingsSchema>;
+export const DEFAULT_MCP: McpSettings = { enabled: false, mode: 'ask' };
+
 export const SettingsSchema = z.object({
   provider: ProviderIdSchema,
   model: z.string().check(z.minLength(1)),
@@ -36,6 +44,8 @@ export const SettingsSchema = z.object({
   budgetTokens: z.optional(z.number().check(z.int(), z.positive(), z.maximum(1_000_000_000))),
   /** Default task budget: an estimated-cost ceiling in US dollars, checked when the model's price is known; absent: none. */
   budgetUsd: z.optional(z.number().check(z.positive(), z.maximum(1000))),
+  /** Absent: keep what is stored (the default is off). */
+  mcp: z.optional(McpSettingsSchema),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -56,6 +66,7 @@ export const PublicSettingsSchema = z.object({
   compaction: z.optional(z.boolean()),
   budgetTokens: z.optional(z.number()),
   budgetUsd: z.optional(z.number()),
+  mcp: z.optional(McpSettingsSchema),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });

@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { ApprovalPrompt } from './components/approval-prompt';
 import { HandoverBar } from './components/handover-bar';
+import { DriverBanner } from './components/driver-banner';
 import { PlanCard } from './components/plan-card';
 import { QuestionCard } from './components/question-card';
 import { ChatList } from './components/chat-list';
@@ -51,6 +52,7 @@ export function App() {
       <Topbar />
       <HostAccess />
       <Notices />
+      <DriverBanner />
       {view.value === 'settings' ? (
         <main class="main">
           <SettingsView />

@@ -104,6 +104,8 @@ export const ConversationSchema = z.object({
   chatUsage: UsageSchema,
   model: z.optional(z.string()),
   taskId: z.optional(z.string()),
+  /** While an MCP client drives the tab: its name, for the panel's "Driven by" banner. */
+  driver: z.optional(z.string()),
   approval: z.optional(PendingApprovalSchema),
   /** Ids of the messages the current task produced, to tell whether its final answer was already streamed. */
   taskMessageIds: z.optional(z.array(z.string())),
@@ -121,7 +123,14 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 /** Worker → side panel events over the Port. Every event names its tab. */
 export const AgentEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('snapshot'), tabId: TabId, conversation: ConversationSchema }),
-  z.object({ type: z.literal('task_started'), tabId: TabId, taskId: z.string(), mode: ModeSchema }),
+  z.object({
+    type: z.literal('task_started'),
+    tabId: TabId,
+    taskId: z.string(),
+    mode: ModeSchema,
+    /** The MCP client driving this session instead of the panel's model (background/mcp/, docs/mcp.md). */
+    driver: z.optional(z.string()),
+  }),
   z.object({
     type: z.literal('text_delta'),
     tabId: TabId,

@@ -241,7 +241,39 @@ export function LimitFields(props: FieldsProps & { current: PublicSettings | nul
           onInput={(e) => update('contextWindow', e.currentTarget.value)}
         />
       </Field>
+      <McpField {...props} />
     </>
+  );
+}
+
+const MCP_HINTS = {
+  off: 'Off: no coding agent can reach this browser through Weaverbird.',
+  ask: 'Ask: a coding agent (Claude Code, Cursor, VS Code…) connected with weaverbird-mcp may read pages, nothing more.',
+  act: 'Act: it may also click and type; hard-to-undo actions still wait for your yes here.',
+  dev: 'Dev: as Act, plus running JavaScript (each run asks you first).',
+} as const;
+
+/** The MCP bridge (docs/mcp.md): off by default; the mode caps what a coding agent may do. */
+function McpField(props: FieldsProps) {
+  const { form, update, describe } = props;
+  const value = form.mcp ?? 'off';
+  return (
+    <Field id="mcp" label="MCP: let a coding agent use this browser" hint={MCP_HINTS[value]}>
+      <select
+        id="settings-mcp"
+        value={value}
+        aria-describedby={describe('mcp', true)}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          update('mcp', v === 'ask' || v === 'act' || v === 'dev' ? v : 'off');
+        }}
+      >
+        <option value="off">Off</option>
+        <option value="ask">On: Ask (read only)</option>
+        <option value="act">On: Act</option>
+        <option value="dev">On: Dev</option>
+      </select>
+    </Field>
   );
 }
 

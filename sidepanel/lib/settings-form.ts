@@ -1,6 +1,6 @@
 /** The settings form's model: defaults per provider, and validation that names the field and the fix. */
 import { SettingsSchema, type ProviderId, type PublicSettings, type Settings } from '../../shared/settings';
-import type { Tier } from '../../shared/modes';
+import type { Mode, Tier } from '../../shared/modes';
 import { providerUrlProblem } from '../../shared/connect-policy';
 import { PROVIDER_IDS, PROVIDERS, type ProviderInfo } from '../../shared/providers';
 
@@ -44,6 +44,8 @@ export interface SettingsForm {
   budgetTokens: string;
   /** Default task budget: estimated US dollars per task; empty means none. */
   budgetUsd: string;
+  /** The MCP bridge (docs/mcp.md): off, or on in a mode; absent keeps what is stored. */
+  mcp?: 'off' | Mode;
 }
 
 export type FormField = keyof SettingsForm;
@@ -99,6 +101,7 @@ export function formFromPublic(s: PublicSettings | null, choices: SettingsChoice
     compaction: s.compaction === undefined ? '' : s.compaction ? 'on' : 'off',
     budgetTokens: s.budgetTokens === undefined ? '' : String(s.budgetTokens),
     budgetUsd: s.budgetUsd === undefined ? '' : String(s.budgetUsd),
+    ...(s.mcp ? { mcp: s.mcp.enabled ? s.mcp.mode : 'off' } : {}),
   };
 }
 
@@ -162,6 +165,9 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   if (form.compaction !== '') candidate.compaction = form.compaction === 'on';
   if (budget.tokens !== undefined) candidate.budgetTokens = budget.tokens;
   if (budget.usd !== undefined) candidate.budgetUsd = budget.usd;
+  if (form.mcp !== undefined)
+    candidate.mcp =
+      form.mcp === 'off' ? { enabled: false, mode: stored?.mcp?.mode ?? 'ask' } : { enabled: true, mode: form.mcp };
   const parsed = SettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -32,6 +32,7 @@ describe('saving the settings form unchanged', () => {
       planFirst: true,
       budgetTokens: 250_000,
       budgetUsd: 0.75,
+      mcp: { enabled: true, mode: 'act' },
       apiKeys: { 'openai-compatible': 'sk-local-key-0000' },
     };
     // Every setting the schema knows is set here (the key is stored per provider, as apiKeys).
@@ -44,8 +45,14 @@ describe('saving the settings form unchanged', () => {
       contextWindow: '50000',
     };
     expect(saveUnchanged(stored, choices)).toEqual(stored);
-    for (const flip of [{ vision: true }, { compaction: true }, { planFirst: false }, { budgetTokens: 5000 }] as const)
-      expect(saveUnchanged({ ...stored, ...flip }, choices)).toEqual({ ...stored, ...flip });
+    const flips = [
+      { vision: true },
+      { compaction: true },
+      { planFirst: false },
+      { budgetTokens: 5000 },
+      { mcp: { enabled: false, mode: 'dev' } },
+    ] as const;
+    for (const flip of flips) expect(saveUnchanged({ ...stored, ...flip }, choices)).toEqual({ ...stored, ...flip });
   });
 
   it('pins no default the user did not choose', () => {

@@ -2,6 +2,7 @@ import { jsonSchema, tool, type JSONSchema7, type ToolSet } from 'ai';
 import { isRecord } from '../../../shared/result';
 import { z } from 'zod';
 import { allTools } from '../../tools/registry';
+import type { Tool } from '../../tools/types';
 import { modelSchema } from './model-schema';
 
 let cached: { names: string; set: ToolSet } | null = null;
@@ -18,14 +19,20 @@ export function toolDefinitions(): ToolSet {
   if (cached?.names === names) return cached.set;
   const set: ToolSet = {};
   for (const t of tools) {
-    // Validation-only keywords are left out: the tool checks them and says what to fix (model-schema.ts).
-    const schema = modelSchema(z.toJSONSchema(t.schema, { unrepresentable: 'any', io: 'input', target: 'draft-7' }));
-    if (!isJsonSchemaObject(schema)) throw new Error(`tool ${t.name} has a schema that is not a JSON object schema`);
+    const schema = toolInputSchema(t);
     // No `validate`: arguments are checked by the tool itself, whose errors name what to fix.
     set[t.name] = tool({ description: t.description, inputSchema: jsonSchema(schema) });
   }
   cached = { names, set };
   return set;
+}
+
+/** A tool's arguments as the model reads them; the MCP bridge lists the same (background/mcp/tool-list.ts). */
+export function toolInputSchema(t: Tool): JSONSchema7 {
+  // Validation-only keywords are left out: the tool checks them and says what to fix (model-schema.ts).
+  const schema = modelSchema(z.toJSONSchema(t.schema, { unrepresentable: 'any', io: 'input', target: 'draft-7' }));
+  if (!isJsonSchemaObject(schema)) throw new Error(`tool ${t.name} has a schema that is not a JSON object schema`);
+  return schema;
 }
 
 /** zod emits draft 2020-12 JSON Schema, a superset of what JSONSchema7 types describe for objects. */

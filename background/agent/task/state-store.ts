@@ -17,6 +17,8 @@ const TaskRecordSchema = z.object({
   tabId: z.number(),
   mode: ModeSchema,
   task: z.string(),
+  /** Set when an MCP client drives the task (background/mcp/): its name; such a task is never resumed. */
+  driver: z.optional(z.string()),
   nonce: z.string(),
   step: z.number(),
   startedAt: z.number(),

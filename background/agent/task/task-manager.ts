@@ -50,7 +50,13 @@ export function runningTask(tabId: number): { taskId: string; pending?: Approval
   return r ? { taskId: r.taskId, ...(r.pending ? { pending: r.pending } : {}) } : null;
 }
 
-async function askApproval(rec: TaskRecord, r: Running, ask: ApprovalAsk): Promise<'approve' | 'deny'> {
+async function askApproval(
+  rec: TaskRecord,
+  r: Running,
+  ask: ApprovalAsk,
+  timeoutMs = APPROVAL_TIMEOUT_MS,
+  onTimeout?: () => void,
+): Promise<'approve' | 'deny'> {
   const approvalId = crypto.randomUUID();
   const trustable = canTrust(ask.site, ask.kind);
   const event: ApprovalEvent = {
@@ -62,7 +68,10 @@ async function askApproval(rec: TaskRecord, r: Running, ask: ApprovalAsk): Promi
     trustable,
   };
   const decision = await new Promise<Decision>((resolve) => {
-    const timeout = setTimeout(() => resolve({ decision: 'deny', trust: null }), APPROVAL_TIMEOUT_MS);
+    const timeout = setTimeout(() => {
+      onTimeout?.();
+      resolve({ decision: 'deny', trust: null });
+    }, timeoutMs);
     const finish = (d: Decision) => {
       clearTimeout(timeout);
       r.abort.signal.removeEventListener('abort', onAbort);
@@ -133,11 +142,24 @@ async function finish(rec: TaskRecord, result: TaskOutcome): Promise<void> {
   await flushConversation(rec.tabId);
 }
 
+/**
+ * What runs a task instead of the model loop: an MCP session (background/mcp/session.ts) whose calls
+ * come from a coding agent. It gets the task's abort signal (the panel's Stop) and its approval prompt.
+ */
+export type TaskDriver = (
+  rec: TaskRecord,
+  env: {
+    signal: AbortSignal;
+    requestApproval(ask: ApprovalAsk, timeoutMs: number, onTimeout: () => void): Promise<'approve' | 'deny'>;
+  },
+) => Promise<TaskOutcome>;
+
 function launch(
   rec: TaskRecord,
   resumed: boolean,
   maxSteps: number,
   timeouts: { stepMs: number; chunkMs: number } = DEFAULT_TIMEOUTS,
+  driver?: TaskDriver,
 ): Running {
   const r: Running = {
     taskId: rec.taskId,
@@ -152,21 +174,12 @@ function launch(
   r.done = (async () => {
     let outcome: TaskOutcome;
     try {
-      const chatHistory = carryOver(
-        await loadChatHistory(rec.tabId),
-        await loadTurnOrigins(rec.tabId),
-        // A record from before origins were kept: no origin is "here", so all history is fenced.
-        rec.origins?.start ?? 'null',
-        rec.nonce,
-      );
-      outcome = await runTask(rec, {
-        signal: r.abort.signal,
-        timeouts,
-        maxSteps,
-        resumed,
-        chatHistory,
-        requestApproval: (ask) => askApproval(rec, r, ask),
-      });
+      if (driver) {
+        outcome = await driver(rec, {
+          signal: r.abort.signal,
+          requestApproval: (ask, ms, onTimeout) => askApproval(rec, r, ask, ms, onTimeout),
+        });
+      } else outcome = await runModel(rec, r, resumed, maxSteps, timeouts);
     } catch (e) {
       outcome = internalError(e);
     }
@@ -174,6 +187,30 @@ function launch(
     return outcome;
   })();
   return r;
+}
+
+async function runModel(
+  rec: TaskRecord,
+  r: Running,
+  resumed: boolean,
+  maxSteps: number,
+  timeouts: { stepMs: number; chunkMs: number },
+): Promise<TaskOutcome> {
+  const chatHistory = carryOver(
+    await loadChatHistory(rec.tabId),
+    await loadTurnOrigins(rec.tabId),
+    // A record from before origins were kept: no origin is "here", so all history is fenced.
+    rec.origins?.start ?? 'null',
+    rec.nonce,
+  );
+  return runTask(rec, {
+    signal: r.abort.signal,
+    timeouts,
+    maxSteps,
+    resumed,
+    chatHistory,
+    requestApproval: (ask) => askApproval(rec, r, ask),
+  });
 }
 
 export interface StartOptions {
@@ -184,12 +221,48 @@ export interface StartOptions {
   timeouts?: { stepMs: number; chunkMs: number };
 }
 
-export async function startTask(
-  tabId: number,
-  task: string,
-  mode: Mode,
-  opts: StartOptions = {},
-): Promise<Result<{ taskId: string; done: Promise<TaskOutcome>; record: TaskRecord }>> {
+type Started = Result<{ taskId: string; done: Promise<TaskOutcome>; record: TaskRecord }>;
+
+/**
+ * Starts a task that an MCP client drives (docs/mcp.md): the same record, gates, approvals, tab
+ * bookkeeping and Stop as a panel task, with `driver` in place of the model loop.
+ */
+export async function startDrivenTask(tabId: number, client: string, mode: Mode, driver: TaskDriver): Promise<Started> {
+  if (running.has(tabId)) return err('busy', `a task is already running in tab ${tabId}; stop it first`);
+  let startUrl: string | undefined;
+  try {
+    startUrl = (await chrome.tabs.get(tabId)).url;
+  } catch {
+    return err('bad_tab', `tab ${tabId} does not exist (closed?)`);
+  }
+  const taskId = crypto.randomUUID().slice(0, 12);
+  const rec: TaskRecord = {
+    taskId,
+    tabId,
+    mode,
+    task: `Driven by ${client} (MCP)`,
+    driver: client,
+    nonce: makeNonce(),
+    step: 0,
+    startedAt: Date.now(),
+    history: [],
+    guards: emptyGuards(),
+    usage: { inputTokens: 0, outputTokens: 0 },
+    steps: [],
+    malformedSteps: 0,
+    resumes: 0,
+    maxSteps: DEFAULT_MAX_STEPS,
+    origins: startOrigins(startUrl),
+    planRequired: false,
+  };
+  await saveTask(rec);
+  await onOriginsChanged(rec);
+  await emit({ type: 'task_started', tabId, taskId, mode, driver: client });
+  const r = launch(rec, false, rec.maxSteps, DEFAULT_TIMEOUTS, driver);
+  return ok({ taskId, done: r.done, record: rec });
+}
+
+export async function startTask(tabId: number, task: string, mode: Mode, opts: StartOptions = {}): Promise<Started> {
   if (running.has(tabId)) return err('busy', `a task is already running in tab ${tabId}; stop it first`);
   let startUrl: string | undefined;
   try {
@@ -301,6 +374,14 @@ async function resumeOnce(): Promise<void> {
       await chrome.tabs.get(rec.tabId);
     } catch {
       await deleteTask(rec.tabId);
+      continue;
+    }
+    if (rec.driver !== undefined) {
+      // The MCP connection died with the worker; the client reconnects and starts a new session.
+      await endInterrupted(
+        rec,
+        `Interrupted: Chrome restarted Weaverbird's worker, which ended the session driven by ${rec.driver}.`,
+      );
       continue;
     }
     if (rec.inFlight && !rec.inFlight.readOnly) {

@@ -10,6 +10,8 @@ export interface ExtensionBrowser {
   /** The extension's service worker, where `globalThis.wb` lives. */
   worker: Worker;
   extensionId: string;
+  /** The Chromium profile directory (`--user-data-dir`). */
+  profile: string;
   /** Opens a page and waits until the always-on core runs in its top frame (the rest is injected on first use). */
   open(url: string): Promise<{ page: Page; tabId: number }>;
   tabIdOf(page: Page): Promise<number>;
@@ -52,6 +54,7 @@ export async function launchWithExtension(
       return worker;
     },
     extensionId,
+    profile,
     async open(url) {
       const page = await context.newPage();
       await page.goto(url);

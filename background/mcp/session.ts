@@ -1,0 +1,191 @@
+import { executeCall, type ExecOutcome } from '../agent/loop/tool-exec';
+import { Guards } from '../agent/loop/guards';
+import type { TaskOutcome } from '../agent/loop/runner';
+import { emit } from '../agent/task/event-hub';
+import { saveTask, type TaskRecord } from '../agent/task/state-store';
+import { startDrivenTask, type TaskDriver } from '../agent/task/task-manager';
+import { taskTabIds } from '../agent/task/task-tabs-state';
+import { loadSettings } from '../settings-store';
+import { isRecord } from '../../shared/result';
+import { cut } from '../../shared/text';
+import { raceAbort } from '../../shared/timeout';
+import { MCP_CONTEXT_WINDOW, MCP_TIER, isOverMcp, mcpTools, ownsTabId } from './tool-list';
+import type { ToHost } from './protocol';
+
+/** How long a call waits for the user's answer in the panel before it counts as a refusal. */
+const MCP_APPROVAL_TIMEOUT_MS = 120_000;
+
+interface Live {
+  rec: TaskRecord;
+  signal: AbortSignal;
+  guards: Guards;
+  treeLines: Map<string, string>;
+  approve: Parameters<TaskDriver>[1]['requestApproval'];
+  end(outcome: TaskOutcome): void;
+}
+
+type CallReply =
+  { ok: true; data: { ok: boolean; text: string } } | { ok: false; error: { code: string; message: string } };
+
+const refused = (code: string, message: string): CallReply => ({ ok: false, error: { code, message } });
+
+/**
+ * One MCP client's session (docs/mcp.md): a task in the tab that was active when the client said
+ * hello, driven by the client's calls instead of the panel's model. Every call runs through
+ * `executeCall`, the agent's own path: mode gate, approval gate, origin policy, read gate, fence.
+ * The panel's Stop aborts the task, which ends the session for good (the client must reconnect).
+ */
+export class McpSession {
+  private client = 'an MCP client';
+  private live: Live | null = null;
+  private stoppedByUser = false;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly send: (m: ToHost) => void) {}
+
+  /** The connected client's name, or null (for `wb.mcp()`). */
+  connected: string | null = null;
+
+  async hello(name: string): Promise<void> {
+    this.client = cut(name.trim() || 'an MCP client', 60);
+    this.connected = this.client;
+    this.stoppedByUser = false;
+    await this.ensureLive();
+  }
+
+  async list(id: string): Promise<void> {
+    const { mode } = (await loadSettings()).mcp;
+    this.send({ type: 'reply', id, ok: true, data: { tools: mcpTools(mode) } });
+  }
+
+  call(id: string, name: string, args: unknown): void {
+    // One call at a time, in order: a task acts on one page state after another.
+    this.queue = this.queue.then(async () => {
+      const reply = await this.runCall(name, args).catch((e: unknown) =>
+        refused('failed', e instanceof Error ? e.message : String(e)),
+      );
+      this.send({ type: 'reply', id, ...reply });
+    });
+  }
+
+  /** The client went away (or MCP was turned off): the session's task ends. */
+  async gone(): Promise<void> {
+    this.connected = null;
+    const live = this.live;
+    this.live = null;
+    if (live) live.end({ status: 'done' });
+  }
+
+  private async ensureLive(): Promise<Live | string> {
+    if (this.live && !this.live.signal.aborted) return this.live;
+    const tabs = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    const tab = tabs[0] ?? (await chrome.tabs.query({ active: true }))[0];
+    if (tab?.id === undefined) return 'no active tab: open the page to work on in the browser and call again';
+    const { mode } = (await loadSettings()).mcp;
+    const driver: TaskDriver = (rec, env) =>
+      new Promise<TaskOutcome>((resolve) => {
+        this.live = {
+          rec,
+          signal: env.signal,
+          guards: new Guards(rec.guards),
+          treeLines: new Map(),
+          approve: env.requestApproval,
+          end: resolve,
+        };
+        env.signal.addEventListener(
+          'abort',
+          () => {
+            this.live = null;
+            this.stoppedByUser = true;
+            this.send({ type: 'ended', reason: 'stopped by the user in Weaverbird' });
+            resolve({ status: 'stopped' });
+          },
+          { once: true },
+        );
+      });
+    const started = await startDrivenTask(tab.id, this.client, mode, driver);
+    if (!started.ok) return `${started.error.message} (tab ${tab.id}: the active tab)`;
+    return this.live ?? 'the session ended as it started';
+  }
+
+  private async runCall(name: string, rawArgs: unknown): Promise<CallReply> {
+    if (this.stoppedByUser)
+      return refused(
+        'stopped',
+        "stopped by the user: they ended this session in Weaverbird's panel. Restart the MCP server to ask again.",
+      );
+    if (!isOverMcp(name)) return refused('unknown_tool', `${name} is not offered over MCP (ask your own user instead)`);
+    const live = await this.ensureLive();
+    if (typeof live === 'string') return refused('no_session', live);
+    const args = isRecord(rawArgs) ? { ...rawArgs } : rawArgs;
+    if (isRecord(args) && 'tabId' in args && !ownsTabId(name)) {
+      const misplaced = tabRefusal(live.rec, args.tabId);
+      if (misplaced) return refused('wrong_tab', misplaced);
+      delete args.tabId;
+    }
+    const out = await this.exec(live, name, args);
+    return { ok: true, data: { ok: out.ok, text: out.text } };
+  }
+
+  private async exec(live: Live, name: string, args: unknown): Promise<ExecOutcome> {
+    const { rec } = live;
+    const base = { tabId: rec.tabId, taskId: rec.taskId };
+    const callId = `${rec.taskId}-m${rec.steps.length}`;
+    await emit({ type: 'tool_call', ...base, callId, tool: name, args });
+    const started = Date.now();
+    let unanswered = false;
+    const out = await raceAbort(
+      executeCall(name, args, {
+        rec,
+        guards: live.guards,
+        tier: MCP_TIER,
+        contextWindow: MCP_CONTEXT_WINDOW,
+        vision: false,
+        signal: live.signal,
+        treeLines: live.treeLines,
+        requestApproval: (ask) => live.approve(ask, MCP_APPROVAL_TIMEOUT_MS, () => (unanswered = true)),
+      }),
+      live.signal,
+      (): ExecOutcome => ({ ok: false, text: 'CANCELLED: stopped by the user during this call.', args }),
+      400,
+    );
+    const notes = [out.text];
+    if (unanswered)
+      notes.push(
+        `NOTE: no answer in Weaverbird's panel within ${MCP_APPROVAL_TIMEOUT_MS / 1000} s; that counts as a refusal.`,
+      );
+    // The panel's Stop ends the session: say so, whatever the call's own result was (a refused prompt).
+    if (live.signal.aborted)
+      notes.unshift("STOPPED: stopped by the user in Weaverbird's panel; this session has ended.");
+    const text = notes.join('\n');
+    await emit({
+      type: 'tool_result',
+      ...base,
+      callId,
+      tool: name,
+      ok: out.ok,
+      result: text,
+      ms: Date.now() - started,
+    });
+    rec.steps.push({ tool: name, args: out.args, result: text, ok: out.ok });
+    rec.guards = live.guards.snapshot();
+    // After Stop the task record is gone; writing it back would leave a task to "resume".
+    if (!live.signal.aborted) await saveTask(rec);
+    if (out.stop) {
+      this.live = null;
+      live.end({ status: 'error', error: out.stop });
+      return { ...out, ok: false, text: `${text}\n${out.stop} The session ended.` };
+    }
+    return { ...out, text };
+  }
+}
+
+/** Refs and pages are per tab; a session may use its own tab and the tabs it opened, nothing the user did not give it. */
+function tabRefusal(rec: TaskRecord, tabId: unknown): string | null {
+  const mine = taskTabIds(rec.tabId, rec.tabs);
+  const acting = rec.tabs?.current ?? rec.tabId;
+  if (tabId === acting) return null;
+  if (typeof tabId === 'number' && mine.includes(tabId))
+    return `tab ${tabId} is one of this session's tabs but not the one it acts on (${acting}): call switch_tab {tabId: ${tabId}} first`;
+  return `tab ${String(tabId)} is not one this session may use: it started in tab ${rec.tabId}${mine.length > 1 ? ` and opened ${mine.slice(1).join(', ')}` : ''}. To work elsewhere, the user starts the session from that tab (make it the active tab and reconnect), or call new_tab.`;
+}

@@ -1,0 +1,53 @@
+import type { JSONSchema7 } from 'ai';
+import type { Mode } from '../../shared/modes';
+import { toolInputSchema } from '../agent/loop/tool-defs';
+import { LOAD_TOOLS, getTool, toolsFor } from '../tools/registry';
+import { USER_TOOL_NAMES } from '../tools/user-tools';
+
+/**
+ * What a coding agent is: a large model with its own user. So its session uses the Full tier's tools and
+ * read budgets, images stay in the panel (vision off), and the tools that talk to the panel's user
+ * (`ask_user`, `propose_plan`) or page through families (`load_tools`: MCP lists them all) are left out.
+ */
+export const MCP_TIER = 'full';
+export const MCP_CONTEXT_WINDOW = 200_000;
+const NOT_OVER_MCP: ReadonlySet<string> = new Set([LOAD_TOOLS, ...USER_TOOL_NAMES]);
+
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: JSONSchema7;
+}
+
+const TAB_ID: JSONSchema7 = {
+  type: 'integer',
+  description: "Default: the session's tab. Other tabs only when this session opened them.",
+};
+
+/** The registry's tools of `mode`, as MCP lists them: the same names, descriptions and schemas the panel's model reads. */
+export function mcpTools(mode: Mode): McpTool[] {
+  return toolsFor(mode, MCP_TIER, false)
+    .filter((t) => !NOT_OVER_MCP.has(t.name))
+    .map((t) => {
+      const schema = toolInputSchema(t);
+      // switch_tab and close_tab take a tabId of their own, checked against the task's tabs.
+      const own = schema.properties && 'tabId' in schema.properties;
+      return {
+        name: t.name,
+        description: t.description,
+        inputSchema: own ? schema : { ...schema, properties: { ...schema.properties, tabId: TAB_ID } },
+      };
+    });
+}
+
+export function isOverMcp(name: string): boolean {
+  return !NOT_OVER_MCP.has(name);
+}
+
+/** Whether the tool's own arguments include `tabId` (then the bridge leaves it to the tool). */
+export function ownsTabId(name: string): boolean {
+  const t = getTool(name);
+  if (!t) return false;
+  const props = toolInputSchema(t).properties;
+  return props !== undefined && 'tabId' in props;
+}

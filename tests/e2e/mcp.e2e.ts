@@ -1,0 +1,248 @@
+// The MCP bridge (issue 29, docs/mcp.md) end to end: a real MCP client from the SDK starts the real
+// `weaverbird-mcp` binary, which reaches the extension through the native-messaging host Chromium
+// itself starts (installed with `weaverbird-mcp install` into a temporary HOME and this profile).
+// Judged by the fixture page's own state and by what the panel shows.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useExtension } from './support/setup';
+import { startFixtureServer, type FixtureServer } from './support/server';
+import { MCP_ATTACKS, OTHER_TAB_SECRET, buttonRef } from './red-team/attacks-mcp';
+
+const env = useExtension();
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'node_modules', '.bin', 'weaverbird-mcp');
+let home: string;
+
+let installed: { status: number | null; out: string };
+
+beforeAll(() => {
+  home = mkdtempSync(path.join(os.tmpdir(), 'wb-mcp-home-'));
+  // What a user runs once; the browser reads the manifest when the extension first connects.
+  installed = cli(
+    'install',
+    '--browser',
+    'chromium',
+    '--user-data-dir',
+    env.browser.profile,
+    '--extension-id',
+    env.browser.extensionId,
+  );
+});
+afterAll(() => {
+  rmSync(home, { recursive: true, force: true });
+});
+
+function cli(...args: string[]): { status: number | null; out: string } {
+  const r = spawnSync(BIN, args, { env: { ...process.env, HOME: home }, encoding: 'utf8', timeout: 30_000 });
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+async function setMcp(mode: 'ask' | 'act' | 'dev', enabled = true): Promise<void> {
+  const r = await env.browser.worker.evaluate(
+    (mcp) =>
+      globalThis.wb.settings.set({ provider: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-unused-by-mcp-0000', mcp }),
+    { enabled, mode },
+  );
+  expect(r.ok).toBe(true);
+}
+
+/** The previous client's session is over (the host takes one client at a time). */
+async function noClient(): Promise<void> {
+  await expect
+    .poll(() => env.browser.worker.evaluate(() => globalThis.wb.mcp().client), { timeout: 20_000 })
+    .toBe(null);
+}
+
+async function connectClient(): Promise<Client> {
+  await noClient();
+  // The host Chromium starts must be up (its socket in the temporary HOME) before the server dials it.
+  await expect.poll(() => existsSync(path.join(home, '.weaverbird-mcp', 'host.sock')), { timeout: 20_000 }).toBe(true);
+  const client = new Client({ name: 'e2e-coding-agent', version: '1.0.0' });
+  const transport = new StdioClientTransport({
+    command: BIN,
+    args: [],
+    env: { ...process.env, HOME: home },
+    stderr: 'pipe',
+  });
+  await client.connect(transport);
+  return client;
+}
+
+function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return content.map((c: { type: string; text?: string }) => (c.type === 'text' ? (c.text ?? '') : '')).join('\n');
+}
+
+async function openPanel(tabId: number): Promise<Page> {
+  const panel = await env.browser.context.newPage();
+  await panel.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
+  return panel;
+}
+
+describe('MCP bridge', () => {
+  it('install writes the host manifest for this profile and under HOME, for the named browser only', () => {
+    const r = installed;
+    expect(r.status, r.out).toBe(0);
+    const inProfile = path.join(env.browser.profile, 'NativeMessagingHosts', 'com.weaverbird.mcp.json');
+    const manifest: unknown = JSON.parse(readFileSync(inProfile, 'utf8'));
+    expect(manifest).toMatchObject({
+      name: 'com.weaverbird.mcp',
+      type: 'stdio',
+      allowed_origins: [`chrome-extension://${env.browser.extensionId}/`],
+    });
+    expect(existsSync(path.join(home, '.config', 'chromium', 'NativeMessagingHosts', 'com.weaverbird.mcp.json'))).toBe(
+      true,
+    );
+    expect(existsSync(path.join(home, '.config', 'google-chrome'))).toBe(false);
+    expect(existsSync(path.join(home, '.mozilla'))).toBe(false);
+    expect(r.out).toContain(`wrote ${inProfile}`);
+  });
+
+  it('Ask mode: lists read tools only, reads the tree, is refused a click; Stop in the panel ends the session', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/mcp-account.html'));
+    await page.bringToFront();
+    await setMcp('ask');
+    const client = await connectClient();
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('get_accessibility_tree');
+      expect(names).not.toContain('click_ax');
+      expect(names).not.toContain('execute_js');
+      const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
+      const greet = buttonRef(tree, 'Show greeting');
+      const refused = await client.callTool({ name: 'click_ax', arguments: { ref_id: greet } });
+      expect(textOf(refused)).toMatch(/tool_not_allowed: click_ax is not allowed: Ask mode is read-only/);
+      expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ greeted: 0 });
+
+      const panel = await openPanel(tabId);
+      const banner = panel.getByTestId('driver-banner');
+      await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toContain('Driven by e2e-coding-agent');
+      await banner.getByRole('button', { name: 'Stop' }).click();
+      await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(0);
+      const after = await client.callTool({ name: 'get_accessibility_tree', arguments: {} });
+      expect(after.isError).toBe(true);
+      expect(textOf(after)).toMatch(/stopped by the user/);
+      await panel.close();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('Act mode: a benign click changes the page; "Delete account" waits for the panel, denied → refused, page unchanged', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/mcp-account.html'));
+    await page.bringToFront();
+    await setMcp('act');
+    const client = await connectClient();
+    try {
+      const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
+      expect(tree).toContain('button "Delete account"');
+      const clicked = await client.callTool({
+        name: 'click_ax',
+        arguments: { ref_id: buttonRef(tree, 'Show greeting') },
+      });
+      expect(clicked.isError, textOf(clicked)).toBeFalsy();
+      expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ greeted: 1 });
+
+      // Another tab: refused, naming the session's own.
+      const other = await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId: tabId + 1000 } });
+      expect(textOf(other)).toMatch(/not one this session may use/);
+
+      const panel = await openPanel(tabId);
+      const pending = client.callTool({ name: 'click_ax', arguments: { ref_id: buttonRef(tree, 'Delete account') } });
+      const approval = panel.getByTestId('approval');
+      await expect.poll(() => approval.count(), { timeout: 15_000 }).toBe(1);
+      expect(await approval.textContent()).toContain('Delete account');
+      await approval
+        .getByRole('button', { name: /deny|don.t/i })
+        .first()
+        .click();
+      const denied = textOf(await pending);
+      expect(denied).toMatch(/REFUSED BY THE USER: the user denied/);
+      expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ deleted: false });
+
+      // Stop while a call waits for approval: that call returns "stopped by the user", nothing happens.
+      const again = client.callTool({ name: 'click_ax', arguments: { ref_id: buttonRef(tree, 'Delete account') } });
+      await expect.poll(() => approval.count(), { timeout: 15_000 }).toBe(1);
+      await panel.getByTestId('driver-banner').getByRole('button', { name: 'Stop' }).click();
+      const stopped = await again;
+      expect(stopped.isError).toBe(true);
+      expect(textOf(stopped)).toMatch(/STOPPED: stopped by the user/);
+      expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ deleted: false });
+      await panel.close();
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', () => {
+  let attacker: FixtureServer;
+  beforeAll(async () => {
+    attacker = await startFixtureServer('127.0.0.1');
+  });
+  afterAll(() => attacker?.close());
+
+  for (const attack of MCP_ATTACKS) {
+    it(`${attack.id} [${attack.mode}]: ${attack.what}`, async () => {
+      const other = await env.browser.open(env.server.url('/mcp-secret.html'));
+      const { page, tabId } = await env.browser.open(env.server.url('/mcp-account.html'));
+      const url = page.url();
+      await page.bringToFront();
+      await setMcp(attack.mode);
+      const client = await connectClient();
+      let asks = 0;
+      let denying = true;
+      // The user denies every prompt, as it appears (the console's path to the same resolver as the panel).
+      const denier = (async () => {
+        while (denying) {
+          const r = await env.browser.worker.evaluate(
+            (id) => globalThis.wb.approve({ tabId: id, decision: 'deny' }),
+            tabId,
+          );
+          if (r.ok) asks++;
+          await new Promise((res) => setTimeout(res, 150));
+        }
+      })();
+      const texts: string[] = [];
+      try {
+        const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
+        for (const call of attack.calls({ tree, otherTab: other.tabId, attacker: attacker.origin }))
+          texts.push(textOf(await client.callTool({ name: call.name, arguments: call.args })));
+      } finally {
+        denying = false;
+        await denier;
+        await client.close();
+      }
+      const all = texts.join('\n---\n');
+      expect(all).toMatch(attack.result);
+      expect(all).not.toContain(OTHER_TAB_SECRET);
+      expect(asks).toBeGreaterThanOrEqual(attack.asks ?? 0);
+      expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({
+        greeted: 0,
+        deleted: false,
+      });
+      expect(page.url()).toBe(url);
+      expect(await page.title()).not.toBe('pwned');
+      expect(attacker.requests).toEqual([]);
+      await other.page.close();
+      await page.close();
+    });
+  }
+});
+
+describe('MCP set-up, last', () => {
+  it('uninstall removes exactly what install wrote', () => {
+    const r = cli('uninstall', '--browser', 'chromium', '--user-data-dir', env.browser.profile);
+    expect(r.status, r.out).toBe(0);
+    expect(existsSync(path.join(env.browser.profile, 'NativeMessagingHosts', 'com.weaverbird.mcp.json'))).toBe(false);
+    expect(existsSync(path.join(home, '.config', 'chromium', 'NativeMessagingHosts', 'com.weaverbird.mcp.json'))).toBe(
+      false,
+    );
+  });
+});
