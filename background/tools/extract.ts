@@ -14,6 +14,7 @@ const ResultSchema = z.object({
   data: z.unknown(),
   evidence: z.object({
     fields: z.record(z.string(), z.string()),
+    selectors: z.record(z.string(), z.string()),
     partialMisses: z.array(z.object({ field: z.string(), reason: z.string() })),
   }),
   warnings: z.array(z.string()),
