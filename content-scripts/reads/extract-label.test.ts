@@ -104,7 +104,9 @@ describe('extract by label', () => {
   it('keeps css first and names it in evidence', () => {
     const r = extract({
       type: 'object',
-      properties: { rows: { type: 'array', 'x-source': { collection: 'h2 + table tbody tr' }, items: { type: 'string' } } },
+      properties: {
+        rows: { type: 'array', 'x-source': { collection: 'h2 + table tbody tr' }, items: { type: 'string' } },
+      },
     });
     expect(r.data).toEqual({ rows: ['Lamp 12.50', 'Desk 120.00'] });
     expect(r.evidence.selectors['rows']).toBe('css "h2 + table tbody tr"');

@@ -15,15 +15,16 @@ import { computeName } from '../ax/names';
 import { queryComposed } from './query';
 import { renderedText } from './page-text';
 
-/** "firstName", "first_name", "First name:" → "first name". */
+/** "firstName", "first_name", "First name:" → "first name"; "All orders, newest first" → "all orders newest first". */
 export function labelWords(text: string): string {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_\-]+/g, ' ')
-    .replace(/[:*：]+\s*$/u, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  return (
+    text
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      // Punctuation separates words and nothing more: "Email:", "E-mail", "All orders, newest first".
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+      .toLowerCase()
+  );
 }
 
 export interface LabelHit {
@@ -44,7 +45,12 @@ function matches(text: string, want: string, prefix: boolean): boolean {
 }
 
 function cellsOf(row: Element): Element[] {
-  return [...row.children].filter((c) => c.localName === 'td' || c.localName === 'th' || /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') ?? ''));
+  return [...row.children].filter(
+    (c) =>
+      c.localName === 'td' ||
+      c.localName === 'th' ||
+      /^(cell|gridcell|columnheader|rowheader)$/.test(c.getAttribute('role') ?? ''),
+  );
 }
 
 /** Index of the column whose header reads `want` in the row's table or grid, or -1. */
@@ -145,7 +151,12 @@ function rowsOf(container: Element): Element[] {
   if (role === 'table' || role === 'grid') {
     return [...container.querySelectorAll('[role=row]')].filter((r) => !r.querySelector('[role=columnheader]'));
   }
-  return [...container.children].filter((c) => c.localName === 'li' || /^(listitem|option|article|treeitem)$/.test(c.getAttribute('role') ?? '') || c.localName === 'article');
+  return [...container.children].filter(
+    (c) =>
+      c.localName === 'li' ||
+      /^(listitem|option|article|treeitem)$/.test(c.getAttribute('role') ?? '') ||
+      c.localName === 'article',
+  );
 }
 
 /** The rows of the table, list or grid named `name` (caption, aria-label, heading before it). */
@@ -158,7 +169,11 @@ export function collectionByLabel(scope: Element, name: string): { rows: Element
     for (const c of found.data) {
       if (!matches(containerName(c), want, prefix)) continue;
       const rows = rowsOf(c);
-      if (rows.length > 0) return { rows, via: `rows of the ${c.localName === 'table' ? 'table' : (c.getAttribute('role') ?? 'list')} named "${name}"` };
+      if (rows.length > 0)
+        return {
+          rows,
+          via: `rows of the ${c.localName === 'table' ? 'table' : (c.getAttribute('role') ?? 'list')} named "${name}"`,
+        };
     }
   }
   return null;

@@ -122,7 +122,10 @@ function isControl(el: Element): boolean {
 
 function formValueRole(el: Element): boolean {
   const editable = el.getAttribute('contenteditable');
-  return (editable !== null && editable.toLowerCase() !== 'false') || /^(textbox|combobox|spinbutton|slider)$/.test(el.getAttribute('role') ?? '');
+  return (
+    (editable !== null && editable.toLowerCase() !== 'false') ||
+    /^(textbox|combobox|spinbutton|slider)$/.test(el.getAttribute('role') ?? '')
+  );
 }
 
 function readRaw(node: ExtractNode, el: Element, labelled = false): { raw: unknown; why?: string } {
@@ -245,11 +248,15 @@ function readArray(node: ExtractNode, scope: Element, path: string, required: bo
     return { found: true, value: [] };
   }
   if (!via.startsWith('css') && run.warnings.length < MAX_WARNINGS) {
-    run.warnings.push(`${path || '(root)'}: collection ${JSON.stringify(collection)} matched no element as CSS; read the ${via}`);
+    run.warnings.push(
+      `${path || '(root)'}: collection ${JSON.stringify(collection)} matched no element as CSS; read the ${via}`,
+    );
   }
   const rows = all.slice(0, run.maxItems);
   if (all.length > rows.length && run.warnings.length < MAX_WARNINGS) {
-    run.warnings.push(`${path || '(root)'}: ${all.length} items match, the first ${rows.length} are returned (maxItems)`);
+    run.warnings.push(
+      `${path || '(root)'}: ${all.length} items match, the first ${rows.length} are returned (maxItems)`,
+    );
   }
   noteSelector(run, path, via);
   note(run, path, `${all.length} item(s) (${via}); first: ${elementLine(rows[0] ?? scope)}`);
