@@ -28,6 +28,7 @@ const StoredSettingsSchema = z.object({
   vision: z.optional(z.boolean()),
   compaction: z.optional(z.boolean()),
   planFirst: z.optional(z.boolean()),
+  networkBodies: z.optional(z.boolean()),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -52,6 +53,8 @@ export interface EffectiveSettings {
   /** Whether Act/Dev tasks propose a plan before their first change: the user's setting, else by tier. */
   planFirst: boolean;
   planFirstFromUser: boolean;
+  /** Response bodies kept for `network_body`: off unless the user turned them on. */
+  networkBodies: boolean;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -111,6 +114,7 @@ export function salvage(stored: unknown): StoredSettings {
   const vision = z.boolean().safeParse(field('vision'));
   const compaction = z.boolean().safeParse(field('compaction'));
   const planFirst = z.boolean().safeParse(field('planFirst'));
+  const networkBodies = z.boolean().safeParse(field('networkBodies'));
   return {
     ...base,
     ...(baseURL.success ? { baseURL: baseURL.data } : {}),
@@ -119,6 +123,7 @@ export function salvage(stored: unknown): StoredSettings {
     ...(vision.success ? { vision: vision.data } : {}),
     ...(compaction.success ? { compaction: compaction.data } : {}),
     ...(planFirst.success ? { planFirst: planFirst.data } : {}),
+    ...(networkBodies.success ? { networkBodies: networkBodies.data } : {}),
     apiKeys,
   };
 }
@@ -142,6 +147,7 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     compactionFromUser: stored.compaction !== undefined,
     planFirst: stored.planFirst ?? planFirstByDefault(tier),
     planFirstFromUser: stored.planFirst !== undefined,
+    networkBodies: stored.networkBodies ?? false,
   };
 }
 
@@ -166,6 +172,7 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     planFirst: s.planFirst,
     planFirstFromUser: s.planFirstFromUser,
     ...(s.compactionFromUser ? { compaction: s.compaction } : {}),
+    ...(s.networkBodies ? { networkBodies: true } : {}),
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -195,6 +202,7 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.vision !== undefined ? { vision: next.vision } : {}),
     ...(next.compaction !== undefined ? { compaction: next.compaction } : {}),
     ...(next.planFirst !== undefined ? { planFirst: next.planFirst } : {}),
+    ...(next.networkBodies !== undefined ? { networkBodies: next.networkBodies } : {}),
     apiKeys,
   };
 }
@@ -206,7 +214,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false, networkBodies?: true|false}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

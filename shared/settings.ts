@@ -32,6 +32,11 @@ export const SettingsSchema = z.object({
   compaction: z.optional(z.boolean()),
   /** Plan first in Act/Dev (docs/long-tasks.md); absent: on for Compact/Mid models, off for Full (shared/plan-first.ts). */
   planFirst: z.optional(z.boolean()),
+  /**
+   * Keep response bodies of a task's tab for `network_body` (docs/seeds.md); absent means off. On, the
+   * task's tab has the debugger attached while the task runs (Chrome shows its banner).
+   */
+  networkBodies: z.optional(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -50,6 +55,8 @@ export const PublicSettingsSchema = z.object({
   planFirstFromUser: z.optional(z.boolean()),
   /** The user's compaction choice; absent means the default (on), so the form never pins it. */
   compaction: z.optional(z.boolean()),
+  /** True only when the user turned response bodies on. */
+  networkBodies: z.optional(z.boolean()),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });
