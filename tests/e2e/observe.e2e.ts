@@ -243,14 +243,14 @@ describe('an agent task on the observe page (fake model)', () => {
         lines.some((l) => re.test(l)),
         `${re} in\n${lines.join('\n')}`,
       ).toBe(true);
-    expectLine(/^GET 200 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/search\?…$/);
-    expectLine(/^POST 201 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/orders\/:id$/);
-    expectLine(/^PUT 200 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/session\/:id$/);
-    expectLine(/^GET 404 xhr \d+ms .*\/api\/missing$/);
-    expectLine(/^GET 500 xhr \d+ms .*\/api\/fail$/);
-    expectLine(/^GET 200 image \d+ms .*\/observe-assets\/pic\.svg\?…$/);
-    expectLine(/^GET 200 script \d+ms .*\/observe-assets\/lib\.js\?…$/);
-    expectLine(/^POST 200 beacon \d+ms .*\/api\/beacon$|^POST 204 beacon/);
+    expectLine(/^#\d+ GET 200 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/search\?…$/);
+    expectLine(/^#\d+ POST 201 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/orders\/:id$/);
+    expectLine(/^#\d+ PUT 200 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/session\/:id$/);
+    expectLine(/^#\d+ GET 404 xhr \d+ms .*\/api\/missing$/);
+    expectLine(/^#\d+ GET 500 xhr \d+ms .*\/api\/fail$/);
+    expectLine(/^#\d+ GET 200 image \d+ms .*\/observe-assets\/pic\.svg\?…$/);
+    expectLine(/^#\d+ GET 200 script \d+ms .*\/observe-assets\/lib\.js\?…$/);
+    expectLine(/^#\d+ POST 200 beacon \d+ms .*\/api\/beacon$|^#\d+ POST 204 beacon/);
     expect(lines.filter((l) => l.includes('/api/other-tab'))).toEqual([]);
     expect((n1.summary as { byType: Record<string, number> }).byType.other).toBeGreaterThanOrEqual(2);
 
@@ -259,12 +259,12 @@ describe('an agent task on the observe page (fake model)', () => {
     // 5 XHRs, an image, a script, a beacon, then the 600 of the burst.
     expect(Number(/"seen":(\d+)/.exec(results[5] ?? '')?.[1])).toBeGreaterThanOrEqual(608);
     const failed = resultJson(results[2] ?? '');
-    expect((failed.requests as string[]).map((l) => l.split(' ').slice(0, 2).join(' ')).sort()).toEqual([
+    expect((failed.requests as string[]).map((l) => l.split(' ').slice(1, 3).join(' ')).sort()).toEqual([
       'GET 404',
       'GET 500',
     ]);
     const mutations = resultJson(results[3] ?? '');
-    expect((mutations.requests as string[]).map((l) => l.split(' ')[0]).sort()).toEqual(['POST', 'POST', 'PUT']);
+    expect((mutations.requests as string[]).map((l) => l.split(' ')[1]).sort()).toEqual(['POST', 'POST', 'PUT']);
     expect(results[6]).toContain('Uncaught Error: boom at load');
 
     // No secret anywhere: tool results, conversation, trace, debug-log export.
