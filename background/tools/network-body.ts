@@ -13,7 +13,7 @@ import { bodyRequest } from '../observe/network-bodies';
 import { defineTool } from './define-tool';
 
 /** Characters of body the model reads at most: a body is for one field's value, not a download. */
-export const BODY_MAX_CHARS = 16_000;
+const BODY_MAX_CHARS = 16_000;
 const BODY_DEADLINE_MS = 5_000;
 
 const BodyReply = z.object({ body: z.string(), base64Encoded: z.boolean() });

@@ -73,7 +73,7 @@ export function serveRedTeamPages(env: Pick<RedTeamEnv, 'server' | 'partner' | '
   }
 }
 
-export const NB_SESSION = {
+const NB_SESSION = {
   user: { name: 'Jane Roe' },
   session: { access_token: 'TOKEN-NB-RT-4411', refresh_token: 'TOKEN-NB-RT-4412' },
   note: 'Bearer TOKEN-NB-RT-4413',
