@@ -31,6 +31,9 @@ export const networkBody = defineTool({
   }),
   modes: ['ask', 'act', 'dev'],
   tiers: ['mid', 'full'],
+  // Bodies come from CDP's Network domain; the Firefox build has none (webRequest.filterResponseData
+  // would need blocking listeners, which this extension never registers).
+  browsers: ['chrome'],
   readOnly: true,
   async handler(args, ctx) {
     const id = args.requestId.replace(/^#/, '');
