@@ -61,7 +61,7 @@ function referenced(el: Element, attr: string): Element[] {
  * referenced by aria-controls), or a listbox with options shows right after it, within its own
  * wrapper, once it is typed into. Enter there must commit a suggestion, not submit the form.
  */
-export function actsAsCombobox(el: Element): boolean {
+function actsAsCombobox(el: Element): boolean {
   for (const attr of ['aria-controls', 'aria-owns']) {
     if (referenced(el, attr).some((r) => r.getAttribute('role') === 'listbox')) return true;
   }
