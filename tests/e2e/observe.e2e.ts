@@ -159,6 +159,19 @@ interface Region {
   disappearedAtMs: number | null;
 }
 
+describe('watch in Ask mode', () => {
+  it('is offered read-only and reports the toast that came and went', async () => {
+    const { page, tabId } = await openObserve();
+    const watching = env.browser.tool('watch', { durationMs: 3000 }, { tabId, mode: 'ask', tier: 'mid' });
+    await page.waitForTimeout(500);
+    await page.evaluate(() => document.getElementById('toast')?.click());
+    const w = data(await watching);
+    const regions = w.regions as Region[];
+    expect(regions.some((r) => r.lines.join('\n').includes('Saved') && r.appearedAtMs !== null)).toBe(true);
+    await page.close();
+  });
+});
+
 describe('an agent task on the observe page (fake model)', () => {
   it('watch, network_read and console_read report the page, and no secret leaks anywhere', async () => {
     const task = 'Observe the page and report what its requests did.';
