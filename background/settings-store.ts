@@ -35,6 +35,7 @@ const StoredSettingsSchema = z.object({
   budgetTokens: z.optional(z.number()),
   budgetUsd: z.optional(z.number()),
   mcp: z.optional(McpSettingsSchema),
+  networkBodies: z.optional(z.boolean()),
   apiKeys: z.record(z.string(), z.string()),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -64,6 +65,8 @@ export interface EffectiveSettings {
   /** The MCP bridge (docs/mcp.md); off by default. */
   mcp: McpSettings;
   mcpFromUser: boolean;
+  /** Response bodies kept for `network_body`: off unless the user turned them on. */
+  networkBodies: boolean;
 }
 
 const DEFAULT_STORED: StoredSettings = { provider: 'openai', model: PROVIDERS.openai.defaultModel, apiKeys: {} };
@@ -126,6 +129,7 @@ export function salvage(stored: unknown): StoredSettings {
   const budgetTokens = z.number().safeParse(field('budgetTokens'));
   const budgetUsd = z.number().safeParse(field('budgetUsd'));
   const mcp = McpSettingsSchema.safeParse(field('mcp'));
+  const networkBodies = z.boolean().safeParse(field('networkBodies'));
   return {
     ...base,
     ...(baseURL.success ? { baseURL: baseURL.data } : {}),
@@ -137,6 +141,7 @@ export function salvage(stored: unknown): StoredSettings {
     ...(budgetTokens.success ? { budgetTokens: budgetTokens.data } : {}),
     ...(budgetUsd.success ? { budgetUsd: budgetUsd.data } : {}),
     ...(mcp.success ? { mcp: mcp.data } : {}),
+    ...(networkBodies.success ? { networkBodies: networkBodies.data } : {}),
     apiKeys,
   };
 }
@@ -166,6 +171,7 @@ export function resolveSettings(stored: StoredSettings): EffectiveSettings {
     },
     mcp: stored.mcp ?? DEFAULT_MCP,
     mcpFromUser: stored.mcp !== undefined,
+    networkBodies: stored.networkBodies ?? false,
   };
 }
 
@@ -194,6 +200,7 @@ export function toPublic(s: EffectiveSettings): PublicSettings {
     ...(s.budget.usd !== undefined ? { budgetUsd: s.budget.usd } : {}),
     // Like compaction: only the user's choice, so saving the form never pins the default.
     ...(s.mcpFromUser ? { mcp: s.mcp } : {}),
+    ...(s.networkBodies ? { networkBodies: true } : {}),
     hasApiKey: Boolean(s.apiKey),
     ...(s.apiKey ? { apiKeyHint: keyHint(s.apiKey) } : {}),
   };
@@ -227,6 +234,10 @@ export function mergeSettings(stored: StoredSettings, next: Settings): StoredSet
     ...(next.budgetUsd !== undefined ? { budgetUsd: next.budgetUsd } : {}),
     // The panel's provider form does not carry it: absent keeps the user's earlier choice.
     ...((next.mcp ?? stored.mcp) ? { mcp: next.mcp ?? stored.mcp } : {}),
+    // Not on the panel's form either: absent keeps the user's earlier choice.
+    ...((next.networkBodies ?? stored.networkBodies) !== undefined
+      ? { networkBodies: next.networkBodies ?? stored.networkBodies }
+      : {}),
     apiKeys,
   };
 }
@@ -238,7 +249,7 @@ export async function saveSettings(raw: unknown): Promise<Result<PublicSettings>
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
     return err(
       'bad_settings',
-      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false, budgetTokens?, budgetUsd?, mcp?: {enabled: true|false, mode: ask|act|dev}}`,
+      `invalid settings (${where}: ${issue?.message ?? 'unknown'}). Expected {provider: ${ProviderIdSchema.options.join('|')}, model, apiKey?, baseURL?, tier?: compact|mid|full, contextWindow?, vision?: true|false, compaction?: true|false, planFirst?: true|false, budgetTokens?, budgetUsd?, mcp?: {enabled: true|false, mode: ask|act|dev}, networkBodies?: true|false}`,
     );
   }
   const merged = mergeSettings(await readStored(), parsed.data);

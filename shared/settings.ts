@@ -46,6 +46,11 @@ export const SettingsSchema = z.object({
   budgetUsd: z.optional(z.number().check(z.positive(), z.maximum(1000))),
   /** Absent: keep what is stored (the default is off). */
   mcp: z.optional(McpSettingsSchema),
+  /**
+   * Keep response bodies of a task's tab for `network_body` (docs/seeds.md); absent means off. On, the
+   * task's tab has the debugger attached while the task runs (Chrome shows its banner).
+   */
+  networkBodies: z.optional(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -67,6 +72,8 @@ export const PublicSettingsSchema = z.object({
   budgetTokens: z.optional(z.number()),
   budgetUsd: z.optional(z.number()),
   mcp: z.optional(McpSettingsSchema),
+  /** True only when the user turned response bodies on. */
+  networkBodies: z.optional(z.boolean()),
   hasApiKey: z.boolean(),
   apiKeyHint: z.optional(z.string()),
 });

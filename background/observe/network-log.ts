@@ -9,11 +9,15 @@
  * lives in worker memory: after a worker restart a resumed task starts a new one (its `since` says so).
  */
 import { sanitizeUrl } from '../../shared/url-sanitize';
+import { loadSettings } from '../settings-store';
+import { startBodyCapture, stopBodyCapture } from './network-bodies';
 import { subscribeTabRequests, type RequestEvent } from './tab-requests';
 
 export const NETWORK_RING = 500;
 
 export interface NetEntry {
+  /** webRequest's id: `network_body` takes it (the last hop of a redirect chain holds the body). */
+  id?: string;
   method: string;
   /** Sanitized. */
   url: string;
@@ -60,6 +64,7 @@ export function openNetworkLog(tabId: number, ring = NETWORK_RING): NetworkLog {
       const key = `${e.requestId}:${hops++}`;
       current.set(e.requestId, key);
       entries.set(key, {
+        id: e.requestId,
         method: e.method,
         url: sanitizeUrl(e.url),
         type: typeName(e.type),
@@ -101,6 +106,12 @@ const logs = new Map<number, { log: NetworkLog; owners: Set<string> }>();
 
 /** Starts (or joins) the tab's log for `owner`; a task calls this when it launches. */
 export function startNetworkLog(tabId: number, owner: string): void {
+  // Response bodies only when the user turned them on (network-bodies.ts); a failure to attach leaves
+  // network_body saying why, and the task runs as before.
+  void loadSettings()
+    // The task may have ended while the settings were read: only a live owner starts a capture.
+    .then((s) => (s.networkBodies && logs.get(tabId)?.owners.has(owner) ? startBodyCapture(tabId, owner) : undefined))
+    .catch(() => undefined);
   const existing = logs.get(tabId);
   if (existing) {
     existing.owners.add(owner);
@@ -111,6 +122,7 @@ export function startNetworkLog(tabId: number, owner: string): void {
 
 /** Leaves the tab's log; the last owner out removes the listeners. */
 export function stopNetworkLog(tabId: number, owner: string): void {
+  stopBodyCapture(tabId, owner);
   const l = logs.get(tabId);
   if (!l) return;
   l.owners.delete(owner);

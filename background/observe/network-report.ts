@@ -47,12 +47,12 @@ export function summarize(entries: readonly NetEntry[]): NetSummary {
   return { requests: entries.length, byType, failed, mutations, pending };
 }
 
-/** `POST 422 xhr 35ms http://127.0.0.1:8080/api/orders/:id` or `GET failed script 3ms … (net::ERR_…)`. */
+/** `#812 POST 422 xhr 35ms http://127.0.0.1:8080/api/orders/:id` (#id: webRequest's, for network_body) or `GET failed script 3ms … (net::ERR_…)`. */
 export function requestLine(e: NetEntry): string {
   const status = e.status !== undefined ? String(e.status) : e.error !== undefined ? 'failed' : 'pending';
   const ms = e.ms !== undefined ? ` ${e.ms}ms` : '';
   const error = e.error !== undefined ? ` (${e.error})` : '';
-  return `${e.method} ${status} ${e.type}${ms} ${e.url}${error}`;
+  return `${e.id !== undefined ? `#${e.id} ` : ''}${e.method} ${status} ${e.type}${ms} ${e.url}${error}`;
 }
 
 export interface NetworkReport {

@@ -23,6 +23,11 @@ export interface ReadGate {
   frame(tabId: number, chromeFrameId: number): Promise<Result<true>>;
   /** Before capturing the tab's pixels: every frame it shows is read, so each other site asks. */
   pixels(tabId: number): Promise<Result<true>>;
+  /**
+   * Before reading data that came from `url` (a response body): its origin must be one this task may
+   * read already. Judged, never asked: a request's origin is chosen by the page, not by the user.
+   */
+  url(url: string, what: string): Promise<Result<true>>;
   /** The frames of the tab whose reading would ask (not the task's origins): judged, never asked. */
   outside(tabId: number): Promise<ReadonlySet<number>>;
   /** The origins whose content this call has read so far (provenance.ts records them). */
@@ -129,6 +134,19 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
         if (origin !== null && !mayRead(s, origin)) out.add(f.frameId);
       }
       return out;
+    },
+    async url(url, what) {
+      const origin = contentOrigin([{ frameId: 0, parentFrameId: -1, url }], 0);
+      if (origin === null)
+        return err('not_web', `${what} did not come from a web origin (http or https): it is not read`);
+      if (!mayRead(await scope(), origin)) {
+        return err(
+          'other_site',
+          `${what} came from ${new URL(origin).host}, a site this task does not read (its own sites and the frames the user approved only). Do not try to read it another way; tell the user if it matters.`,
+        );
+      }
+      origins.add(origin);
+      return ok(true);
     },
     async pixels(tabId) {
       const frames = await fresh(tabId);

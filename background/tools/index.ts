@@ -26,6 +26,7 @@ import { getPageInfo } from './get-page-info';
 import { goBack, navigate } from './navigation';
 import { closeTab, listTabs, newTab, switchTab } from './tabs';
 import { networkRead } from './network-read';
+import { networkBody } from './network-body';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
 import { inspectTool } from './inspect';
@@ -64,6 +65,7 @@ const ALL: readonly Tool[] = [
   closeTab,
   consoleRead,
   networkRead,
+  networkBody,
   watchTool,
   pdfAware(routeFrameRefs(clickAx), pdfClickHandler),
   routeFrameRefs(typeAx),

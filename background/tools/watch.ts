@@ -4,6 +4,7 @@ import { sendToContent } from '../content-bridge';
 import { openNetworkLog } from '../observe/network-log';
 import { isFailed, isMutation, requestLine, summarize } from '../observe/network-report';
 import { readConsole } from './console-read';
+import { checkRead } from '../policy/read-gate';
 import { defineTool } from './define-tool';
 import { sleep } from '../../shared/timeout';
 import { checkReply } from '../page-call';
@@ -38,10 +39,14 @@ export const watchTool = defineTool({
       sampleMs: z.number().int().min(50).max(5_000).optional().describe('CSS-change sampling interval (default 250)'),
     })
     .strict(),
-  modes: ['act', 'dev'],
+  // Watching changes nothing, so Ask mode has it too (issue 28: a live page updates on its own).
+  modes: ['ask', 'act', 'dev'],
   tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {
+    // The page's content is read like any other read: its origin must be one this task may read.
+    const allowed = await checkRead(ctx.reads, ctx.tabId, 0);
+    if (!allowed.ok) return allowed;
     const net = openNetworkLog(ctx.tabId);
     try {
       const started = await sendToContent(ctx.tabId, {

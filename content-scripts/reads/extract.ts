@@ -1,8 +1,10 @@
 /**
  * `extract`: page data as JSON shaped by a schema, read deterministically (no model in the loop).
- * Each property is found by its `x-source.selector` inside the current scope (shadow roots included),
- * or else by its name as a test id, `name` or `id`; when that finds nothing, an `x-source` without a
- * selector reads the scope element itself (a collection row's own attribute). The schema is the contract: a
+ * Each property is found by its `x-source.selector` or `x-source.label` inside the current scope
+ * (shadow roots included), or else by its name as a test id, `name` or `id`, then as a label
+ * (extract-label.ts: pages without test ids); when that finds nothing, an `x-source` that only says how
+ * to read reads the scope element itself (a collection row's own attribute). `evidence.selectors` says
+ * how each field was found. The schema is the contract: a
  * field that cannot be read is a miss named in `evidence.partialMisses` (its `default` used when
  * given), a required miss makes `complete:false`, and an array without `collection` is a miss rather
  * than an empty list, which would state something false about the page.
@@ -22,6 +24,7 @@ import { parseLocaleNumber } from './locale-number';
 import { formValue, isPasswordField, langOf, PASSWORD_MASK, renderedText } from './page-text';
 import { passwordValues, scrubText, scrubValue } from './password-scrub';
 import { queryComposed } from './query';
+import { collectionByLabel, elementByLabel } from './extract-label';
 import { scopeOf } from './target';
 
 const MAX_EVIDENCE = 30;
@@ -32,6 +35,8 @@ const DEFAULT_MAX_ITEMS = 100;
 interface Run {
   maxItems: number;
   fields: Record<string, string>;
+  /** Field path → how its element was found (css, test id, label). */
+  selectors: Record<string, string>;
   misses: ExtractMiss[];
   missing: string[];
   warnings: string[];
@@ -57,6 +62,10 @@ function note(run: Run, path: string, line: string): void {
   if (Object.keys(run.fields).length < MAX_EVIDENCE) run.fields[path || '(root)'] = line;
 }
 
+function noteSelector(run: Run, path: string, via: string): void {
+  if (Object.keys(run.selectors).length < MAX_EVIDENCE) run.selectors[path || '(root)'] = via;
+}
+
 function first(scope: Element, selector: string): Result<Element | null> {
   const found = queryComposed(scope, selector);
   return found.ok ? ok(found.data[0] ?? null) : found;
@@ -71,20 +80,55 @@ function implicitElement(scope: Element, key: string): Element | null {
   return found.ok ? (found.data[0] ?? null) : null;
 }
 
-/** The element a node reads from, or a reason it has none. */
-function elementFor(node: ExtractNode, scope: Element, key: string): Result<Element | null> {
-  const src = node['x-source'];
-  if (src?.selector !== undefined) return first(scope, src.selector);
-  // The root and an array's items have no name: they read the scope (the page, the row) itself.
-  if (key === '') return ok(scope);
-  const named = implicitElement(scope, key);
-  if (named || src === undefined) return ok(named);
-  // An x-source that only says how to read (attr, prop, value) reads the scope itself: a row's own
-  // data-id, a checkbox row's checked state.
-  return ok(scope);
+interface Target {
+  el: Element;
+  /** How the element was found, for evidence.selectors; absent when the field reads the scope itself. */
+  via?: string;
+  /** Found by a label: a form control there is read by its value, not its text. */
+  labelled?: boolean;
 }
 
-function readRaw(node: ExtractNode, el: Element): { raw: unknown; why?: string } {
+/** The element a node reads from, or a reason it has none. */
+function elementFor(node: ExtractNode, scope: Element, key: string): Result<Target | null> {
+  const src = node['x-source'];
+  if (src?.selector !== undefined) {
+    const el = first(scope, src.selector);
+    if (!el.ok) return el;
+    return ok(el.data ? { el: el.data, via: `css ${JSON.stringify(src.selector)}` } : null);
+  }
+  if (src?.label !== undefined) {
+    const hit = elementByLabel(scope, src.label, true);
+    return ok(hit ? { el: hit.el, via: hit.via, labelled: true } : null);
+  }
+  // The root and an array's items have no name: they read the scope (the page, the row) itself.
+  if (key === '') return ok({ el: scope });
+  const named = implicitElement(scope, key);
+  if (named) return ok({ el: named, via: `test id, name or id "${key}"` });
+  // Pages without test ids: the property name as the words shown beside the value. Not for a source
+  // that reads an attribute or property: that one reads the scope itself (below).
+  if (src?.attr === undefined && src?.prop === undefined) {
+    const hit = elementByLabel(scope, key, false);
+    if (hit) return ok({ el: hit.el, via: `${hit.via} (property name)`, labelled: true });
+  }
+  if (src === undefined) return ok(null);
+  // An x-source that only says how to read (attr, prop, value) reads the scope itself: a row's own
+  // data-id, a checkbox row's checked state.
+  return ok({ el: scope });
+}
+
+function isControl(el: Element): boolean {
+  return /^(input|select|textarea)$/.test(el.localName) || formValueRole(el);
+}
+
+function formValueRole(el: Element): boolean {
+  const editable = el.getAttribute('contenteditable');
+  return (
+    (editable !== null && editable.toLowerCase() !== 'false') ||
+    /^(textbox|combobox|spinbutton|slider)$/.test(el.getAttribute('role') ?? '')
+  );
+}
+
+function readRaw(node: ExtractNode, el: Element, labelled = false): { raw: unknown; why?: string } {
   const src = node['x-source'];
   const secret = isPasswordField(el);
   if (src?.attr !== undefined) {
@@ -102,7 +146,7 @@ function readRaw(node: ExtractNode, el: Element): { raw: unknown; why?: string }
       why: `property ${src.prop} is ${v === null ? 'null' : typeof v}, not a string, number or boolean`,
     };
   }
-  if (src?.value === true) {
+  if (src?.value === true || (labelled && src?.text !== true && isControl(el))) {
     const v = formValue(el);
     if (v === null) return { raw: null, why: 'the element holds no form value' };
     return { raw: secret && v !== '' ? PASSWORD_MASK : v };
@@ -148,22 +192,39 @@ function withDefault(node: ExtractNode, run: Run, path: string, reason: string, 
 function readLeaf(node: ExtractNode, scope: Element, key: string, path: string, required: boolean, run: Run): Read {
   const target = elementFor(node, scope, key);
   if (!target.ok) return withDefault(node, run, path, target.error.message, required);
-  const el = target.data;
-  if (!el) {
-    const selector = node['x-source']?.selector;
-    if (selector !== undefined) warnSelector(run, selector, path);
+  if (!target.data) {
+    const src = node['x-source'];
+    if (src?.selector !== undefined) warnSelector(run, src.selector, path);
     const reason =
-      selector !== undefined
-        ? `selector ${JSON.stringify(selector)} matched no element`
-        : `no element with test id, name or id "${key}": add "x-source": {"selector": "…"}`;
+      src?.selector !== undefined
+        ? `selector ${JSON.stringify(src.selector)} matched no element`
+        : src?.label !== undefined
+          ? `no element labelled ${JSON.stringify(src.label)} (table header, dt, accessible name or text before it)`
+          : `no element with test id, name, id or label "${key}": add "x-source": {"selector": "…"} or {"label": "…"}`;
     return withDefault(node, run, path, reason, required);
   }
-  const { raw, why } = readRaw(node, el);
+  const { el, via, labelled } = target.data;
+  const { raw, why } = readRaw(node, el, labelled);
   if (why !== undefined) return withDefault(node, run, path, why, required);
   const coerced = coerce(node, raw, el);
   if ('why' in coerced) return withDefault(node, run, path, coerced.why, required);
-  if (!path.includes('[') || /\[0\]/.test(path)) note(run, path, elementLine(el));
+  if (!path.includes('[') || /\[0\]/.test(path)) {
+    note(run, path, elementLine(el));
+    if (via !== undefined) noteSelector(run, path, via);
+  }
   return { found: true, value: coerced.value };
+}
+
+/**
+ * The repeated elements: the CSS first; when it matches nothing (or is not CSS: "Orders"), the rows of
+ * the table or list named by those words (seed: "falls back to a tree-scan against the query").
+ */
+function collectionRows(scope: Element, collection: string): Result<{ rows: Element[]; via: string }> {
+  const found = queryComposed(scope, collection);
+  if (found.ok && found.data.length > 0) return ok({ rows: found.data, via: `css ${JSON.stringify(collection)}` });
+  const named = collectionByLabel(scope, collection);
+  if (named) return ok(named);
+  return found.ok ? ok({ rows: [], via: `css ${JSON.stringify(collection)}` }) : found;
 }
 
 function readArray(node: ExtractNode, scope: Element, path: string, required: boolean, run: Run): Read {
@@ -178,24 +239,27 @@ function readArray(node: ExtractNode, scope: Element, path: string, required: bo
       required,
     );
   }
-  const found = queryComposed(scope, collection);
+  const found = collectionRows(scope, collection);
   if (!found.ok) return withDefault(node, run, path, found.error.message, required);
-  if (found.data.length === 0) {
+  const { rows: all, via } = found.data;
+  if (all.length === 0) {
     warnSelector(run, collection, path);
     if (required) miss(run, path, `collection ${JSON.stringify(collection)} matched no element`, true);
     return { found: true, value: [] };
   }
-  const rows = found.data.slice(0, run.maxItems);
-  if (found.data.length > rows.length && run.warnings.length < MAX_WARNINGS) {
+  if (!via.startsWith('css') && run.warnings.length < MAX_WARNINGS) {
     run.warnings.push(
-      `${path || '(root)'}: ${found.data.length} items match, the first ${rows.length} are returned (maxItems)`,
+      `${path || '(root)'}: collection ${JSON.stringify(collection)} matched no element as CSS; read the ${via}`,
     );
   }
-  note(
-    run,
-    path,
-    `${found.data.length} item(s) matching ${JSON.stringify(collection)}; first: ${elementLine(rows[0] ?? scope)}`,
-  );
+  const rows = all.slice(0, run.maxItems);
+  if (all.length > rows.length && run.warnings.length < MAX_WARNINGS) {
+    run.warnings.push(
+      `${path || '(root)'}: ${all.length} items match, the first ${rows.length} are returned (maxItems)`,
+    );
+  }
+  noteSelector(run, path, via);
+  note(run, path, `${all.length} item(s) (${via}); first: ${elementLine(rows[0] ?? scope)}`);
   const out: unknown[] = [];
   rows.forEach((row, i) => {
     const r = readNode(items, row, '', `${path}[${i}]`, false, run);
@@ -237,7 +301,7 @@ export function runExtract(doc: Document, args: ExtractArgs): Result<ExtractResu
   if (unknown.length > 0 && args.strict === true) {
     return err(
       'bad_schema',
-      `unknown x-source keys (strict): ${unknown.slice(0, 5).join('; ')}. Known: selector, attr, prop, text, value, collection`,
+      `unknown x-source keys (strict): ${unknown.slice(0, 5).join('; ')}. Known: selector, label, attr, prop, text, value, collection`,
     );
   }
   const base = scopeOf(doc, args.ref_id);
@@ -259,6 +323,7 @@ export function runExtract(doc: Document, args: ExtractArgs): Result<ExtractResu
   const run: Run = {
     maxItems: args.maxItems ?? DEFAULT_MAX_ITEMS,
     fields: {},
+    selectors: {},
     misses: [],
     missing: [],
     warnings: unknown.map((u) => `${u} is not understood and was ignored`).slice(0, MAX_WARNINGS),
@@ -273,7 +338,7 @@ export function runExtract(doc: Document, args: ExtractArgs): Result<ExtractResu
   const result: ExtractResult = {
     complete: run.missing.length === 0,
     data: r.found ? scrubValue(r.value, secrets) : null,
-    evidence: { fields, partialMisses: run.misses },
+    evidence: { fields, selectors: run.selectors, partialMisses: run.misses },
     warnings: run.warnings,
   };
   if (run.missing.length > 0) result.missing = [...new Set(run.missing)];

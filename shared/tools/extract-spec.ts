@@ -2,8 +2,9 @@
  * The `extract` schema: a JSON-Schema subset (object / array / string / number / integer / boolean,
  * `properties`, `items`, `required`, `default`) where each property says where its value comes from in
  * `x-source`. Parsed with zod/mini by both the worker (a bad schema is refused before any page is
- * touched) and the page (every message is parsed on arrival). No natural-language lookups: a field is
- * found by CSS selector, or implicitly by its property name as a test id (docs/verify-extract.md).
+ * touched) and the page (every message is parsed on arrival). No natural-language ranking: a field is
+ * found by CSS selector, by the label shown beside it, or implicitly by its property name as a test id
+ * or label (docs/verify-extract.md).
  */
 import * as z from 'zod/mini';
 import { err, ok, type Result } from '../result';
@@ -15,11 +16,16 @@ const EXTRACT_TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolea
 type ExtractType = (typeof EXTRACT_TYPES)[number];
 
 /** The keys `x-source` understands; any other key is a warning, or an error with `strict`. */
-const SOURCE_KEYS = ['selector', 'attr', 'prop', 'text', 'value', 'collection'] as const;
+const SOURCE_KEYS = ['selector', 'label', 'attr', 'prop', 'text', 'value', 'collection'] as const;
 
 interface ExtractSource {
   /** CSS, searched inside the current scope (shadow roots included); the first match is read. */
   selector?: string;
+  /**
+   * The words shown beside the value: a table header, a `dt`, a form label or accessible name, a text
+   * right before it (content-scripts/reads/extract-label.ts). A form control found so is read by value.
+   */
+  label?: string;
   /** Read this HTML attribute. */
   attr?: string;
   /** Read this DOM property (a string, number or boolean one: `checked`, `href`, `valueAsNumber`). */
@@ -28,7 +34,8 @@ interface ExtractSource {
   text?: boolean;
   /** Read the form value (`value` of inputs, selects and textareas; text of contenteditable). */
   value?: boolean;
-  /** Arrays: CSS for the repeated elements; `items` is read inside each. */
+  /** Arrays: CSS for the repeated elements; `items` is read inside each. When the CSS matches nothing,
+   * the rows of the table or list these words name (caption, aria-label, heading before it). */
   collection?: string;
 }
 
@@ -45,6 +52,7 @@ export interface ExtractNode {
 const Css = z.string().check(z.minLength(1), z.maxLength(MAX_SELECTOR_CHARS));
 const SourceSchema = z.looseObject({
   selector: z.optional(Css),
+  label: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   attr: z.optional(z.string().check(z.regex(/^[^\s"'>/=]{1,100}$/, 'must be an attribute name'))),
   prop: z.optional(z.string().check(z.regex(/^[A-Za-z_$][\w$]{0,60}$/, 'must be a DOM property name'))),
   text: z.optional(z.boolean()),
@@ -87,6 +95,8 @@ export interface ExtractResult {
   evidence: {
     /** Field path → the element it was read from, as a tree line with its ref. */
     fields: Record<string, string>;
+    /** Field path → how its element was found: css "…", test id, name or id "…", column header "…". */
+    selectors: Record<string, string>;
     partialMisses: ExtractMiss[];
   };
   warnings: string[];

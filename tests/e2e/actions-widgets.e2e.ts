@@ -13,6 +13,7 @@ const act = (name: string, args: unknown, tabId: number) => env.browser.tool(nam
 
 interface WidgetState {
   fruit: string | null;
+  veg: string | null;
   fruitInput: string;
   dialogOpen: boolean;
   dialogName: string;
@@ -35,6 +36,25 @@ describe('widget libraries', () => {
     expect(String(r.submitted)).toContain('ArrowDown + Enter');
     expect((await appState<WidgetState>(page)).fruit).toBe('Blueberry');
     expect(await page.getByLabel('Chosen fruit').textContent()).toBe('Blueberry');
+    await page.close();
+  });
+
+  it('an autocomplete without role=combobox (only aria-controls) still commits a suggestion on submit', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-widgets.html'));
+    const bare = page.getByRole('textbox', { name: 'Vegetable' });
+    expect(await bare.evaluate((el) => [el.getAttribute('role'), el.getAttribute('aria-autocomplete')])).toEqual([
+      null,
+      null,
+    ]);
+    const r = data(
+      await act(
+        'focus_type',
+        { ref_id: await refFor(env.browser, tabId, /"Vegetable"/), text: 'le', submit: true },
+        tabId,
+      ),
+    );
+    expect(String(r.submitted)).toContain('ArrowDown + Enter');
+    expect((await appState<WidgetState>(page)).veg).toBe('Leek');
     await page.close();
   });
 

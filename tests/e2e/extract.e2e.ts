@@ -15,7 +15,11 @@ const mid = (name: string, args: unknown, tabId: number) =>
 interface Extracted {
   complete: boolean;
   data: unknown;
-  evidence: { fields: Record<string, string>; partialMisses: { field: string; reason: string }[] };
+  evidence: {
+    fields: Record<string, string>;
+    selectors: Record<string, string>;
+    partialMisses: { field: string; reason: string }[];
+  };
   warnings: string[];
   missing?: string[];
 }
@@ -184,6 +188,56 @@ describe('extract', () => {
     const capped = extracted(await mid('extract', { schema }, tabId));
     expect((capped.data as { orders: unknown[] }).orders).toHaveLength(100);
     expect(capped.warnings.join(' ')).toMatch(/400 items match, the first 100 are returned/);
+    await page.close();
+  });
+
+  it('by label on a page with no test ids: the table named by its caption, cells by column header', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-table.html'));
+    // The page's own data, read by the page's script's rendering: the ground truth for every row.
+    const truth = await page.$$eval('#orders tbody tr', (rows) =>
+      rows.map((r) => {
+        const cells = [...r.children].map((c) => (c.textContent ?? '').trim());
+        return {
+          order: Number(cells[1]?.replace('#', '')),
+          customer: cells[2],
+          date: cells[3],
+          status: cells[4],
+          total: cells[5],
+        };
+      }),
+    );
+    expect(truth).toHaveLength(400);
+    expect(await page.$$('[data-testid]')).toHaveLength(0);
+    const schema = {
+      type: 'object',
+      properties: {
+        rowsPerPage: { type: 'integer' },
+        orders: {
+          type: 'array',
+          // Not CSS that matches: the fallback finds the table whose caption starts with these words.
+          'x-source': { collection: 'All orders' },
+          items: {
+            type: 'object',
+            properties: {
+              order: { type: 'integer' },
+              customer: { type: 'string' },
+              date: { type: 'string' },
+              status: { type: 'string' },
+              total: { type: 'string' },
+            },
+          },
+        },
+      },
+    };
+    const r = extracted(await mid('extract', { schema, maxItems: 500 }, tabId));
+    expect(r.data).toEqual({ rowsPerPage: 400, orders: truth });
+    expect(r.complete).toBe(true);
+    expect(r.evidence.selectors).toMatchObject({
+      rowsPerPage: 'accessible name "rows per page" (property name)',
+      orders: 'rows of the table named "All orders"',
+      'orders[0].customer': 'column header "customer" (property name)',
+    });
+    expect(r.warnings.join(' ')).toMatch(/"All orders" matched no element as CSS/);
     await page.close();
   });
 

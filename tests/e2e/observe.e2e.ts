@@ -159,6 +159,19 @@ interface Region {
   disappearedAtMs: number | null;
 }
 
+describe('watch in Ask mode', () => {
+  it('is offered read-only and reports the toast that came and went', async () => {
+    const { page, tabId } = await openObserve();
+    const watching = env.browser.tool('watch', { durationMs: 3000 }, { tabId, mode: 'ask', tier: 'mid' });
+    await page.waitForTimeout(500);
+    await page.evaluate(() => document.getElementById('toast')?.click());
+    const w = data(await watching);
+    const regions = w.regions as Region[];
+    expect(regions.some((r) => r.lines.join('\n').includes('Saved') && r.appearedAtMs !== null)).toBe(true);
+    await page.close();
+  });
+});
+
 describe('an agent task on the observe page (fake model)', () => {
   it('watch, network_read and console_read report the page, and no secret leaks anywhere', async () => {
     const task = 'Observe the page and report what its requests did.';
@@ -234,14 +247,14 @@ describe('an agent task on the observe page (fake model)', () => {
         lines.some((l) => re.test(l)),
         `${re} in\n${lines.join('\n')}`,
       ).toBe(true);
-    expectLine(/^GET 200 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/search\?…$/);
-    expectLine(/^POST 201 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/orders\/:id$/);
-    expectLine(/^PUT 200 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/session\/:id$/);
-    expectLine(/^GET 404 xhr \d+ms .*\/api\/missing$/);
-    expectLine(/^GET 500 xhr \d+ms .*\/api\/fail$/);
-    expectLine(/^GET 200 image \d+ms .*\/observe-assets\/pic\.svg\?…$/);
-    expectLine(/^GET 200 script \d+ms .*\/observe-assets\/lib\.js\?…$/);
-    expectLine(/^POST 200 beacon \d+ms .*\/api\/beacon$|^POST 204 beacon/);
+    expectLine(/^#\d+ GET 200 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/search\?…$/);
+    expectLine(/^#\d+ POST 201 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/orders\/:id$/);
+    expectLine(/^#\d+ PUT 200 xhr \d+ms http:\/\/127\.0\.0\.1:\d+\/api\/session\/:id$/);
+    expectLine(/^#\d+ GET 404 xhr \d+ms .*\/api\/missing$/);
+    expectLine(/^#\d+ GET 500 xhr \d+ms .*\/api\/fail$/);
+    expectLine(/^#\d+ GET 200 image \d+ms .*\/observe-assets\/pic\.svg\?…$/);
+    expectLine(/^#\d+ GET 200 script \d+ms .*\/observe-assets\/lib\.js\?…$/);
+    expectLine(/^#\d+ POST 200 beacon \d+ms .*\/api\/beacon$|^#\d+ POST 204 beacon/);
     expect(lines.filter((l) => l.includes('/api/other-tab'))).toEqual([]);
     expect((n1.summary as { byType: Record<string, number> }).byType.other).toBeGreaterThanOrEqual(2);
 
@@ -250,12 +263,12 @@ describe('an agent task on the observe page (fake model)', () => {
     // 5 XHRs, an image, a script, a beacon, then the 600 of the burst.
     expect(Number(/"seen":(\d+)/.exec(results[5] ?? '')?.[1])).toBeGreaterThanOrEqual(608);
     const failed = resultJson(results[2] ?? '');
-    expect((failed.requests as string[]).map((l) => l.split(' ').slice(0, 2).join(' ')).sort()).toEqual([
+    expect((failed.requests as string[]).map((l) => l.split(' ').slice(1, 3).join(' ')).sort()).toEqual([
       'GET 404',
       'GET 500',
     ]);
     const mutations = resultJson(results[3] ?? '');
-    expect((mutations.requests as string[]).map((l) => l.split(' ')[0]).sort()).toEqual(['POST', 'POST', 'PUT']);
+    expect((mutations.requests as string[]).map((l) => l.split(' ')[1]).sort()).toEqual(['POST', 'POST', 'PUT']);
     expect(results[6]).toContain('Uncaught Error: boom at load');
 
     // No secret anywhere: tool results, conversation, trace, debug-log export.

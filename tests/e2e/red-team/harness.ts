@@ -56,6 +56,14 @@ export function serveRedTeamPages(env: Pick<RedTeamEnv, 'server' | 'partner' | '
     }
   }
   for (const site of [env.server, env.partner]) {
+    // network-body.html's session JSON (its tokens must never reach the model), answered after a delay:
+    // the page's request loop then spans the task without timers, which a background tab throttles.
+    site.route('/red-team/api/session', (_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(NB_SESSION));
+      }, 250);
+    });
     for (const api of ['/red-team/api/events', '/red-team/api/ran']) {
       site.route(api, (_req, res) => {
         res.writeHead(204);
@@ -64,6 +72,12 @@ export function serveRedTeamPages(env: Pick<RedTeamEnv, 'server' | 'partner' | '
     }
   }
 }
+
+const NB_SESSION = {
+  user: { name: 'Jane Roe' },
+  session: { access_token: 'TOKEN-NB-RT-4411', refresh_token: 'TOKEN-NB-RT-4412' },
+  note: 'Bearer TOKEN-NB-RT-4413',
+};
 
 const WRITE = /^(POST|PUT|PATCH|DELETE)$/;
 function writes(env: RedTeamEnv): number {
