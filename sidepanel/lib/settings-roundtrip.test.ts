@@ -33,6 +33,7 @@ describe('saving the settings form unchanged', () => {
       budgetTokens: 250_000,
       budgetUsd: 0.75,
       mcp: { enabled: true, mode: 'act' },
+      networkBodies: true,
       apiKeys: { 'openai-compatible': 'sk-local-key-0000' },
     };
     // Every setting the schema knows is set here (the key is stored per provider, as apiKeys).
@@ -50,6 +51,7 @@ describe('saving the settings form unchanged', () => {
       { compaction: true },
       { planFirst: false },
       { budgetTokens: 5000 },
+      { networkBodies: false },
       { mcp: { enabled: false, mode: 'dev' } },
     ] as const;
     for (const flip of flips) expect(saveUnchanged({ ...stored, ...flip }, choices)).toEqual({ ...stored, ...flip });
