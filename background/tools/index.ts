@@ -26,6 +26,7 @@ import { getPageInfo } from './get-page-info';
 import { goBack, navigate } from './navigation';
 import { closeTab, listTabs, newTab, switchTab } from './tabs';
 import { networkRead } from './network-read';
+import { readDownload } from './read-download';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
 import { inspectTool } from './inspect';
@@ -62,6 +63,7 @@ const ALL: readonly Tool[] = [
   closeTab,
   consoleRead,
   networkRead,
+  readDownload,
   watchTool,
   pdfAware(routeFrameRefs(clickAx), pdfClickHandler),
   routeFrameRefs(typeAx),
