@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startedBy, summarize } from './downloads';
+import { homeless, startedBy, summarize } from './downloads';
 
 function item(over: Partial<chrome.downloads.DownloadItem>): chrome.downloads.DownloadItem {
   return {
@@ -30,7 +30,7 @@ describe('download summaries', () => {
       name: 'users.csv',
       size: 71,
       state: 'complete',
-      path: '/home/ana/Downloads/users.csv',
+      path: '~/Downloads/users.csv',
       mime: 'text/csv',
     });
     expect(summarize(item({ filename: 'C:\\Users\\ana\\Downloads\\a.json', fileSize: 0, totalBytes: 12 })).name).toBe(
@@ -43,6 +43,16 @@ describe('download summaries', () => {
       state: 'interrupted',
       error: 'NETWORK_FAILED',
     });
+  });
+
+  it("writes the user's home folder as ~ (its name is usually the user's)", () => {
+    expect(homeless('/home/ana/Downloads/a.csv')).toBe('~/Downloads/a.csv');
+    expect(homeless('/root/Downloads/a.csv')).toBe('~/Downloads/a.csv');
+    expect(homeless('/Users/ana.b/Downloads/a.csv')).toBe('~/Downloads/a.csv');
+    expect(homeless('C:\\Users\\ana\\Downloads\\a.csv')).toBe('~\\Downloads\\a.csv');
+    expect(homeless('/rooted/a.csv')).toBe('/rooted/a.csv');
+    expect(homeless('/mnt/data/a.csv')).toBe('/mnt/data/a.csv');
+    expect(homeless('/home/ana')).toBe('/home/ana');
   });
 
   it('no tab started a download the worker never saw', () => {

@@ -87,13 +87,22 @@ function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
+/**
+ * The saved path with the user's home folder written `~`: the folder's name is usually the user's
+ * name, which the model (and so the provider) has no need of. Linux `/home/<user>` and `/root`,
+ * macOS `/Users/<user>`, Windows `C:\\Users\\<user>`; any other path is kept as is.
+ */
+export function homeless(path: string): string {
+  return path.replace(/^(\/home\/[^/]+|\/Users\/[^/]+|\/root)(?=\/)|^[A-Za-z]:\\Users\\[^\\]+(?=\\)/, '~');
+}
+
 export interface DownloadSummary {
   id: number;
   name: string;
   /** Bytes on disk when complete, else what the server announced (-1 / absent when unknown). */
   size?: number;
   state: string;
-  /** Where the browser saved it (full path), once it has chosen one. */
+  /** Where the browser saved it, once it has chosen (the home folder as `~`). */
   path?: string;
   mime?: string;
   error?: string;
@@ -103,7 +112,7 @@ export function summarize(item: chrome.downloads.DownloadItem): DownloadSummary 
   const out: DownloadSummary = { id: item.id, name: baseName(item.filename), state: item.state };
   const size = item.fileSize > 0 ? item.fileSize : item.totalBytes;
   if (size >= 0) out.size = size;
-  if (item.filename) out.path = item.filename;
+  if (item.filename) out.path = homeless(item.filename);
   if (item.mime) out.mime = item.mime;
   if (item.error) out.error = item.error;
   return out;

@@ -26,7 +26,7 @@ async function bytesOf(url: string, signal?: AbortSignal): Promise<Result<Uint8A
   if (scheme !== 'http:' && scheme !== 'https:') {
     return err(
       'unsupported',
-      `the file came from a ${scheme} URL, which only the page can read; read the page instead`,
+      `the file came from a ${scheme} URL, which only the page that made it can read, so it cannot be fetched again; read what the page shows instead`,
     );
   }
   const ctl = new AbortController();

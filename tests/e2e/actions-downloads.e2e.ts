@@ -3,6 +3,7 @@
  * size and path from chrome.downloads; read_download gives a text file's content back and refuses a
  * too-large or binary one with the reason. The server's own log proves what was fetched.
  */
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +69,9 @@ describe('downloads', () => {
     expect(download.name).toMatch(/^users.*\.csv$/);
     expect(download.state).toBe('complete');
     expect(download.size).toBe(Buffer.byteLength(CSV));
-    expect(path.isAbsolute(download.path ?? '')).toBe(true);
+    // Where Chrome saved it, with the home folder (the user's name) written ~.
+    expect(download.path).toMatch(/^(~\/|\/)/);
+    if (homedir() !== '/') expect(download.path).not.toContain(homedir());
     expect(path.basename(download.path ?? '')).toBe(download.name);
     const read = data(await act('read_download', { id: download.id }, tabId));
     expect(read.text).toBe(CSV);
@@ -82,6 +85,20 @@ describe('downloads', () => {
     expect((await appState<{ exports: number }>(page)).exports).toBe(1);
     const read = data(await act('read_download', { id: download.id }, tabId));
     expect(JSON.parse(String(read.text))).toEqual({ theme: 'dark', rows: 25 });
+    await page.close();
+  });
+
+  it('a file the page built (blob: URL) is refused with the reason, nothing fetched', async () => {
+    const { tabId, download, page } = await clickDownload(/button "Save notes"/);
+    expect(download.name).toMatch(/^notes.*\.txt$/);
+    const before = env.server.requests.length;
+    const r = await act('read_download', { id: download.id }, tabId);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('unsupported');
+      expect(r.error.message).toContain('blob:');
+    }
+    expect(env.server.requests.length).toBe(before);
     await page.close();
   });
 
