@@ -33,7 +33,7 @@ export function guardBusy(tabId: number): boolean {
 /** Per tab, the blocked URL a wait already ran out on: a tab the guard cannot take back costs one wait, not one per call. */
 const gaveUp = new Map<number, string>();
 
-export const SETTLE_CAP_MS = 3000;
+const SETTLE_CAP_MS = 3000;
 const POLL_MS = 50;
 
 /**

@@ -365,7 +365,11 @@ export function registerNavigationGuard(): void {
     onNewTarget(d).catch((e: unknown) => warn('close a blocked tab', e));
   });
   chrome.webNavigation.onCommitted.addListener((d) => {
-    if (d.frameId === 0) trackGuardWork(d.tabId, onTopCommitted(d).catch((e: unknown) => warn('judge a commit', e)));
+    if (d.frameId === 0)
+      trackGuardWork(
+        d.tabId,
+        onTopCommitted(d).catch((e: unknown) => warn('judge a commit', e)),
+      );
     else onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
   });
   chrome.tabs.onCreated.addListener((tab) => {
