@@ -132,7 +132,8 @@ type Patch = { owner: object; key: string; original: unknown };
 
 /**
  * While an action is observed, calls of the APIs that need transient user activation (HTML §6.4.3)
- * made while the document has none are told to the isolated world (PAGE_ERROR_EVENTS.gesture): the
+ * made while the document had none and refused (window.open returned null, the promise rejected)
+ * are told to the isolated world (PAGE_ERROR_EVENTS.gesture): the
  * browser refused them (a blocked popup, a rejected fullscreen or clipboard write), and click_ax may
  * then send its one trusted click, which carries activation (content-scripts/actions/click.ts). The
  * wrappers call the original with the same `this` and arguments, and are removed after the action.
@@ -158,8 +159,15 @@ function watchGesturesDuringActions(): void {
         const original: unknown = owner ? Reflect.get(owner, key) : undefined;
         if (!owner || typeof original !== 'function') continue;
         const wrapper = function (this: unknown, ...args: unknown[]): unknown {
-          if (!activation.isActive) document.dispatchEvent(new CustomEvent(gesture, { detail: name }));
-          return Reflect.apply(original, this, args);
+          const active = activation.isActive;
+          const out: unknown = Reflect.apply(original, this, args);
+          if (active) return out;
+          const refused = (): void => void document.dispatchEvent(new CustomEvent(gesture, { detail: name }));
+          // Only what the browser refused: a popup blocker that lets the site's popups through
+          // returns a window, and a page with clipboard permission writes without activation.
+          if (out === null) refused();
+          else if (out instanceof Promise) out.then(undefined, refused);
+          return out;
         };
         Reflect.set(owner, key, wrapper);
         patches.push({ owner, key, original });
