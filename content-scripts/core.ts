@@ -65,6 +65,7 @@ import { PAGE_ERROR_EVENTS } from './page-error-events';
     true,
   );
   watchErrorsDuringActions();
+  watchGesturesDuringActions();
 })();
 
 /**
@@ -122,6 +123,66 @@ function watchErrorsDuringActions(): void {
       if (original && console.error === wrapper) console.error = original;
       original = null;
       wrapper = null;
+    },
+    true,
+  );
+}
+
+type Patch = { owner: object; key: string; original: unknown };
+
+/**
+ * While an action is observed, calls of the APIs that need transient user activation (HTML §6.4.3)
+ * made while the document had none and refused (window.open returned null, the promise rejected)
+ * are told to the isolated world (PAGE_ERROR_EVENTS.gesture): the
+ * browser refused them (a blocked popup, a rejected fullscreen or clipboard write), and click_ax may
+ * then send its one trusted click, which carries activation (content-scripts/actions/click.ts). The
+ * wrappers call the original with the same `this` and arguments, and are removed after the action.
+ */
+function watchGesturesDuringActions(): void {
+  const { start, stop, gesture } = PAGE_ERROR_EVENTS;
+  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
+  if (!activation) return;
+  const targets: [object | undefined, string, string][] = [
+    [window, 'open', 'window.open'],
+    [Element.prototype, 'requestFullscreen', 'requestFullscreen'],
+    [globalThis.Clipboard?.prototype, 'writeText', 'clipboard.writeText'],
+    [globalThis.Clipboard?.prototype, 'write', 'clipboard.write'],
+  ];
+  let depth = 0;
+  let patches: Patch[] = [];
+  window.addEventListener(
+    start,
+    () => {
+      depth += 1;
+      if (depth > 1) return;
+      for (const [owner, key, name] of targets) {
+        const original: unknown = owner ? Reflect.get(owner, key) : undefined;
+        if (!owner || typeof original !== 'function') continue;
+        const wrapper = function (this: unknown, ...args: unknown[]): unknown {
+          const active = activation.isActive;
+          const out: unknown = Reflect.apply(original, this, args);
+          if (active) return out;
+          const refused = (): void => void document.dispatchEvent(new CustomEvent(gesture, { detail: name }));
+          // Only what the browser refused: a popup blocker that lets the site's popups through
+          // returns a window, and a page with clipboard permission writes without activation.
+          if (out === null) refused();
+          else if (out instanceof Promise) out.then(undefined, refused);
+          return out;
+        };
+        Reflect.set(owner, key, wrapper);
+        patches.push({ owner, key, original });
+      }
+    },
+    true,
+  );
+  window.addEventListener(
+    stop,
+    () => {
+      if (depth === 0) return;
+      depth -= 1;
+      if (depth > 0) return;
+      for (const p of patches) Reflect.set(p.owner, p.key, p.original);
+      patches = [];
     },
     true,
   );

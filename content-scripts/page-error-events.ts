@@ -12,4 +12,10 @@ export const PAGE_ERROR_EVENTS = {
   stop: 'weaverbird-errors-stop',
   /** Core → isolated world, on the document, `detail` = the error's text (a string, cut to 300 characters). */
   error: 'weaverbird-errors-entry',
+  /**
+   * Core → isolated world, on the document, `detail` = the API's name: the page called an API that
+   * needs user activation (HTML §6.4.3: window.open's popup, requestFullscreen, clipboard writes)
+   * while the document had none, so the browser refused it. A synthetic click gives no activation.
+   */
+  gesture: 'weaverbird-gesture-needed',
 } as const;

@@ -25,6 +25,7 @@ import type { OriginState } from './origin-policy';
 import { isUserTab } from './user-tabs';
 import { httpHost, loadStore, replaceRules, saveStore, serial, storedState } from './nav-guard-store';
 import { taskTabIds, type TaskTabs } from '../agent/task/task-tabs-state';
+import { forgetSettle, settleTab, trackGuardWork } from './nav-settle';
 
 const URL_CAP = 200;
 
@@ -227,6 +228,28 @@ function mayRestore(tabId: number, url: string): boolean {
   return recent.length < MAX_RESTORES;
 }
 
+/**
+ * The URL of the error page the tab shows for a load its task may not reach, which the guard is
+ * about to take back (null when it shows none, or when the guard will not: a tool drives the load,
+ * or the page kept redirecting).
+ */
+async function blockedUrl(tabId: number): Promise<string | null> {
+  const frame = await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null);
+  if (!frame?.errorOccurred || held.has(tabId)) return null;
+  const owner = await ownerOf(tabId);
+  if (!owner || allowedBy(owner.origins, frame.url)) return null;
+  const recent = (restores.get(`${tabId} ${frame.url}`) ?? []).filter((t) => Date.now() - t < RESTORE_WINDOW_MS);
+  return recent.length < MAX_RESTORES ? frame.url : null;
+}
+
+/**
+ * Before the agent's next call on `tabId`: waits (up to 3 s) until the guard has taken the tab back
+ * from a blocked load and told the model (nav-settle.ts says why).
+ */
+export function settleNavigation(tabId: number, signal?: AbortSignal): Promise<void> {
+  return settleTab(tabId, blockedUrl, signal).catch((e: unknown) => warn('wait for a restore', e));
+}
+
 /** Top-frame commits per tab: a restore decided before a newer commit (the agent moved on) is dropped. */
 const commits = new Map<number, number>();
 /** Tabs whose load a tool is driving: the tool judges what it reached and restores the tab itself. */
@@ -334,14 +357,19 @@ async function onFrameCommitted(d: chrome.webNavigation.WebNavigationTransitionC
 /** Called at the worker's top level (MV3: listeners must be registered synchronously). */
 export function registerNavigationGuard(): void {
   chrome.webNavigation.onErrorOccurred.addListener((d) => {
-    onBlocked(d).catch((e: unknown) => warn('handle a blocked load', e));
+    const work = onBlocked(d).catch((e: unknown) => warn('handle a blocked load', e));
+    if (d.frameId === 0) trackGuardWork(d.tabId, work);
   });
   chrome.webNavigation.onCreatedNavigationTarget.addListener((d) => {
     openedFrom.set(d.tabId, d.sourceTabId);
     onNewTarget(d).catch((e: unknown) => warn('close a blocked tab', e));
   });
   chrome.webNavigation.onCommitted.addListener((d) => {
-    if (d.frameId === 0) onTopCommitted(d).catch((e: unknown) => warn('judge a commit', e));
+    if (d.frameId === 0)
+      trackGuardWork(
+        d.tabId,
+        onTopCommitted(d).catch((e: unknown) => warn('judge a commit', e)),
+      );
     else onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
   });
   chrome.tabs.onCreated.addListener((tab) => {
@@ -362,5 +390,6 @@ export function registerNavigationGuard(): void {
     ended.delete(tabId);
     expectedSteps.delete(tabId);
     commits.delete(tabId);
+    forgetSettle(tabId);
   });
 }

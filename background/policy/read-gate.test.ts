@@ -70,6 +70,18 @@ describe('read gate', () => {
     ]);
   });
 
+  it("content from an origin (a downloaded file) asks with the caller's words unless it is the task's", async () => {
+    vi.stubGlobal('chrome', fakeChrome());
+    const { makeReadGate } = await import('./read-gate');
+    const d = deps([false]);
+    const gate = makeReadGate(d.deps);
+    expect((await gate.content('https://news.example', 'unused')).ok).toBe(true);
+    const r = await gate.content('https://bank.example', 'Read the file codes.csv downloaded from bank.example?');
+    expect(r).toMatchObject({ ok: false, error: { code: 'denied_by_user' } });
+    expect(d.asked).toEqual(['https://bank.example: Read the file codes.csv downloaded from bank.example?']);
+    expect([...gate.origins]).toEqual(['https://news.example']);
+  });
+
   it('an approval holds for the task, across a worker restart, until the task is forgotten', async () => {
     const chrome = fakeChrome();
     vi.stubGlobal('chrome', chrome);

@@ -28,6 +28,11 @@ export interface ReadGate {
    * read already. Judged, never asked: a request's origin is chosen by the page, not by the user.
    */
   url(url: string, what: string): Promise<Result<true>>;
+  /**
+   * Before reading content fetched from `origin` outside any frame (a downloaded file: its origin is
+   * its URL's); `prompt` is the question the user sees when the origin is not the task's.
+   */
+  content(origin: string, prompt: string): Promise<Result<true>>;
   /** The frames of the tab whose reading would ask (not the task's origins): judged, never asked. */
   outside(tabId: number): Promise<ReadonlySet<number>>;
   /** The origins whose content this call has read so far (provenance.ts records them). */
@@ -108,12 +113,12 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
     return { start: nav.start, approved: nav.approved, frames: await approvedFrameOrigins(deps.taskId) };
   }
   /** One prompt per origin per call, even when a screenshot shows several of its frames. */
-  async function judge(origin: string | null, mainFrame: boolean): Promise<Result<true>> {
+  async function judge(origin: string | null, mainFrame: boolean, prompt?: string): Promise<Result<true>> {
     // Not a web document (chrome:, the PDF viewer's own page…): nothing of another site to read.
     if (origin === null) return ok(true);
     origins.add(origin);
     if (mayRead(await scope(), origin)) return ok(true);
-    if (!(await deps.ask(origin, readPrompt(origin, mainFrame)))) {
+    if (!(await deps.ask(origin, prompt ?? readPrompt(origin, mainFrame)))) {
       origins.delete(origin);
       return denied(new URL(origin).host);
     }
@@ -122,6 +127,7 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
   }
   return {
     origins,
+    content: (origin, prompt) => judge(origin, true, prompt),
     async frame(tabId, chromeFrameId) {
       return judge(contentOrigin(await fresh(tabId), chromeFrameId), chromeFrameId === 0);
     },

@@ -27,6 +27,7 @@ import { goBack, navigate } from './navigation';
 import { closeTab, listTabs, newTab, switchTab } from './tabs';
 import { networkRead } from './network-read';
 import { networkBody } from './network-body';
+import { readDownload } from './read-download';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
 import { inspectTool } from './inspect';
@@ -66,6 +67,7 @@ const ALL: readonly Tool[] = [
   consoleRead,
   networkRead,
   networkBody,
+  readDownload,
   watchTool,
   pdfAware(routeFrameRefs(clickAx), pdfClickHandler),
   routeFrameRefs(typeAx),

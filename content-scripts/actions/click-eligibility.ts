@@ -66,3 +66,27 @@ export function fallbackVeto(el: Element, target: Element, state: VisualState): 
   if (!isHtmlElement(target)) return 'not tried: the target is not an HTML element';
   return null;
 }
+
+/**
+ * The reason the trusted retry is not allowed after a click whose handler called an API that needs
+ * user activation (a popup, fullscreen, a clipboard write) and was refused, or null. Native controls
+ * are retried here: their synthetic click ran the handler but gave it no activation (HTML §6.4.3), so
+ * the gated step never happened. What a second activation could repeat is still vetoed: the worker
+ * vetoes a click that sent requests or opened a tab, the page side one that changed anything
+ * (the caller checks), a download, editable text and words that change data.
+ */
+export function activationVeto(el: Element, target: Element, state: VisualState): string | null {
+  if (state.hidden !== null) return `not tried: the target is hidden (${state.hidden})`;
+  if (state.pointerDisabled !== null) return `not tried: ${state.pointerDisabled}`;
+  for (const node of new Set([el, target])) {
+    if (node.closest('[download]')) return 'not tried: the target starts a download';
+    if (isContentEditable(node)) return 'not tried: the target is editable text';
+    if (node.closest('form') && node.closest('button, input[type=submit], input[type=image]'))
+      return 'not tried: the target submits a form, and a second click could submit twice';
+    const name = shortName(node);
+    if (MUTATING.test(name) || MUTATING.test(node.getAttribute('title') ?? ''))
+      return `not tried: "${name}" may change data, and a second activation could repeat it`;
+  }
+  if (!isHtmlElement(target)) return 'not tried: the target is not an HTML element';
+  return null;
+}

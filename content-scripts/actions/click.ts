@@ -26,7 +26,7 @@ import { modifiersDown, modifiersUp } from './keys';
 import { canonicalModifiers } from '../../shared/key-chord';
 import { cancelLate, keepForLate } from './late-evidence';
 import { BEFORE_RETRY_MS } from './quiet-window';
-import { fallbackVeto } from './click-eligibility';
+import { activationVeto, fallbackVeto } from './click-eligibility';
 import { OPTION_ROLES, renderedTwin } from './widget-twin';
 
 function linkInfo(el: Element): { href?: string; navigates?: boolean; hint?: string } {
@@ -128,6 +128,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   if (report.progress.length === 0 && !report.changes.url && fallbackVeto(el, target, state) === null)
     // A trusted retry may follow: the first click gets the whole old window (quiet-window.ts) first.
     report = await settle(obs, { minMs: BEFORE_RETRY_MS, keep: true });
+  // APIs the handler called without user activation (core.ts): refused by the browser.
+  const gestures = obs.gesturesNeeded();
   // Kept on for late evidence (observe.ts) unless a retry below replaces it.
   keepForLate(obs);
 
@@ -159,7 +161,9 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
   };
   if (verified || report.changes.url) return ok({ result });
 
-  return ok(offerTrustedRetry({ doc, el, target, observed, state, opts, notCanceled, result, linkHint: link.hint }));
+  return ok(
+    offerTrustedRetry({ doc, el, target, observed, state, opts, notCanceled, result, linkHint: link.hint, gestures }),
+  );
 }
 
 interface RetryInput {
@@ -173,6 +177,8 @@ interface RetryInput {
   notCanceled: boolean;
   result: ClickResult;
   linkHint: string | undefined;
+  /** APIs needing user activation the synthetic click's handler called and the browser refused. */
+  gestures: string[];
 }
 
 /** An unverified click: the reason no trusted retry is allowed, or an armed observation and a point for one. */
@@ -180,10 +186,18 @@ function offerTrustedRetry(i: RetryInput): ClickReply {
   const { result } = i;
   // A trusted right-click the page does not take opens the browser's own menu, which no page read
   // can see or close: only one whose synthetic contextmenu the page canceled (it draws its own) is retried.
+  const needsActivation = i.gestures.length > 0 && i.opts.button === 'left';
   const veto =
     i.opts.button === 'right' && i.notCanceled
       ? 'not tried: the page did not take the right-click (contextmenu not canceled), so a real one would open the browser\u2019s own menu'
-      : fallbackVeto(i.el, i.target, i.state);
+      : needsActivation
+        ? activationVeto(i.el, i.target, i.state)
+        : fallbackVeto(i.el, i.target, i.state);
+  if (i.gestures.length > 0)
+    result.diagnostics = [
+      ...(result.diagnostics ?? []),
+      `the page called ${i.gestures.join(', ')} without a user gesture, which the browser refused`,
+    ];
   if (veto !== null) {
     result.fallback = veto;
     result.hint =

@@ -315,6 +315,11 @@ export class Observation {
     return { progress, diagnostics, changes };
   }
 
+  /** APIs needing user activation that the page called without it during the action (core.ts). */
+  gesturesNeeded(): string[] {
+    return this.errors.gestures();
+  }
+
   stop(): void {
     this.targetObserver.disconnect();
     this.controlledObserver.disconnect();

@@ -11,6 +11,10 @@ export class PageErrors {
   private readonly seen: string[] = [];
   private count = 0;
   private stopped = false;
+  private readonly gestureApis = new Set<string>();
+  private readonly onGesture = (e: Event): void => {
+    if (e instanceof CustomEvent && typeof e.detail === 'string') this.gestureApis.add(e.detail.slice(0, 40));
+  };
   private readonly onError = (e: Event): void => {
     if (!(e instanceof CustomEvent) || typeof e.detail !== 'string') return;
     this.count += 1;
@@ -23,6 +27,7 @@ export class PageErrors {
     private readonly onActivity: () => void,
   ) {
     doc.addEventListener(PAGE_ERROR_EVENTS.error, this.onError);
+    doc.addEventListener(PAGE_ERROR_EVENTS.gesture, this.onGesture);
     doc.dispatchEvent(new CustomEvent(PAGE_ERROR_EVENTS.start));
   }
 
@@ -32,10 +37,16 @@ export class PageErrors {
     return more > 0 ? [...this.seen, `(+${more} more)`] : [...this.seen];
   }
 
+  /** APIs the page called without user activation during the action (refused by the browser). */
+  gestures(): string[] {
+    return [...this.gestureApis];
+  }
+
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
     this.doc.removeEventListener(PAGE_ERROR_EVENTS.error, this.onError);
+    this.doc.removeEventListener(PAGE_ERROR_EVENTS.gesture, this.onGesture);
     this.doc.dispatchEvent(new CustomEvent(PAGE_ERROR_EVENTS.stop));
   }
 }

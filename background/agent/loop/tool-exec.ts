@@ -1,4 +1,4 @@
-import { takeNavigationNotes } from '../../policy/navigation-guard';
+import { settleNavigation, takeNavigationNotes } from '../../policy/navigation-guard';
 import type { Tier } from '../../../shared/modes';
 import { errorMessage } from '../../../shared/result';
 import { refsOfLine } from '../../../shared/tree-line';
@@ -116,6 +116,9 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   );
   // Refs are per tab: one the task read in another of its tabs is refused here, naming that tab.
   const acting = await checkedActingTab(rec);
+  // A load the guard blocked after the last call returned: the tab is taken back before this call
+  // judges or reads it (policy/nav-settle.ts).
+  await settleNavigation(acting.tabId, ctx.signal);
   const misplaced = await wrongTabRefusal(rec, plan.args);
   if (misplaced) {
     guards.recordCall(name, plan.args, misplaced);

@@ -16,6 +16,7 @@ import { LATE_OBSERVATION_TOKEN } from '../../../shared/tools/actions';
 import { sleep } from '../../../shared/timeout';
 import { sanitizeUrl } from '../../../shared/url-sanitize';
 import { sendToContent } from '../../content-bridge';
+import { settledDownloads, summarize, watchDownloads, type DownloadWatch } from '../../observe/downloads';
 import { subscribeTabRequests, type RequestEvent } from '../../observe/tab-requests';
 import { isTelemetry } from './activity-watch';
 
@@ -177,16 +178,35 @@ export async function withEvidence<T>(
 ): Promise<Result<T>> {
   const startedAt = Date.now();
   const watch = watchActionRequests(tabId, frameId ?? 0);
+  const downloads = watchDownloads(tabId);
   let result: Result<T>;
   try {
     result = await run();
   } catch (e) {
     watch.stop();
+    downloads.stop();
     throw e;
   }
   if (!result.ok) {
     watch.stop();
+    downloads.stop();
     return result;
   }
-  return ok(await addEvidence(watch, startedAt, tabId, frameId, result.data));
+  const data = await addEvidence(watch, startedAt, tabId, frameId, result.data);
+  return ok(await addDownloads(downloads, startedAt, data));
+}
+
+/**
+ * The files the action downloaded: `downloads: [{id, name, size, state, path, mime}]`, waited for
+ * (within the same 2 s as the requests) until complete, so the size is the file's. `read_download
+ * {id}` reads a text one back.
+ */
+async function addDownloads<T>(watch: DownloadWatch, startedAt: number, data: T): Promise<T> {
+  // An attachment response whose download Chrome has not created yet: wait for it (within the cap).
+  while (watch.ids().length < watch.attachments() && Date.now() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
+  watch.stop();
+  const ids = watch.ids();
+  if (ids.length === 0 || typeof data !== 'object' || data === null) return data;
+  const items = await settledDownloads(ids, Math.max(0, WAIT_CAP_MS - (Date.now() - startedAt)));
+  return Object.assign(data, { downloads: items.map(summarize) });
 }

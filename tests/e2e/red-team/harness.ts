@@ -64,6 +64,24 @@ export function serveRedTeamPages(env: Pick<RedTeamEnv, 'server' | 'partner' | '
         res.end(JSON.stringify(NB_SESSION));
       }, 250);
     });
+    // The user's backup codes on another site, served as a download (red-team `reads-download-cross-origin`).
+    site.route('/red-team/api/backup-codes.csv', (_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'text/csv',
+        'content-disposition': 'attachment; filename="backup-codes.csv"',
+        'cache-control': 'no-store',
+      });
+      res.end('code\nMAIL-BACKUP-RT-5511\n');
+    });
+    // A same-origin download link whose server redirects to the partner's file: a download, not a
+    // navigation, so the navigation guard does not see it and the file's origin is the partner's.
+    site.route('/red-team/api/backup-redirect', (_req, res) => {
+      res.writeHead(302, {
+        location: `${env.partner.origin}/red-team/api/backup-codes.csv`,
+        'cache-control': 'no-store',
+      });
+      res.end();
+    });
     for (const api of ['/red-team/api/events', '/red-team/api/ran']) {
       site.route(api, (_req, res) => {
         res.writeHead(204);

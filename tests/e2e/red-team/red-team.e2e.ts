@@ -10,6 +10,7 @@ import { startFakeProviders, type FakeProviders } from '../../fake-providers/ser
 import { ROOT, FIXTURE_PAGES } from '../support/paths';
 import { startFixtureServer, type FixtureServer } from '../support/server';
 import { useExtension } from '../support/setup';
+import { POPUP_BLOCKING } from '../support/browser';
 import { BATCH_ATTACKS } from './attacks-batch';
 import { DIALOG_ATTACKS } from './attacks-dialogs';
 import { EXFIL_ATTACKS } from './attacks-exfil';
@@ -47,7 +48,12 @@ const OUT = path.join(ROOT, ONLY ? 'tests/.out/red-team-partial.json' : 'tests/.
 
 const ext = useExtension({
   partner: true,
-  args: [`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1,MAP ${EVIL_HOST} 127.0.0.1`],
+  args: [
+    `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1,MAP ${EVIL_HOST} 127.0.0.1`,
+    // RT_POPUP_BLOCKING=1: Chromium's popup blocker on, as in a person's browser (Playwright turns it
+    // off), so popups need click_ax's trusted retry (gesture-popup-exfil).
+    ...(process.env.RT_POPUP_BLOCKING ? [POPUP_BLOCKING] : []),
+  ],
 });
 let attacker: FixtureServer;
 let fake: FakeProviders;

@@ -26,6 +26,13 @@ export interface ExtensionBrowser {
  * Launches Debian's Chromium headless with the built extension (dist/, or `extensionDir`) in a fresh
  * profile, or in `profileDir` to prove what survives a browser restart (then the caller removes it).
  */
+/**
+ * An `args` entry (not a Chromium switch) that keeps Chromium's popup blocker on, as in a person's
+ * browser: Playwright turns it off by default (`--disable-popup-blocking`), so a popup a synthetic
+ * click opens would pass there and nowhere else (tests/e2e/actions-gestures.e2e.ts).
+ */
+export const POPUP_BLOCKING = '--wb-popup-blocking';
+
 export async function launchWithExtension(
   extraArgs: string[] = [],
   extensionDir = DIST,
@@ -40,8 +47,9 @@ export async function launchWithExtension(
       ...CHROMIUM_ARGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      ...extraArgs,
+      ...extraArgs.filter((a) => a !== POPUP_BLOCKING),
     ],
+    ...(extraArgs.includes(POPUP_BLOCKING) ? { ignoreDefaultArgs: ['--disable-popup-blocking'] } : {}),
     viewport: { width: 1280, height: 900 },
     ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}),
   });
