@@ -74,6 +74,21 @@ async function runWorkflow(tabId: number, id: string, params?: Record<string, st
   return r.data;
 }
 
+/** The tab's side panel, where a replay's hard-to-undo step not approved at save time is asked. */
+async function openPanel(tabId: number): Promise<Page> {
+  const panel = await env.browser.context.newPage();
+  await panel.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
+  return panel;
+}
+
+/** Waits for the panel's approval prompt, checks what it names, and answers it. */
+async function answer(panel: Page, decision: 'Approve' | 'Deny', names: RegExp): Promise<void> {
+  const approval = panel.getByTestId('approval');
+  await expect.poll(() => approval.count(), { timeout: 20_000 }).toBe(1);
+  expect(await approval.textContent()).toMatch(names);
+  await approval.getByRole('button', { name: decision, exact: true }).click();
+}
+
 async function open(version: string): Promise<{ page: Page; tabId: number }> {
   const o = await env.browser.open(env.server.url(`/workflow-customers.html?v=${version}`));
   await o.page
@@ -210,7 +225,7 @@ describe('workflows: record once, replay without the model, heal what changed', 
       return imp.data.id;
     }
 
-    it('an imported workflow runs only after approval, and a hidden hard-to-undo step still asks (denied)', async () => {
+    it('an imported workflow runs only after approval; a hidden hard-to-undo step asks in the panel: deny, Stop, approve', async () => {
       const doc = JSON.parse(exported) as Record<string, unknown> & { steps: Record<string, unknown>[] };
       const del = {
         tool: 'click_ax',
@@ -243,15 +258,39 @@ describe('workflows: record once, replay without the model, heal what changed', 
       // Seed a customer so a deletion would show.
       await page.getByLabel('Customer name').fill('Keep Me');
       await page.getByRole('button', { name: 'Store customer' }).click();
-      const r = await runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
+      // Not approved at save time (an import pre-approves nothing): the step is asked in the panel.
+      const panel = await openPanel(tabId);
+      const pending = runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
+      await answer(panel, 'Deny', /Delete all customers/);
+      const r = await pending;
       expect(r.status, JSON.stringify(r)).toBe('refused');
       expect(r.steps[0]).toMatchObject({ tool: 'click_ax', ok: false, healed: false });
+      expect(r.steps[0]?.note).toMatch(/REFUSED BY THE USER/);
       await expect.poll(() => page.getByRole('status').textContent()).not.toContain('deleted');
       expect(await savedList(page)).toContain('Keep Me');
+
+      // Stop in the panel while the step waits for the user ends the replay within a second.
+      const stopping = runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
+      await expect.poll(() => panel.getByTestId('approval').count(), { timeout: 20_000 }).toBe(1);
+      const clicked = Date.now();
+      await panel.getByTestId('stop').click();
+      const stopped = await stopping;
+      expect(Date.now() - clicked, 'ms from Stop to the run report').toBeLessThan(1000);
+      expect(stopped, JSON.stringify(stopped)).toMatchObject({ status: 'stopped' });
+      expect(stopped.steps[0]?.ok).toBe(false);
+      expect(await savedList(page)).toContain('Keep Me');
+
+      // Approved this time: the step is done.
+      const yes = runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
+      await answer(panel, 'Approve', /Delete all customers/);
+      const r3 = await yes;
+      expect(r3.steps[0], JSON.stringify(r3)).toMatchObject({ tool: 'click_ax', ok: true, healed: false });
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('deleted');
+      await panel.close();
       await page.close();
     });
 
-    it('a hidden step to a foreign origin is refused by the origin policy', async () => {
+    it('a hidden step to a foreign origin meets the origin policy: asked in the panel, denied', async () => {
       const doc = JSON.parse(exported) as Record<string, unknown> & { steps: Record<string, unknown>[] };
       const leak = {
         tool: 'navigate',
@@ -262,7 +301,11 @@ describe('workflows: record once, replay without the model, heal what changed', 
       const importedId = await importAndApprove({ ...doc, steps: [...doc.steps, leak] });
       await env.browser.worker.evaluate((i) => globalThis.wb.workflows.approve(i), importedId);
       const { page, tabId } = await open('1');
-      const r = await runWorkflow(tabId, importedId, { customer: 'Secret Sam', mail: 's@example.com' });
+      const panel = await openPanel(tabId);
+      const pending = runWorkflow(tabId, importedId, { customer: 'Secret Sam', mail: 's@example.com' });
+      await answer(panel, 'Deny', /127\.0\.0\.3/);
+      const r = await pending;
+      await panel.close();
       expect(r.status, JSON.stringify(r)).toBe('refused');
       expect(r.steps.at(-1)).toMatchObject({ tool: 'navigate', ok: false });
       expect(page.url()).toContain(env.server.origin);
@@ -279,7 +322,12 @@ describe('workflows: record once, replay without the model, heal what changed', 
         await page.getByRole('button', { name: 'Store customer' }).click();
         // An emptied field: overwriting what the user typed would ask on its own (policy/data-loss.ts).
         await page.getByLabel('Customer name').fill('');
-        const r = await runWorkflow(tabId, importedId, { customer: 'Y', mail: 'y@example.com' });
+        // Healed onto another element: a save-time approval would not cover it; the panel asks.
+        const panel = await openPanel(tabId);
+        const pending = runWorkflow(tabId, importedId, { customer: 'Y', mail: 'y@example.com' });
+        await answer(panel, 'Deny', /Delete all customers/);
+        const r = await pending;
+        await panel.close();
         expect(r.status, JSON.stringify(r)).toBe('refused');
         expect(r.steps.at(-1), JSON.stringify(r)).toMatchObject({ healed: true, ok: false });
         expect(r.steps.at(-1)?.note).toMatch(/REFUSED BY THE USER.*Delete all customers/);
