@@ -280,12 +280,17 @@ describe('workflows: record once, replay without the model, heal what changed', 
       expect(stopped.steps[0]?.ok).toBe(false);
       expect(await savedList(page)).toContain('Keep Me');
 
-      // Approved this time: the step is done.
+      // Approved this time: the step is done. (The emptied field keeps the next step from asking
+      // about overwriting what the user typed, policy/data-loss.ts.)
+      await page.getByLabel('Customer name').fill('');
       const yes = runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
       await answer(panel, 'Approve', /Delete all customers/);
       const r3 = await yes;
       expect(r3.steps[0], JSON.stringify(r3)).toMatchObject({ tool: 'click_ax', ok: true, healed: false });
-      await expect.poll(() => page.getByRole('status').textContent()).toContain('deleted');
+      // The deletion happened (the list was emptied), then the run went on to save X.
+      await expect.poll(() => savedList(page)).not.toContain('Keep Me');
+      expect(r3, JSON.stringify(r3)).toMatchObject({ status: 'done' });
+      expect(await savedList(page)).toContain('X <x@example.com>');
       await panel.close();
       await page.close();
     });
