@@ -295,6 +295,39 @@ describe('workflows: record once, replay without the model, heal what changed', 
       await page.close();
     });
 
+    it('a scheduled run (nobody watching) refuses an unapproved hard-to-undo step with a clear report', async () => {
+      const doc = JSON.parse(exported) as Record<string, unknown> & { steps: Record<string, unknown>[] };
+      const del = {
+        tool: 'click_ax',
+        args: {},
+        target: { role: 'button', name: 'Delete all customers' },
+        origin: env.server.origin,
+        intent: 'click_ax on button "Delete all customers"',
+      };
+      const importedId = await importAndApprove({ ...doc, steps: [del, ...doc.steps] });
+      await env.browser.worker.evaluate((i) => globalThis.wb.workflows.approve(i), importedId);
+      const url = env.server.url('/workflow-customers.html?v=3&sched=1');
+      const before = (await env.browser.worker.evaluate(() => globalThis.wb.workflows.runs())).length;
+      const s = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.schedule(o), {
+        id: importedId,
+        url,
+        when: Date.now() + 1000,
+      });
+      expect(s.ok, JSON.stringify(s)).toBe(true);
+      await expect
+        .poll(async () => (await env.browser.worker.evaluate(() => globalThis.wb.workflows.runs())).length, {
+          timeout: 30_000,
+        })
+        .toBe(before + 1);
+      const last = (await env.browser.worker.evaluate(() => globalThis.wb.workflows.runs())).at(-1);
+      expect(last, JSON.stringify(last)).toMatchObject({ workflowId: importedId, status: 'refused' });
+      expect(last?.error).toMatch(/needs your approval.*Delete all customers.*run it from the panel/);
+      const page = env.browser.context.pages().find((p) => p.url() === url);
+      expect(page && (await page.getByRole('status').textContent())).not.toContain('deleted');
+      await page?.close();
+      await env.browser.worker.evaluate((i) => globalThis.wb.workflows.unschedule(i), importedId);
+    });
+
     it('a hidden step to a foreign origin meets the origin policy: asked in the panel, denied', async () => {
       const doc = JSON.parse(exported) as Record<string, unknown> & { steps: Record<string, unknown>[] };
       const leak = {
