@@ -20,6 +20,7 @@ import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 const env = useExtension({ fake: true });
 const TASK = 'Add the customer Ada Lovelace (ada@example.com) with the newsletter, then save.';
 const HEAL_HEAD = 'Repair one step';
+const CLEAR_TASK = 'Delete all customers.';
 let healer: 'honest' | 'evil' = 'honest';
 
 /** The healer's model: picks the element the step's intent points at (or, evil, "Delete"). */
@@ -46,6 +47,16 @@ const taskPolicy = scriptPolicy(
           step('click_ax', (v) => ({ ref_id: v.ref(/button/, /Save customer/) })),
         ],
         final: () => 'Saved Ada Lovelace.',
+      },
+    ],
+    [
+      CLEAR_TASK,
+      {
+        steps: [
+          step('get_accessibility_tree', {}),
+          step('click_ax', (v) => ({ ref_id: v.ref(/button/, /Delete all customers/) })),
+        ],
+        final: () => 'Deleted all customers.',
       },
     ],
   ]),
@@ -216,6 +227,34 @@ describe('workflows: record once, replay without the model, heal what changed', 
       .toBe('missed');
     expect(env.browser.context.pages().some((p) => p.url() === url)).toBe(false);
     await env.browser.worker.evaluate((i) => globalThis.wb.workflows.unschedule(i), id);
+  });
+
+  it('a hard-to-undo step the user approved when saving replays without asking', async () => {
+    const { page, tabId } = await open('3');
+    const seed = async (who: string) => {
+      await page.getByLabel('Customer name').fill(who);
+      await page.getByRole('button', { name: 'Store customer' }).click();
+      await expect.poll(() => savedList(page)).toContain(who);
+    };
+    await seed('Keep One');
+    const panel = await openPanel(tabId);
+    const live = run(env.browser, { tabId, task: CLEAR_TASK, mode: 'act' });
+    await answer(panel, 'Approve', /Delete all customers/);
+    expect((await live).status).toBe('done');
+    await expect.poll(() => savedList(page)).not.toContain('Keep One');
+    const saved = await env.browser.worker.evaluate(
+      (t) => globalThis.wb.workflows.save({ tabId: t, name: 'Clear customers', approve: [1] }),
+      tabId,
+    );
+    if (!saved.ok) throw new Error(saved.error.message);
+
+    await seed('Keep Two');
+    const r = await runWorkflow(tabId, saved.data.id);
+    expect(r, JSON.stringify(r)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+    expect(await panel.getByTestId('approval').count()).toBe(0);
+    await expect.poll(() => savedList(page)).not.toContain('Keep Two');
+    await panel.close();
+    await page.close();
   });
 
   describe('red team', () => {
