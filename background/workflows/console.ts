@@ -123,7 +123,7 @@ async function run(options: unknown): Promise<Result<WorkflowRunReport | { start
   const wf = await loadWorkflow(o.data.id);
   if (!wf) return err('no_such_workflow', `no workflow ${o.data.id}; see await wb.workflows.list()`);
   const values = { ...Object.fromEntries(wf.params.map((q) => [q.name, q.example ?? ''])), ...o.data.params };
-  const running = runWorkflow(wf, o.data.tabId, values);
+  const running = runWorkflow(wf, o.data.tabId, values, 'panel');
   if (o.data.wait === false) return ok({ started: true });
   return running;
 }

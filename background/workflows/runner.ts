@@ -4,20 +4,21 @@
  * path as a live action, so the mode, approval, origin and read gates judge the exact call — then
  * check the recorded outcome. A step whose element is missing or ambiguous alone goes to the model
  * (healer.ts); a run that matches the page makes zero model calls. A run that healed and succeeded
- * is saved as the workflow's next revision.
+ * is saved as the workflow's next revision. A run is a driven task of the task manager
+ * (startDrivenTask): the same record, origin policy, navigation guard and cleanup as a panel task,
+ * the panel's Stop ends it, and a hard-to-undo step not approved at save time asks in the panel —
+ * or, in a scheduled run with nobody watching, is refused with "needs your approval".
  */
 import { errorMessage, err, ok, type Result } from '../../shared/result';
 import { isApprovedAtSave, substituteParams, type Workflow, type WorkflowStep } from '../../shared/workflow';
 import { sleep } from '../../shared/timeout';
 import { executeCall } from '../agent/loop/tool-exec';
-import { emptyGuards, Guards } from '../agent/loop/guards';
-import { deleteTask, type TaskRecord } from '../agent/task/state-store';
-import { runningTask } from '../agent/task/task-manager';
-import { releaseTaskTabs } from '../agent/task/task-tabs';
-import { onOriginsChanged, stopNavigationGuard } from '../policy/navigation-guard';
+import { Guards } from '../agent/loop/guards';
+import type { TaskOutcome } from '../agent/loop/runner';
+import type { ApprovalAsk } from '../agent/loop/tool-exec';
+import type { TaskRecord } from '../agent/task/state-store';
+import { startDrivenTask, type TaskDriver } from '../agent/task/task-manager';
 import { originOf } from '../policy/trusted-sites';
-import { makeNonce } from '../policy/untrusted';
-import { forgetTaskReads } from '../policy/task-hooks';
 import { loadSettings } from '../settings-store';
 import { describeRef } from './describe-ref';
 import { healStep } from './healer';
@@ -33,7 +34,7 @@ interface StepReport {
 }
 
 export interface WorkflowRunReport {
-  status: 'done' | 'failed' | 'refused';
+  status: 'done' | 'failed' | 'refused' | 'stopped';
   modelCalls: number;
   steps: StepReport[];
   healed: number;
@@ -44,32 +45,11 @@ export interface WorkflowRunReport {
 
 /** How long a step's recorded page change may take to show (a navigation after a click). */
 const OUTCOME_WAIT_MS = 5000;
-/** A restart never resumes a replay with the model: the task manager ends it as interrupted. */
-const NEVER_RESUME = 99;
+/** How long the panel's approval prompt waits for the user (as for a panel task). */
+const APPROVAL_TIMEOUT_MS = 10 * 60_000;
 
-const replaying = new Set<number>();
-
-function replayRecord(wf: Workflow, tabId: number, start: string): TaskRecord {
-  return {
-    taskId: `wf-${crypto.randomUUID().slice(0, 9)}`,
-    tabId,
-    mode: 'act',
-    task: `workflow "${wf.name}"`,
-    nonce: makeNonce(),
-    step: 0,
-    startedAt: Date.now(),
-    history: [],
-    guards: emptyGuards(),
-    usage: { inputTokens: 0, outputTokens: 0 },
-    steps: [],
-    malformedSteps: 0,
-    resumes: NEVER_RESUME,
-    maxSteps: wf.steps.length,
-    // The origins the user approved when saving are this run's approved origins; nothing else is.
-    origins: { start, approved: wf.origins.filter((o) => o !== start) },
-    planRequired: false,
-  };
-}
+/** Who answers a hard-to-undo step not approved at save time: the user in the panel, or nobody (a schedule). */
+type AskUser = ((ask: ApprovalAsk) => Promise<'approve' | 'deny'>) | null;
 
 async function outcomeHolds(tabId: number, step: WorkflowStep, signal?: AbortSignal): Promise<boolean> {
   const want = step.outcome?.url;
@@ -93,6 +73,9 @@ interface Ctx {
   settings: Awaited<ReturnType<typeof loadSettings>>;
   /** Steps healed in this run: their element is not the one approved at save time. */
   healedNow: Set<number>;
+  ask: AskUser;
+  /** Set when a scheduled run met a step only the user may approve. */
+  unattended?: string;
 }
 
 function exec(c: Ctx, index: number, tool: string, args: unknown) {
@@ -105,10 +88,14 @@ function exec(c: Ctx, index: number, tool: string, args: unknown) {
     signal: c.signal,
     treeLines: new Map(),
     record: false,
-    // No one is asked mid-replay: a hard-to-undo step runs only if approved at save time for this
-    // origin, target and these parameter values (shared/workflow.ts isApprovedAtSave).
-    requestApproval: async (ask) =>
-      !c.healedNow.has(index) && isApprovedAtSave(c.wf, index, ask.site, c.values) ? 'approve' : 'deny',
+    // A hard-to-undo step runs unasked only if approved at save time for this origin, target and
+    // these parameter values (shared/workflow.ts isApprovedAtSave), and not healed onto another element.
+    requestApproval: async (ask) => {
+      if (!c.healedNow.has(index) && isApprovedAtSave(c.wf, index, ask.site, c.values)) return 'approve';
+      if (c.ask) return c.ask(ask);
+      c.unattended = ask.description;
+      return 'deny';
+    },
   });
 }
 
@@ -146,82 +133,113 @@ async function runStep(c: Ctx, index: number): Promise<StepReport> {
     call = { ...call, ref_id: t.ref };
   }
   const out = await exec(c, index, step.tool, call);
+  if (!out.ok && c.unattended)
+    return {
+      tool: step.tool,
+      ok: false,
+      healed,
+      note: `REFUSED: needs your approval (${c.unattended.slice(0, 200)}); nobody was there to ask in a scheduled run: run it from the panel`,
+    };
   if (!out.ok) return { tool: step.tool, ok: false, healed, note: out.text.slice(0, 400) };
   if (!(await outcomeHolds(c.rec.tabId, step, c.signal)))
     return { tool: step.tool, ok: false, healed, note: `the page did not reach ${step.outcome?.url ?? ''}` };
   return { tool: step.tool, ok: true, healed };
 }
 
-async function preflight(wf: Workflow, tabId: number): Promise<Result<string>> {
+function preflight(wf: Workflow, url: string | undefined): Result<true> {
   if (!wf.approved)
     return err(
       'needs_approval',
       `workflow "${wf.name}" was imported and not yet approved: review its ${wf.steps.length} steps and origins (${wf.origins.join(', ')}), then approve it`,
     );
-  if (runningTask(tabId) || replaying.has(tabId)) return err('busy', `tab ${tabId} is busy with a task or a workflow`);
+  const start = originOf(url);
+  if (!wf.origins.includes(start))
+    return err(
+      'wrong_site',
+      `workflow "${wf.name}" runs on ${wf.origins.join(', ')}; the tab is on ${start}. Open the site first.`,
+    );
+  return ok(true);
+}
+
+async function replay(c: Ctx): Promise<void> {
+  const { report } = c;
+  try {
+    for (let i = 0; i < c.steps.length; i++) {
+      const r = await runStep(c, i);
+      report.steps.push(r);
+      if (r.healed) report.healed++;
+      if (c.signal.aborted) {
+        report.status = 'stopped';
+        report.error = `stopped by the user at step ${i + 1} (${r.tool})`;
+        return;
+      }
+      if (!r.ok) {
+        // A gate's refusal (the user's "no", or no save-time approval) is not a page failure.
+        report.status = /REFUSED/.test(r.note ?? '') ? 'refused' : 'failed';
+        report.error = `step ${i + 1} (${r.tool}) ${r.note ?? 'failed'}`;
+        return;
+      }
+    }
+    if (report.healed > 0) {
+      report.revision = c.wf.revision + 1;
+      await saveWorkflow({ ...c.wf, steps: c.steps, revision: report.revision });
+    }
+  } catch (e) {
+    report.status = c.signal.aborted ? 'stopped' : 'failed';
+    report.error = `the run stopped: ${errorMessage(e)}`;
+  }
+}
+
+/** The task's outcome, for the panel's history (the report itself goes to whoever started the run). */
+function outcomeOf(wf: Workflow, r: WorkflowRunReport): TaskOutcome {
+  if (r.status === 'stopped') return { status: 'stopped' };
+  const what = `Workflow "${wf.name}": ${r.status}, ${r.steps.length} of ${wf.steps.length} steps, ${r.healed} healed, ${r.modelCalls} model calls`;
+  return r.status === 'done'
+    ? { status: 'done', answer: `${what}.` }
+    : { status: 'error', error: `${what}: ${r.error ?? ''}` };
+}
+
+/**
+ * Runs `wf` in `tabId` as a driven task. `ask` answers the hard-to-undo steps not approved at save
+ * time: the panel's prompt for a run the user started, null for a scheduled one (refused).
+ */
+export async function runWorkflow(
+  wf: Workflow,
+  tabId: number,
+  values: Readonly<Record<string, string>>,
+  ask: 'panel' | 'nobody',
+): Promise<Result<WorkflowRunReport>> {
   let url: string | undefined;
   try {
     url = (await chrome.tabs.get(tabId)).url;
   } catch {
     return err('bad_tab', `tab ${tabId} does not exist (closed?)`);
   }
-  const start = originOf(url);
-  if (!wf.origins.includes(start))
-    return err(
-      'wrong_site',
-      `workflow "${wf.name}" runs on ${wf.origins.join(', ')}; tab ${tabId} is on ${start}. Open the site first.`,
-    );
-  return ok(start);
-}
-
-export async function runWorkflow(
-  wf: Workflow,
-  tabId: number,
-  values: Readonly<Record<string, string>>,
-  signal: AbortSignal = new AbortController().signal,
-): Promise<Result<WorkflowRunReport>> {
-  const start = await preflight(wf, tabId);
-  if (!start.ok) return start;
-  const rec = replayRecord(wf, tabId, start.data);
+  const pre = preflight(wf, url);
+  if (!pre.ok) return pre;
   const report: WorkflowRunReport = { status: 'done', modelCalls: 0, steps: [], healed: 0 };
-  const c: Ctx = {
-    wf,
-    rec,
-    values,
-    guards: new Guards(rec.guards),
-    signal,
-    report,
-    steps: [...wf.steps],
-    settings: await loadSettings(),
-    healedNow: new Set(),
+  const settings = await loadSettings();
+  const driver: TaskDriver = async (rec: TaskRecord, env) => {
+    await replay({
+      wf,
+      rec,
+      values,
+      guards: new Guards(rec.guards),
+      signal: env.signal,
+      report,
+      steps: [...wf.steps],
+      settings,
+      healedNow: new Set(),
+      ask: ask === 'panel' ? (a) => env.requestApproval(a, APPROVAL_TIMEOUT_MS, () => undefined) : null,
+    });
+    return outcomeOf(wf, report);
   };
-  replaying.add(tabId);
-  try {
-    await onOriginsChanged(rec);
-    for (let i = 0; i < c.steps.length; i++) {
-      const r = await runStep(c, i);
-      report.steps.push(r);
-      if (r.healed) report.healed++;
-      if (!r.ok) {
-        // A gate's refusal (the user's "no", or no save-time approval) is not a page failure.
-        report.status = /REFUSED/.test(r.note ?? '') ? 'refused' : 'failed';
-        report.error = `step ${i + 1} (${r.tool}) ${r.note ?? 'failed'}`;
-        break;
-      }
-    }
-    if (report.status === 'done' && report.healed > 0) {
-      report.revision = wf.revision + 1;
-      await saveWorkflow({ ...wf, steps: c.steps, revision: report.revision });
-    }
-  } catch (e) {
-    report.status = 'failed';
-    report.error = `the run stopped: ${errorMessage(e)}`;
-  } finally {
-    replaying.delete(tabId);
-    await stopNavigationGuard(rec.taskId);
-    await forgetTaskReads(rec.taskId);
-    await releaseTaskTabs(rec).catch(() => undefined);
-    await deleteTask(tabId);
-  }
+  const started = await startDrivenTask(tabId, `workflow "${wf.name}"`, 'act', driver, {
+    task: `Run workflow "${wf.name}"`,
+    approvedOrigins: wf.origins,
+    banner: false,
+  });
+  if (!started.ok) return started;
+  await started.data.done;
   return ok(report);
 }

@@ -116,7 +116,7 @@ async function runInOwnTab(s: Schedule, name: string): Promise<Result<WorkflowRu
   }
   if (!(await loaded(tab.id))) return err('timeout', `${s.url} did not finish loading in ${TAB_LOAD_MS / 1000} s`);
   const values = { ...Object.fromEntries(wf.params.map((q) => [q.name, q.example ?? ''])), ...s.params };
-  return runWorkflow(wf, tab.id, values);
+  return runWorkflow(wf, tab.id, values, 'nobody');
 }
 
 /** The alarm listener's half (service-worker.ts): one scheduled run, or a missed one reported. */

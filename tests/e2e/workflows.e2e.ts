@@ -5,7 +5,8 @@
  * renamed, fields reordered, a button relabelled with a synonym, a checkbox replaced by a switch)
  * only the steps that cannot be found go to the model, and the healed revision then replays with
  * zero calls again, also after a worker restart, and from a schedule (its own tab group). Red team: an imported workflow with a hidden
- * hard-to-undo step, one with a hidden foreign origin, and a healer that points a step at "Delete".
+ * hard-to-undo step (asked in the panel: deny, Stop, approve; refused in a scheduled run), one with a
+ * hidden foreign origin, and a healer that points a step at "Delete".
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 const env = useExtension({ fake: true });
 const TASK = 'Add the customer Ada Lovelace (ada@example.com) with the newsletter, then save.';
 const HEAL_HEAD = 'Repair one step';
+const CLEAR_TASK = 'Delete all customers.';
 let healer: 'honest' | 'evil' = 'honest';
 
 /** The healer's model: picks the element the step's intent points at (or, evil, "Delete"). */
@@ -47,6 +49,16 @@ const taskPolicy = scriptPolicy(
         final: () => 'Saved Ada Lovelace.',
       },
     ],
+    [
+      CLEAR_TASK,
+      {
+        steps: [
+          step('get_accessibility_tree', {}),
+          step('click_ax', (v) => ({ ref_id: v.ref(/button/, /Delete all customers/) })),
+        ],
+        final: () => 'Deleted all customers.',
+      },
+    ],
   ]),
 );
 
@@ -72,6 +84,21 @@ async function runWorkflow(tabId: number, id: string, params?: Record<string, st
   if (!r.ok) throw new Error(`run refused: ${r.error.code}: ${r.error.message}`);
   if (!('status' in r.data)) throw new Error('run did not wait');
   return r.data;
+}
+
+/** The tab's side panel, where a replay's hard-to-undo step not approved at save time is asked. */
+async function openPanel(tabId: number): Promise<Page> {
+  const panel = await env.browser.context.newPage();
+  await panel.goto(`chrome-extension://${env.browser.extensionId}/sidepanel/index.html?tabId=${tabId}`);
+  return panel;
+}
+
+/** Waits for the panel's approval prompt, checks what it names, and answers it. */
+async function answer(panel: Page, decision: 'Approve' | 'Deny', names: RegExp): Promise<void> {
+  const approval = panel.getByTestId('approval');
+  await expect.poll(() => approval.count(), { timeout: 20_000 }).toBe(1);
+  expect(await approval.textContent()).toMatch(names);
+  await approval.getByRole('button', { name: decision, exact: true }).click();
 }
 
 async function open(version: string): Promise<{ page: Page; tabId: number }> {
@@ -202,6 +229,34 @@ describe('workflows: record once, replay without the model, heal what changed', 
     await env.browser.worker.evaluate((i) => globalThis.wb.workflows.unschedule(i), id);
   });
 
+  it('a hard-to-undo step the user approved when saving replays without asking', async () => {
+    const { page, tabId } = await open('3');
+    const seed = async (who: string) => {
+      await page.getByLabel('Customer name').fill(who);
+      await page.getByRole('button', { name: 'Store customer' }).click();
+      await expect.poll(() => savedList(page)).toContain(who);
+    };
+    await seed('Keep One');
+    const panel = await openPanel(tabId);
+    const live = run(env.browser, { tabId, task: CLEAR_TASK, mode: 'act' });
+    await answer(panel, 'Approve', /Delete all customers/);
+    expect((await live).status).toBe('done');
+    await expect.poll(() => savedList(page)).not.toContain('Keep One');
+    const saved = await env.browser.worker.evaluate(
+      (t) => globalThis.wb.workflows.save({ tabId: t, name: 'Clear customers', approve: [1] }),
+      tabId,
+    );
+    if (!saved.ok) throw new Error(saved.error.message);
+
+    await seed('Keep Two');
+    const r = await runWorkflow(tabId, saved.data.id);
+    expect(r, JSON.stringify(r)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+    expect(await panel.getByTestId('approval').count()).toBe(0);
+    await expect.poll(() => savedList(page)).not.toContain('Keep Two');
+    await panel.close();
+    await page.close();
+  });
+
   describe('red team', () => {
     async function importAndApprove(doc: unknown): Promise<string> {
       const imp = await env.browser.worker.evaluate((j) => globalThis.wb.workflows.import(j), JSON.stringify(doc));
@@ -210,7 +265,7 @@ describe('workflows: record once, replay without the model, heal what changed', 
       return imp.data.id;
     }
 
-    it('an imported workflow runs only after approval, and a hidden hard-to-undo step still asks (denied)', async () => {
+    it('an imported workflow runs only after approval; a hidden hard-to-undo step asks in the panel: deny, Stop, approve', async () => {
       const doc = JSON.parse(exported) as Record<string, unknown> & { steps: Record<string, unknown>[] };
       const del = {
         tool: 'click_ax',
@@ -243,15 +298,77 @@ describe('workflows: record once, replay without the model, heal what changed', 
       // Seed a customer so a deletion would show.
       await page.getByLabel('Customer name').fill('Keep Me');
       await page.getByRole('button', { name: 'Store customer' }).click();
-      const r = await runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
+      // Not approved at save time (an import pre-approves nothing): the step is asked in the panel.
+      const panel = await openPanel(tabId);
+      const pending = runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
+      await answer(panel, 'Deny', /Delete all customers/);
+      const r = await pending;
       expect(r.status, JSON.stringify(r)).toBe('refused');
       expect(r.steps[0]).toMatchObject({ tool: 'click_ax', ok: false, healed: false });
+      expect(r.steps[0]?.note).toMatch(/REFUSED BY THE USER/);
       await expect.poll(() => page.getByRole('status').textContent()).not.toContain('deleted');
       expect(await savedList(page)).toContain('Keep Me');
+
+      // Stop in the panel while the step waits for the user ends the replay within a second.
+      const stopping = runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
+      await expect.poll(() => panel.getByTestId('approval').count(), { timeout: 20_000 }).toBe(1);
+      const clicked = Date.now();
+      await panel.getByTestId('stop').click();
+      const stopped = await stopping;
+      expect(Date.now() - clicked, 'ms from Stop to the run report').toBeLessThan(1000);
+      expect(stopped, JSON.stringify(stopped)).toMatchObject({ status: 'stopped' });
+      expect(stopped.steps[0]?.ok).toBe(false);
+      expect(await savedList(page)).toContain('Keep Me');
+
+      // Approved this time: the step is done. (The emptied field keeps the next step from asking
+      // about overwriting what the user typed, policy/data-loss.ts.)
+      await page.getByLabel('Customer name').fill('');
+      const yes = runWorkflow(tabId, importedId, { customer: 'X', mail: 'x@example.com' });
+      await answer(panel, 'Approve', /Delete all customers/);
+      const r3 = await yes;
+      expect(r3.steps[0], JSON.stringify(r3)).toMatchObject({ tool: 'click_ax', ok: true, healed: false });
+      // The deletion happened (the list was emptied), then the run went on to save X.
+      await expect.poll(() => savedList(page)).not.toContain('Keep Me');
+      expect(r3, JSON.stringify(r3)).toMatchObject({ status: 'done' });
+      expect(await savedList(page)).toContain('X <x@example.com>');
+      await panel.close();
       await page.close();
     });
 
-    it('a hidden step to a foreign origin is refused by the origin policy', async () => {
+    it('a scheduled run (nobody watching) refuses an unapproved hard-to-undo step with a clear report', async () => {
+      const doc = JSON.parse(exported) as Record<string, unknown> & { steps: Record<string, unknown>[] };
+      const del = {
+        tool: 'click_ax',
+        args: {},
+        target: { role: 'button', name: 'Delete all customers' },
+        origin: env.server.origin,
+        intent: 'click_ax on button "Delete all customers"',
+      };
+      const importedId = await importAndApprove({ ...doc, steps: [del, ...doc.steps] });
+      await env.browser.worker.evaluate((i) => globalThis.wb.workflows.approve(i), importedId);
+      const url = env.server.url('/workflow-customers.html?v=3&sched=1');
+      const before = (await env.browser.worker.evaluate(() => globalThis.wb.workflows.runs())).length;
+      const s = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.schedule(o), {
+        id: importedId,
+        url,
+        when: Date.now() + 1000,
+      });
+      expect(s.ok, JSON.stringify(s)).toBe(true);
+      await expect
+        .poll(async () => (await env.browser.worker.evaluate(() => globalThis.wb.workflows.runs())).length, {
+          timeout: 30_000,
+        })
+        .toBe(before + 1);
+      const last = (await env.browser.worker.evaluate(() => globalThis.wb.workflows.runs())).at(-1);
+      expect(last, JSON.stringify(last)).toMatchObject({ workflowId: importedId, status: 'refused' });
+      expect(last?.error).toMatch(/needs your approval.*Delete all customers.*run it from the panel/);
+      const page = env.browser.context.pages().find((p) => p.url() === url);
+      expect(page && (await page.getByRole('status').textContent())).not.toContain('deleted');
+      await page?.close();
+      await env.browser.worker.evaluate((i) => globalThis.wb.workflows.unschedule(i), importedId);
+    });
+
+    it('a hidden step to a foreign origin meets the origin policy: asked in the panel, denied', async () => {
       const doc = JSON.parse(exported) as Record<string, unknown> & { steps: Record<string, unknown>[] };
       const leak = {
         tool: 'navigate',
@@ -262,7 +379,11 @@ describe('workflows: record once, replay without the model, heal what changed', 
       const importedId = await importAndApprove({ ...doc, steps: [...doc.steps, leak] });
       await env.browser.worker.evaluate((i) => globalThis.wb.workflows.approve(i), importedId);
       const { page, tabId } = await open('1');
-      const r = await runWorkflow(tabId, importedId, { customer: 'Secret Sam', mail: 's@example.com' });
+      const panel = await openPanel(tabId);
+      const pending = runWorkflow(tabId, importedId, { customer: 'Secret Sam', mail: 's@example.com' });
+      await answer(panel, 'Deny', /127\.0\.0\.3/);
+      const r = await pending;
+      await panel.close();
       expect(r.status, JSON.stringify(r)).toBe('refused');
       expect(r.steps.at(-1)).toMatchObject({ tool: 'navigate', ok: false });
       expect(page.url()).toContain(env.server.origin);
@@ -279,7 +400,12 @@ describe('workflows: record once, replay without the model, heal what changed', 
         await page.getByRole('button', { name: 'Store customer' }).click();
         // An emptied field: overwriting what the user typed would ask on its own (policy/data-loss.ts).
         await page.getByLabel('Customer name').fill('');
-        const r = await runWorkflow(tabId, importedId, { customer: 'Y', mail: 'y@example.com' });
+        // Healed onto another element: a save-time approval would not cover it; the panel asks.
+        const panel = await openPanel(tabId);
+        const pending = runWorkflow(tabId, importedId, { customer: 'Y', mail: 'y@example.com' });
+        await answer(panel, 'Deny', /Delete all customers/);
+        const r = await pending;
+        await panel.close();
         expect(r.status, JSON.stringify(r)).toBe('refused');
         expect(r.steps.at(-1), JSON.stringify(r)).toMatchObject({ healed: true, ok: false });
         expect(r.steps.at(-1)?.note).toMatch(/REFUSED BY THE USER.*Delete all customers/);

@@ -223,11 +223,29 @@ export interface StartOptions {
 
 type Started = Result<{ taskId: string; done: Promise<TaskOutcome>; record: TaskRecord }>;
 
+/** What a driven task is besides its driver (defaults: an MCP client's session). */
+export interface DrivenOptions {
+  /** The record's task text; default `Driven by <client> (MCP)`. */
+  task?: string;
+  /** Origins the user approved before this run (a workflow's, approved when saving it). */
+  approvedOrigins?: readonly string[];
+  /** Whether the panel shows the MCP "Driven by" banner (an MCP session); a workflow replay uses the usual Stop. */
+  banner?: boolean;
+}
+
 /**
- * Starts a task that an MCP client drives (docs/mcp.md): the same record, gates, approvals, tab
- * bookkeeping and Stop as a panel task, with `driver` in place of the model loop.
+ * Starts a task that something other than the model drives: an MCP client (docs/mcp.md) or a
+ * workflow replay (background/workflows/runner.ts, docs/workflows.md). The same record, gates,
+ * approvals, tab bookkeeping and Stop as a panel task, with `driver` in place of the model loop.
+ * `client` is set as the record's driver, so a worker restart ends it instead of resuming it.
  */
-export async function startDrivenTask(tabId: number, client: string, mode: Mode, driver: TaskDriver): Promise<Started> {
+export async function startDrivenTask(
+  tabId: number,
+  client: string,
+  mode: Mode,
+  driver: TaskDriver,
+  opts: DrivenOptions = {},
+): Promise<Started> {
   if (running.has(tabId)) return err('busy', `a task is already running in tab ${tabId}; stop it first`);
   let startUrl: string | undefined;
   try {
@@ -236,11 +254,12 @@ export async function startDrivenTask(tabId: number, client: string, mode: Mode,
     return err('bad_tab', `tab ${tabId} does not exist (closed?)`);
   }
   const taskId = crypto.randomUUID().slice(0, 12);
+  const { start } = startOrigins(startUrl);
   const rec: TaskRecord = {
     taskId,
     tabId,
     mode,
-    task: `Driven by ${client} (MCP)`,
+    task: opts.task ?? `Driven by ${client} (MCP)`,
     driver: client,
     nonce: makeNonce(),
     step: 0,
@@ -252,12 +271,12 @@ export async function startDrivenTask(tabId: number, client: string, mode: Mode,
     malformedSteps: 0,
     resumes: 0,
     maxSteps: DEFAULT_MAX_STEPS,
-    origins: startOrigins(startUrl),
+    origins: { start, approved: [...new Set(opts.approvedOrigins)].filter((o) => o !== start) },
     planRequired: false,
   };
   await saveTask(rec);
   await onOriginsChanged(rec);
-  await emit({ type: 'task_started', tabId, taskId, mode, driver: client });
+  await emit({ type: 'task_started', tabId, taskId, mode, ...(opts.banner === false ? {} : { driver: client }) });
   const r = launch(rec, false, rec.maxSteps, DEFAULT_TIMEOUTS, driver);
   return ok({ taskId, done: r.done, record: rec });
 }
