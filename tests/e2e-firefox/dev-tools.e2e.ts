@@ -63,6 +63,11 @@ async function portClient(page: Page, tabId: number) {
   const events = async (): Promise<AgentEvent[]> =>
     JSON.parse(await page.evaluate(() => JSON.stringify(Reflect.get(window, '__ffEvents')))) as AgentEvent[];
   return {
+    close: () =>
+      page.evaluate(() => {
+        const port: unknown = Reflect.get(window, '__ffPort');
+        if (port instanceof Object && 'disconnect' in port && typeof port.disconnect === 'function') port.disconnect();
+      }),
     send: (command: unknown) =>
       page.evaluate((c: string) => {
         const port: unknown = Reflect.get(window, '__ffPort');
@@ -81,15 +86,14 @@ async function portClient(page: Page, tabId: number) {
 }
 
 async function runOnce(tabId: number, decision: 'approve' | 'deny'): Promise<{ ask: AgentEvent; end: AgentEvent }> {
-  const page = await env().ff.browser.newPage();
-  await page.goto(env().ff.panel.url());
-  const port = await portClient(page, tabId);
+  // The extension page the suite already opened holds the Port (a fresh tab cannot load extension URLs directly).
+  const port = await portClient(env().ff.panel, tabId);
   await port.send({ type: 'start', tabId, task: 'Run code.', mode: 'dev' });
   const ask = await port.waitFor((e) => e.type === 'approval_request');
   if (ask.type !== 'approval_request') throw new Error('expected an approval');
   await port.send({ type: 'approval', tabId, approvalId: ask.approvalId, decision });
   const end = await port.waitFor((e) => e.type === 'task_ended');
-  await page.close();
+  await port.close();
   return { ask, end };
 }
 
