@@ -189,11 +189,12 @@ export interface EvalRequest {
 }
 
 async function viaScripting(req: EvalRequest): Promise<Result<EvalOutcome>> {
-  try {
-    // A page that never yields (a busy loop) would hold executeScript forever: the call gets a deadline.
-    const deadline = req.timeoutMs + 5_000;
-    const results = await withTimeout(
-      chrome.scripting.executeScript({
+  // A page that never yields (a busy loop) would hold executeScript forever: the call gets a deadline.
+  // withTimeout reads a rejection as a timeout, so the rejection is made a value first.
+  const deadline = req.timeoutMs + 5_000;
+  const settled = await withTimeout(
+    chrome.scripting
+      .executeScript({
         target: req.documentId
           ? { tabId: req.tabId, documentIds: [req.documentId] }
           : { tabId: req.tabId, frameIds: [req.frameId] },
@@ -202,20 +203,21 @@ async function viaScripting(req: EvalRequest): Promise<Result<EvalOutcome>> {
         args: req.expectOrigin
           ? [req.code, req.maxChars, req.timeoutMs, null, req.expectOrigin]
           : [req.code, req.maxChars, req.timeoutMs],
-      }),
-      deadline,
-      () => null,
-    );
-    if (!results)
-      return err('js_timeout', `the page did not answer within ${deadline} ms (busy or frozen); nothing more is known`);
-    const [first] = results;
-    const outcome = OutcomeSchema.safeParse(first?.result);
-    if (!outcome.success)
-      return err('eval_failed', 'the page returned no result (the frame may have navigated during evaluation)');
-    return ok(outcome.data);
-  } catch (e) {
-    return err('page_not_scriptable', `cannot run code in this page: ${errorMessage(e)}`);
-  }
+      })
+      .then(
+        (results) => ({ results }),
+        (e: unknown) => ({ failed: errorMessage(e) }),
+      ),
+    deadline,
+    () => null,
+  );
+  if (!settled)
+    return err('js_timeout', `the page did not answer within ${deadline} ms (busy or frozen); nothing more is known`);
+  if ('failed' in settled) return err('page_not_scriptable', `cannot run code in this page: ${settled.failed}`);
+  const outcome = OutcomeSchema.safeParse(settled.results[0]?.result);
+  if (!outcome.success)
+    return err('eval_failed', 'the page returned no result (the frame may have navigated during evaluation)');
+  return ok(outcome.data);
 }
 
 const RuntimeReplySchema = z.object({

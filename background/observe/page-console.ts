@@ -96,23 +96,25 @@ export async function readPageConsole(
   frameId: number,
   opts: { level: ConsoleLevel; limit: number },
 ): Promise<Result<ConsoleReadReport>> {
-  let raw: unknown;
-  try {
-    const results = await withTimeout(
-      chrome.scripting.executeScript({
+  // withTimeout reads a rejection as a timeout, so the rejection is made a value first.
+  const settled = await withTimeout(
+    chrome.scripting
+      .executeScript({
         target: { tabId, frameIds: [frameId] },
         world: 'MAIN',
         func: pageConsoleHook,
         args: [BUFFER_MAX],
-      }),
-      READ_DEADLINE_MS,
-      () => null,
-    );
-    if (!results) return err('timeout', `the page did not answer within ${READ_DEADLINE_MS} ms (busy or frozen)`);
-    raw = results[0]?.result;
-  } catch (e) {
-    return err('page_not_scriptable', `cannot read this page's console: ${errorMessage(e)}`);
-  }
+      })
+      .then(
+        (results) => ({ results }),
+        (e: unknown) => ({ failed: errorMessage(e) }),
+      ),
+    READ_DEADLINE_MS,
+    () => null,
+  );
+  if (!settled) return err('timeout', `the page did not answer within ${READ_DEADLINE_MS} ms (busy or frozen)`);
+  if ('failed' in settled) return err('page_not_scriptable', `cannot read this page's console: ${settled.failed}`);
+  const raw: unknown = settled.results[0]?.result;
   const hook = HookSchema.safeParse(raw);
   if (!hook.success)
     return err('console_unreadable', "the page's console buffer has an unexpected shape (the page replaced it)");
