@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { err, errorMessage, ok, type Result } from '../../shared/result';
 import { on, withSession, type send as cdpSend } from './cdp-client';
-import { sleep } from '../../shared/timeout';
+import { sleep, withTimeout } from '../../shared/timeout';
+import { HAS_CDP } from '../../shared/browser-target';
 
 export interface EvalOutcome {
   ok: boolean;
@@ -20,6 +21,8 @@ export interface EvalOutcome {
   error?: { name: string; message: string; stack?: string };
   timedOut?: boolean;
   cspBlocked?: boolean;
+  /** The frame no longer shows the approved origin (Firefox, which has no document ids): nothing ran. */
+  documentChanged?: boolean;
 }
 
 const OutcomeSchema = z.object({
@@ -30,6 +33,7 @@ const OutcomeSchema = z.object({
   error: z.object({ name: z.string(), message: z.string(), stack: z.string().optional() }).optional(),
   timedOut: z.boolean().optional(),
   cspBlocked: z.boolean().optional(),
+  documentChanged: z.boolean().optional(),
 });
 
 /**
@@ -42,7 +46,8 @@ function pageEvaluate(
   code: string,
   maxChars: number,
   timeoutMs: number,
-  viaCdpValue?: { value: unknown },
+  viaCdpValue?: { value: unknown } | null,
+  expectOrigin?: string | null,
 ): Promise<EvalOutcome> | EvalOutcome {
   const serialize = (value: unknown): EvalOutcome => {
     const seen = new WeakSet<object>();
@@ -123,6 +128,8 @@ function pageEvaluate(
     return { ok: false, error };
   };
   if (viaCdpValue) return serialize(viaCdpValue.value);
+  // Firefox pins by origin, checked here, in the page, at the moment the code would run.
+  if (expectOrigin && location.origin !== expectOrigin) return { ok: false, documentChanged: true };
   let result: unknown;
   try {
     // Indirect eval: global scope, page CSP applies. The completion value of the last statement is the result.
@@ -174,28 +181,43 @@ export interface EvalRequest {
    * executeScript targets it by id, the CDP fallback by the unique id of its execution context.
    */
   documentId?: string;
+  /** Where there are no document ids (Firefox): the approved origin, checked in the page before running. */
+  expectOrigin?: string;
   code: string;
   maxChars: number;
   timeoutMs: number;
 }
 
 async function viaScripting(req: EvalRequest): Promise<Result<EvalOutcome>> {
-  try {
-    const [first] = await chrome.scripting.executeScript({
-      target: req.documentId
-        ? { tabId: req.tabId, documentIds: [req.documentId] }
-        : { tabId: req.tabId, frameIds: [req.frameId] },
-      world: 'MAIN',
-      func: pageEvaluate,
-      args: [req.code, req.maxChars, req.timeoutMs],
-    });
-    const outcome = OutcomeSchema.safeParse(first?.result);
-    if (!outcome.success)
-      return err('eval_failed', 'the page returned no result (the frame may have navigated during evaluation)');
-    return ok(outcome.data);
-  } catch (e) {
-    return err('page_not_scriptable', `cannot run code in this page: ${errorMessage(e)}`);
-  }
+  // A page that never yields (a busy loop) would hold executeScript forever: the call gets a deadline.
+  // withTimeout reads a rejection as a timeout, so the rejection is made a value first.
+  const deadline = req.timeoutMs + 5_000;
+  const settled = await withTimeout(
+    chrome.scripting
+      .executeScript({
+        target: req.documentId
+          ? { tabId: req.tabId, documentIds: [req.documentId] }
+          : { tabId: req.tabId, frameIds: [req.frameId] },
+        world: 'MAIN',
+        func: pageEvaluate,
+        args: req.expectOrigin
+          ? [req.code, req.maxChars, req.timeoutMs, null, req.expectOrigin]
+          : [req.code, req.maxChars, req.timeoutMs],
+      })
+      .then(
+        (results) => ({ results }),
+        (e: unknown) => ({ failed: errorMessage(e) }),
+      ),
+    deadline,
+    () => null,
+  );
+  if (!settled)
+    return err('js_timeout', `the page did not answer within ${deadline} ms (busy or frozen); nothing more is known`);
+  if ('failed' in settled) return err('page_not_scriptable', `cannot run code in this page: ${settled.failed}`);
+  const outcome = OutcomeSchema.safeParse(settled.results[0]?.result);
+  if (!outcome.success)
+    return err('eval_failed', 'the page returned no result (the frame may have navigated during evaluation)');
+  return ok(outcome.data);
 }
 
 const RuntimeReplySchema = z.object({
@@ -307,7 +329,15 @@ export async function evaluateInPage(req: EvalRequest): Promise<Result<EvalOutco
       return err('document_changed', DOCUMENT_CHANGED);
     return first;
   }
+  if (first.data.documentChanged) return err('document_changed', DOCUMENT_CHANGED);
   if (!first.data.cspBlocked) return ok({ ...first.data, via: 'main-world' });
+  if (!HAS_CDP) {
+    // Firefox gives extensions no evaluation outside the page's CSP (no debugger API): say so, run nothing.
+    return err(
+      'csp_blocked',
+      `this page's Content-Security-Policy forbids eval (${first.data.error?.message ?? ''}); Firefox offers extensions no way around it, so the code did not run: read the page with the tree and extract tools instead`,
+    );
+  }
   if (req.frameId !== 0) {
     return err(
       'csp_blocked',

@@ -6,6 +6,8 @@ import { defineTool } from './define-tool';
 import { FrameIdArg } from './page-target';
 import { findFrame } from '../frames/frame-store';
 import { checkRead } from '../policy/read-gate';
+import { readPageConsole, type ConsoleReadReport } from '../observe/page-console';
+import { BROWSER, HAS_CDP } from '../../shared/browser-target';
 
 const MAX_LIMIT = 500;
 
@@ -28,12 +30,7 @@ async function cdpFrameOf(tabId: number, frameId: number, cap: ConsoleCapture): 
   );
 }
 
-export interface ConsoleReadReport {
-  /** Messages matching level and frame, before the limit. */
-  matching: number;
-  messages: Omit<ConsoleEntry, 'contextId'>[];
-  note?: string;
-}
+export type { ConsoleReadReport };
 
 /** Shared with `watch`: the page's console, filtered, oldest first. */
 export async function readConsole(
@@ -69,8 +66,9 @@ export async function readConsole(
 export const consoleRead = defineTool({
   name: 'console_read',
   family: 'debug',
-  description:
-    "The page's console messages and uncaught errors (including unhandled promise rejections and Chrome's own failed-load messages), including those logged before the task started, oldest first: {ts, type, source, text, at}. Texts over 8,192 characters are cut with a count; URLs are redacted. Use level:'error' to find why something failed. Briefly attaches Chrome's debugger (detached again after); fails with cdp_busy while DevTools is open on the tab.",
+  description: HAS_CDP
+    ? "The page's console messages and uncaught errors (including unhandled promise rejections and Chrome's own failed-load messages), including those logged before the task started, oldest first: {ts, type, source, text, at}. Texts over 8,192 characters are cut with a count; URLs are redacted. Use level:'error' to find why something failed. Briefly attaches Chrome's debugger (detached again after); fails with cdp_busy while DevTools is open on the tab."
+    : "The page's console messages and uncaught errors (including unhandled promise rejections), oldest first: {ts, type, source, text, at}. Capture starts at the first console_read on a page: call it before the step you want to observe. Texts over 8,192 characters are cut with a count; URLs are redacted. Use level:'error' to find why something failed.",
   schema: z
     .object({
       limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe('newest messages to return (default 50)'),
@@ -79,8 +77,8 @@ export const consoleRead = defineTool({
     })
     .strict(),
   modes: ['ask', 'act', 'dev'],
-  // The console is read through CDP (Runtime/Log domains): Chrome only.
-  browsers: ['chrome'],
+  // Chrome reads the console through CDP (Runtime/Log); Firefox through a main-world hook installed on
+  // first use (background/observe/page-console.ts), which misses what was logged before it.
   tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {
@@ -94,6 +92,8 @@ export const consoleRead = defineTool({
     // Without frameId the console of the page's own process is read: its frames are same-site.
     const allowed = await checkRead(ctx.reads, ctx.tabId, chromeFrameId ?? 0);
     if (!allowed.ok) return allowed;
+    if (BROWSER === 'firefox')
+      return readPageConsole(ctx.tabId, chromeFrameId ?? 0, { level: args.level ?? 'all', limit: args.limit ?? 50 });
     return readConsole(ctx.tabId, {
       level: args.level ?? 'all',
       limit: args.limit ?? 50,

@@ -10,6 +10,7 @@ import { FrameIdArg } from './page-target';
 import { evaluateInPage } from '../cdp/page-eval';
 import { defineTool } from './define-tool';
 import { originOf } from '../policy/trusted-sites';
+import { HAS_CDP } from '../../shared/browser-target';
 
 export const executeJs = defineTool({
   name: 'execute_js',
@@ -19,7 +20,9 @@ export const executeJs = defineTool({
     'last expression (a promise is awaited up to timeoutMs), JSON-safe: DOM nodes as "[element <tag#id>]", cycles cut,',
     'capped at maxChars. Exceptions come back as {error:{name,message,stack}}. Use `return` only inside a function;',
     'for await write an async IIFE: (async () => { … })(). frameId runs it in a child frame. Pages whose CSP forbids',
-    'eval are evaluated through the DevTools protocol instead (main frame). Prefer the tree and action tools for',
+    HAS_CDP
+      ? 'eval are evaluated through the DevTools protocol instead (main frame). Prefer the tree and action tools for'
+      : 'eval cannot run it (csp_blocked). Prefer the tree and action tools for',
     'ordinary work: this is for debugging.',
   ].join(' '),
   schema: z.strictObject({
@@ -35,8 +38,8 @@ export const executeJs = defineTool({
       .describe('how long to await a returned promise (default 10000)'),
   }),
   modes: ['dev'],
-  // Its CSP fallback is CDP Runtime.evaluate; the Firefox build does not offer it (docs/firefox.md).
-  browsers: ['chrome'],
+  // Firefox runs it the same way (scripting MAIN world) but without Chrome's CDP fallback for pages
+  // whose CSP forbids eval: there it fails with csp_blocked (docs/firefox.md).
   readOnly: false,
   async handler(args, ctx) {
     let chromeFrameId = 0;
@@ -48,7 +51,8 @@ export const executeJs = defineTool({
     }
     // Pin the document: the user approves code for the document they see, and it runs only there.
     const doc = await chrome.webNavigation.getFrame({ tabId: ctx.tabId, frameId: chromeFrameId }).catch(() => null);
-    if (!doc?.documentId)
+    // Firefox has no document ids: the approved origin is checked in the page right before it runs.
+    if (!doc || (HAS_CDP && !doc.documentId))
       return err('frame_gone', `frame ${frame} has no document right now (navigating or closed); read the page again`);
     if (ctx.approvals) {
       const approved = await ctx.approvals.approveCode(args.code, originOf(doc.url));
@@ -57,7 +61,7 @@ export const executeJs = defineTool({
     const r = await evaluateInPage({
       tabId: ctx.tabId,
       frameId: chromeFrameId,
-      documentId: doc.documentId,
+      ...(HAS_CDP && doc.documentId ? { documentId: doc.documentId } : { expectOrigin: originOf(doc.url) }),
       code: args.code,
       maxChars: args.maxChars ?? 20_000,
       timeoutMs: args.timeoutMs ?? 10_000,

@@ -3,29 +3,16 @@
  * cannot see or answer a dialog. What it must do: never hang (a click that opens confirm() returns
  * by its deadline) and not offer handle_dialog (docs/dialogs-and-deadlines.md).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TreeResultSchema } from '../../shared/tree-contract';
 import { okData, refOnLine } from '../e2e/support/frames';
-import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
-import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';
+import { firefoxSuite } from './support/suite';
 
-const run = firefoxAvailable();
-let ff: FirefoxExtension | undefined;
-let server: FixtureServer | undefined;
-
-beforeAll(async () => {
-  if (!run) return;
-  server = await startFixtureServer();
-  ff = await launchFirefox();
-});
-afterAll(async () => {
-  await ff?.close();
-  await server?.close();
-});
+const { run, env } = firefoxSuite();
 
 describe.skipIf(!run)('JS dialogs in the Firefox build', () => {
   it('a click that opens confirm() returns by its deadline; handle_dialog is not offered', async () => {
-    if (!ff || !server) throw new Error('not started');
+    const { ff, server } = env();
     const { tabId } = await ff.open(server.url('/dialogs.html'));
     const t = TreeResultSchema.parse(okData(await ff.tool('get_accessibility_tree', {}, { tabId, mode: 'act' }))).tree;
     const t0 = Date.now();

@@ -5,30 +5,12 @@
  * native time input takes its canonical value. Judged by the apps' own state.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TreeResultSchema } from '../../shared/tree-contract';
 import { okData, refOnLine } from '../e2e/support/frames';
-import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
-import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';
+import { firefoxSuite } from './support/suite';
 
-const run = firefoxAvailable();
-let ff: FirefoxExtension | undefined;
-let server: FixtureServer | undefined;
-
-beforeAll(async () => {
-  if (!run) return;
-  server = await startFixtureServer();
-  ff = await launchFirefox();
-});
-afterAll(async () => {
-  await ff?.close();
-  await server?.close();
-});
-
-function env(): { ff: FirefoxExtension; server: FixtureServer } {
-  if (!ff || !server) throw new Error('Firefox or the fixture server is not started');
-  return { ff, server };
-}
+const { run, env } = firefoxSuite();
 
 const act = (name: string, args: Record<string, unknown>, tabId: number) =>
   env().ff.tool(name, args, { tabId, mode: 'act' });

@@ -7,28 +7,10 @@
  * explanation, the click as the user gesture `permissions.request` needs) is the real path.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
-import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';
+import { describe, expect, it } from 'vitest';
+import { firefoxSuite } from './support/suite';
 
-const run = firefoxAvailable();
-let ff: FirefoxExtension | undefined;
-let server: FixtureServer | undefined;
-
-beforeAll(async () => {
-  if (!run) return;
-  server = await startFixtureServer();
-  ff = await launchFirefox({ 'extensions.webextOptionalPermissionPrompts': false });
-});
-afterAll(async () => {
-  await ff?.close();
-  await server?.close();
-});
-
-function env(): { ff: FirefoxExtension; server: FixtureServer } {
-  if (!ff || !server) throw new Error('Firefox or the fixture server is not started');
-  return { ff, server };
-}
+const { run, env } = firefoxSuite({ 'extensions.webextOptionalPermissionPrompts': false });
 
 const ALL_SITES = { origins: ['<all_urls>'] };
 

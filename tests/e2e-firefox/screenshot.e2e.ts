@@ -5,32 +5,14 @@
  * helper the Chrome suite uses; crops must match the element's CSS box within 1 px.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TreeResultSchema } from '../../shared/tree-contract';
 import { okData, refOnLine } from '../e2e/support/frames';
 import { decodeInPage, isJpeg, isPng, near, ShotSchema, type Decoded, type Shot } from '../e2e/support/images';
-import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
-import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';
+import { firefoxSuite } from './support/suite';
 
-const run = firefoxAvailable();
-let ff: FirefoxExtension | undefined;
-let server: FixtureServer | undefined;
-
-beforeAll(async () => {
-  if (!run) return;
-  server = await startFixtureServer();
-  ff = await launchFirefox();
-});
-afterAll(async () => {
-  await ff?.close();
-  await server?.close();
-});
-
-function env(): { ff: FirefoxExtension; server: FixtureServer } {
-  if (!ff || !server) throw new Error('Firefox or the fixture server is not started');
-  return { ff, server };
-}
+const { run, env } = firefoxSuite();
 
 const BLUE: [number, number, number] = [0x1c, 0x6d, 0xd0];
 const RED: [number, number, number] = [0xd0, 0x2c, 0x1c];

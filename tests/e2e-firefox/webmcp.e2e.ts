@@ -4,27 +4,14 @@
  * and called with site_tool; Ask mode runs the read-only one and refuses the other, judged by the
  * page's own cart. The approval prompt is the shared gate (tests/e2e/webmcp.e2e.ts in Chromium).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
-import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';
+import { describe, expect, it } from 'vitest';
+import { firefoxSuite } from './support/suite';
 
-const run = firefoxAvailable();
-let ff: FirefoxExtension | undefined;
-let server: FixtureServer | undefined;
-
-beforeAll(async () => {
-  if (!run) return;
-  server = await startFixtureServer();
-  ff = await launchFirefox();
-});
-afterAll(async () => {
-  await ff?.close();
-  await server?.close();
-});
+const { run, env } = firefoxSuite();
 
 describe.skipIf(!run)('WebMCP site tools in Firefox', () => {
   it('lists the tools, runs the read-only one in Ask mode and refuses the consequential one', async () => {
-    if (!ff || !server) throw new Error('not started');
+    const { ff, server } = env();
     const { page, tabId } = await ff.open(server.url('/webmcp-shop.html?run=ff'));
     const info = await ff.tool('get_page_info', {}, { tabId, mode: 'ask' });
     expect(info.ok).toBe(true);
