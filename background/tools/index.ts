@@ -29,6 +29,7 @@ import { networkRead } from './network-read';
 import { networkBody } from './network-body';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
+import { screenshotOnTool } from './screenshot-on';
 import { inspectTool } from './inspect';
 import { getShadowDom, shadowDomQuery } from './shadow';
 import type { Tool } from './types';
@@ -49,6 +50,7 @@ const ALL: readonly Tool[] = [
   pdfAware(findTool, pdfFindHandler),
   pdfAware(textSearchTool, pdfTextSearchHandler),
   screenshotTool,
+  screenshotOnTool,
   verifyTool,
   verifyPredicateTool,
   sampleTool,
