@@ -26,7 +26,7 @@ import { runToolText } from './registry';
 import { screenshotTool } from './screenshot';
 import type { ToolContext } from './types';
 
-export const SHOT_TRIGGERS = ['console_error', 'request_failed', 'region_appears', 'every'] as const;
+const SHOT_TRIGGERS = ['console_error', 'request_failed', 'region_appears', 'every'] as const;
 /** Between probes: a console probe attaches and detaches the debugger, so not much faster than this. */
 const POLL_MS = 200;
 const MAX_TIMEOUT_MS = 10_000;
@@ -169,7 +169,7 @@ async function probeOf(a: ShotArgs, ctx: ToolContext, start: number, net: Networ
 }
 
 /** The plain tool (no action): waits up to timeoutMs for the trigger, then captures once. */
-export async function screenshotWhen(a: ShotArgs, ctx: ToolContext): Promise<Result<unknown>> {
+async function screenshotWhen(a: ShotArgs, ctx: ToolContext): Promise<Result<unknown>> {
   const start = Date.now();
   if (a.trigger === 'every') return onSchedule(a, ctx, start);
   const net = openNetworkLog(ctx.tabId);
@@ -230,6 +230,8 @@ export const screenshotOnTool = defineTool({
   tiers: ['mid', 'full'],
   readOnly: true,
   vision: true,
+  // The console probe reads the console over CDP (console-read.ts), which the Firefox build does not have.
+  browsers: ['chrome'],
   // Console path: the action through the registry under the console's own mode; in a task, batch-exec.ts.
   handler: async (args, ctx): Promise<Result<unknown>> => {
     if (!args.action) return screenshotWhen(args, ctx);
