@@ -33,7 +33,7 @@ describe('screenshot_on', () => {
     );
     if (!r.ok) throw new Error(r.error.message);
     const s = Fired.parse(r.data);
-    expect(s.fired).toMatch(/save failed: order 17/);
+    expect(s.fired).toMatch(/refresh failed: report 17/);
     const errorAt = await page.evaluate(() => (window as unknown as { errorAt: number }).errorAt);
     const c = s.captures[0];
     if (!c) throw new Error('no capture');
@@ -46,10 +46,10 @@ describe('screenshot_on', () => {
     await page.close();
   });
 
-  it('around an action: arms, clicks Save, captures the error it causes', async () => {
+  it('around an action: arms, clicks Refresh, captures the error it causes', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/shot-on.html'));
     const fetchImage = await imageFetcher(env.browser);
-    const found = await env.browser.tool('find', { query: 'Save order button' }, { tabId, mode: 'act' });
+    const found = await env.browser.tool('find', { query: 'Refresh list button' }, { tabId, mode: 'act' });
     const ref = /\[(ref_\d+)\]/.exec(JSON.stringify(found))?.[1];
     expect(ref).toBeDefined();
     const r = await env.browser.tool(
