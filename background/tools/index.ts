@@ -30,6 +30,7 @@ import { networkBody } from './network-body';
 import { readDownload } from './read-download';
 import { registerTool } from './registry';
 import { screenshotTool } from './screenshot';
+import { screenshotOnTool } from './screenshot-on';
 import { inspectTool } from './inspect';
 import { getShadowDom, shadowDomQuery } from './shadow';
 import type { Tool } from './types';
@@ -50,6 +51,7 @@ const ALL: readonly Tool[] = [
   pdfAware(findTool, pdfFindHandler),
   pdfAware(textSearchTool, pdfTextSearchHandler),
   screenshotTool,
+  screenshotOnTool,
   verifyTool,
   verifyPredicateTool,
   sampleTool,

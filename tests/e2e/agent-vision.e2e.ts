@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Protocol } from '../fake-providers/server';
 import { isRecord, type FakeTurn } from '../fake-providers/turn';
 import { configure, conversation, fakeSettings, run } from './agent-helpers';
-import { decode, isJpeg } from './support/images';
+import { decode, isJpeg, near } from './support/images';
 import { useExtension } from './support/setup';
 
 const env = useExtension({ fake: true });
@@ -69,7 +69,7 @@ describe.each(['anthropic', 'google', 'openai'] as const)('screenshot over the %
     // screenshot is in the "look" family (background/tools/families.ts): named in the first request's
     // system prompt, offered with its schema once the call loaded the family.
     expect(offered(protocol, reqs[0]?.body)).not.toContain('screenshot');
-    expect(JSON.stringify(reqs[0]?.body)).toMatch(/look \(screenshot\)/);
+    expect(JSON.stringify(reqs[0]?.body)).toMatch(/look \(screenshot, screenshot_on\)/);
     expect(offered(protocol, reqs[1]?.body)).toContain('screenshot');
     const [before, after, later] = reqs.map((r) => imagesIn(protocol, r.body));
     expect(before).toEqual([]);
@@ -155,6 +155,42 @@ describe('the panel', () => {
     expect(await save.getAttribute('download')).toMatch(/^weaverbird-img_[0-9a-z]+\.jpg$/);
     expect(await save.getAttribute('href')).toBe(await img.getAttribute('src'));
     await panel.close();
+    await page.close();
+  });
+});
+
+describe('screenshot_on through the agent loop', () => {
+  it('runs the action through the gates and sends the capture taken after the error it caused', async () => {
+    const scenario = 'vision-shot-on';
+    env.fake.scenario(scenario, {
+      policy: (turn) => {
+        const results = turn.messages.flatMap((m) => (m.role === 'tool' ? [m.text] : []));
+        if (results.length === 0) return { toolCalls: [{ name: 'find', args: { query: 'Refresh list button' } }] };
+        const ref = /\[(ref_\d+)\]/.exec(results[0] ?? '')?.[1] ?? 'ref_0';
+        if (results.length === 1) {
+          const action = { tool: 'click_ax', args: { ref_id: ref } };
+          return {
+            toolCalls: [{ name: 'screenshot_on', args: { trigger: 'console_error', timeoutMs: 5000, action } }],
+          };
+        }
+        return { text: 'The refresh failed.' };
+      },
+    });
+    await configure(env.browser, {
+      ...fakeSettings('anthropic', env.fake.baseURL(scenario, 'anthropic')),
+      vision: true,
+    });
+    const { page, tabId } = await env.browser.open(env.server.url('/shot-on.html'));
+    const report = await run(env.browser, { tabId, task: 'Refresh the list and show me what happens.', mode: 'act' });
+    expect(report.status, report.error).toBe('done');
+    // One step for the model; inside it the action and the capture each went through executeCall.
+    expect(report.steps.map((s) => s.tool)).toEqual(['find', 'screenshot_on']);
+    expect(report.steps[1]?.result).toMatch(/^action click_ax ok:[\s\S]*capture ok:[\s\S]*"fired":"refresh failed/);
+    const reqs = env.fake.requests.filter((r) => r.scenario === scenario);
+    const after = imagesIn('anthropic', reqs.at(-1)?.body);
+    expect(after).toHaveLength(1);
+    const d = await decode(page, Buffer.from(after[0]?.data ?? '', 'base64'), [[5, 300]]);
+    expect(near(d.pixels[0] ?? [0, 0, 0], [0xdc, 0x1e, 0x1e])).toBe(true);
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The agent's side of `batch`, `act_and_sample` and `verify_predicate` (background/tools/batch.ts,
- * sample.ts): a batch's calls (and act_and_sample's action and sample) each go
+ * The agent's side of `batch`, `act_and_sample`, `screenshot_on` with an action and `verify_predicate`
+ * (background/tools/batch.ts, sample.ts, screenshot-on.ts): a batch's calls (and act_and_sample's or
+ * screenshot_on's action and observation) each go
  * through executeCall, so the checkpoint, the normalizer, the approval gate, the origin guard, the read
  * gate and the fence judge every inner call exactly as if the model had made it alone; `verify_predicate`
  * without `data` checks the task's last call. Returns null for any other tool (or one not offered here,
@@ -12,6 +13,7 @@ import { formatIssues } from '../../../shared/zod-issues';
 import { toolsFor } from '../../tools/registry';
 import { BatchArgsSchema, checkPredicate, runBatch, VerifyPredicateArgsSchema } from '../../tools/batch';
 import { actAndSample, ActAndSampleArgsSchema } from '../../tools/sample';
+import { screenshotAround, ScreenshotOnArgsSchema } from '../../tools/screenshot-on';
 import type { ExecContext, ExecOutcome } from './tool-exec';
 import { loadFamilyOf } from './tool-loading';
 
@@ -29,12 +31,18 @@ export async function runOwnCompound(
   ctx: ExecContext,
   exec: Exec,
 ): Promise<ExecOutcome | null> {
-  if (name !== 'batch' && name !== 'verify_predicate' && name !== 'act_and_sample') return null;
+  if (name !== 'batch' && name !== 'verify_predicate' && name !== 'act_and_sample' && !withAction(name, rawArgs))
+    return null;
   if (!toolsFor(ctx.rec.mode, ctx.tier, ctx.vision).some((t) => t.name === name)) return null;
   const out = await runCompound(name, rawArgs, ctx, exec);
   // Called by name before its family was loaded: it is in the tool list from now on (tool-loading.ts).
   const note = loadFamilyOf(name, ctx.rec, ctx.tier, ctx.vision);
   return note ? { ...out, text: `${out.text}\n${note}` } : out;
+}
+
+/** screenshot_on is a compound only with an action; without one it is a plain read (the capture's own path). */
+function withAction(name: string, rawArgs: unknown): boolean {
+  return name === 'screenshot_on' && typeof rawArgs === 'object' && rawArgs !== null && 'action' in rawArgs;
 }
 
 async function runCompound(name: string, rawArgs: unknown, ctx: ExecContext, exec: Exec): Promise<ExecOutcome> {
@@ -58,6 +66,19 @@ async function runCompound(name: string, rawArgs: unknown, ctx: ExecContext, exe
       return r;
     });
     return { ok: out.ok, text: out.text, args: parsed.data, ...(stop ? { stop } : {}) };
+  }
+  if (name === 'screenshot_on') {
+    const parsed = ScreenshotOnArgsSchema.safeParse(rawArgs);
+    if (!parsed.success) return badArgs(name, parsed.error, rawArgs);
+    let stop: string | undefined;
+    const track = async (tool: string, args: unknown): Promise<ExecOutcome> => {
+      const r = await exec(tool, args, ctx);
+      if (r.stop) stop = r.stop;
+      return r;
+    };
+    const out = await screenshotAround(parsed.data, (s) => track('screenshot_on', s), track);
+    const image = out.shot.image;
+    return { ok: out.ok, text: out.text, args: parsed.data, ...(image ? { image } : {}), ...(stop ? { stop } : {}) };
   }
   const parsed = BatchArgsSchema.safeParse(rawArgs ?? {});
   if (!parsed.success) return badArgs(name, parsed.error, rawArgs);
