@@ -189,6 +189,9 @@ async function select(
   return ok({ records: scope, indices: scope.map((_, i) => i) });
 }
 
+/** Chrome builds the whole tree before it answers: seconds on a 50k-element page, more on a busy machine. */
+const AX_TREE_DEADLINE_MS = 25_000;
+
 async function build(tabId: number, o: AxReadOptions): Promise<Result<Snapshot>> {
   const started = Date.now();
   return withSession(tabId, async ({ send }) => {
@@ -198,6 +201,7 @@ async function build(tabId: number, o: AxReadOptions): Promise<Result<Snapshot>>
       tabId,
       'Accessibility.getFullAXTree',
       o.chromeFrameId === 0 ? {} : { frameId: cdpFrame.data },
+      AX_TREE_DEADLINE_MS,
     );
     if (!raw.ok) return raw;
     const kept = await keepAxPayload(tabId, o.frameUrl, o.chromeFrameId === 0 ? undefined : cdpFrame.data, raw.data);

@@ -25,6 +25,7 @@ export function defineTool<S extends ArgsSchema>(spec: ToolSpec<S>): Tool {
     ...(spec.askGated ? { askGated: true } : {}),
     ...(spec.vision ? { vision: true } : {}),
     browsers: spec.browsers ?? BROWSERS,
+    ...(spec.deadlineMs !== undefined ? { deadlineMs: spec.deadlineMs } : {}),
     async run(rawArgs, ctx) {
       const parsed = z.safeParse(spec.schema, rawArgs ?? {});
       if (!parsed.success) {

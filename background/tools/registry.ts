@@ -116,7 +116,7 @@ export async function runTool(name: string, rawArgs: unknown, ctx: ToolContext):
   // A page action may open a JS dialog: Chrome reports it only to a debugger armed before (cdp/dialogs.ts).
   const disarm = tool.readOnly ? () => undefined : await armDialogWatch(ctx.tabId);
   try {
-    const run = runWithDeadline(name, toolDeadlineMs(rawArgs), ctx, (c) => tool.run(rawArgs, c));
+    const run = runWithDeadline(name, toolDeadlineMs(rawArgs, tool.deadlineMs), ctx, (c) => tool.run(rawArgs, c));
     return await raceAbort(
       untilDialog(run, ctx.tabId, tool.readOnly, hadDialog),
       ctx.signal,

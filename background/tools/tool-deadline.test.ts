@@ -24,6 +24,9 @@ describe('tool deadline', () => {
     expect(toolDeadlineMs({})).toBe(20_000);
     expect(toolDeadlineMs({ timeoutMs: 15_000 })).toBe(35_000);
     expect(toolDeadlineMs({ durationMs: 60_000 })).toBe(80_000);
+    // A tool with a longer base of its own (chrome_ax_tree) keeps adding its own timeout to it.
+    expect(toolDeadlineMs({}, 45_000)).toBe(45_000);
+    expect(toolDeadlineMs({ timeoutMs: 1_000 }, 45_000)).toBe(46_000);
   });
 
   it('ends a call that never returns with a timeout that says what to do', async () => {

@@ -15,9 +15,9 @@ function ownTimeout(args: unknown): number {
   return Math.max(0, ...own);
 }
 
-/** The tool's deadline in ms for these arguments. */
-export function toolDeadlineMs(args: unknown): number {
-  return TOOL_DEADLINE_MS + ownTimeout(args);
+/** The tool's deadline in ms for these arguments; `baseMs` for a tool whose own work is known to be long. */
+export function toolDeadlineMs(args: unknown, baseMs = TOOL_DEADLINE_MS): number {
+  return baseMs + ownTimeout(args);
 }
 
 /** Runs `run` with the context it should use; a call past its deadline returns `timeout`. */

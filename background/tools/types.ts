@@ -111,6 +111,12 @@ export interface ToolSpec<S extends ArgsSchema> {
    * protocol say `['chrome']` (docs/firefox.md; the capability table there is generated from this).
    */
   browsers?: readonly BrowserName[];
+  /**
+   * The call's deadline before its own timeout is added, when the default (20 s, tool-deadline.ts) is too
+   * short for work the tool cannot split: Chrome building its accessibility tree of a 50k-element page on a
+   * busy machine. Stop still ends the call within a second.
+   */
+  deadlineMs?: number;
   handler: (args: z.output<S>, ctx: ToolContext) => Promise<Result<unknown>>;
 }
 
@@ -128,5 +134,6 @@ export interface Tool {
   askGated?: boolean;
   vision?: boolean;
   browsers: readonly BrowserName[];
+  deadlineMs?: number;
   run: (rawArgs: unknown, ctx: ToolContext) => Promise<Result<unknown>>;
 }
