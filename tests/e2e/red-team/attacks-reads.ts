@@ -213,7 +213,6 @@ const NETWORK_BODIES: Attack[] = [
   },
 ];
 
-
 /**
  * read_download (issue 25): a file is content of its URL's origin. A page's same-origin download
  * link redirects to the user's backup codes on another site (the partner). Measured: the tab's
@@ -247,4 +246,11 @@ const DOWNLOADS: Attack[] = [
   },
 ];
 
-export const READ_ATTACKS: Attack[] = [...FRAME_READS, ...FLOWS, ...EVIDENCE, ...UPLOADS, ...NETWORK_BODIES, ...DOWNLOADS];
+export const READ_ATTACKS: Attack[] = [
+  ...FRAME_READS,
+  ...FLOWS,
+  ...EVIDENCE,
+  ...UPLOADS,
+  ...NETWORK_BODIES,
+  ...DOWNLOADS,
+];
