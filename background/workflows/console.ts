@@ -18,6 +18,7 @@ import {
 } from '../../shared/workflow';
 import { loadRecording } from './recorder';
 import { runWorkflow, type WorkflowRunReport } from './runner';
+import { TaskBudgetSchema } from '../../shared/task-budget';
 import { listWorkflows, loadWorkflow, removeWorkflow, saveWorkflow } from './store';
 import { runHistory, scheduleWorkflow, unscheduleWorkflow } from './scheduler';
 
@@ -34,6 +35,8 @@ const RunSchema = z.strictObject({
   tabId: z.number().int().nonnegative(),
   params: z.record(z.string(), z.string()).optional(),
   wait: z.boolean().optional(),
+  /** Token / dollar ceiling for the heals of this run; default: the settings' budget. */
+  budget: z.optional(TaskBudgetSchema),
 });
 
 export interface WorkflowSummary {
@@ -119,11 +122,11 @@ async function save(options: unknown): Promise<Result<WorkflowSummary>> {
 async function run(options: unknown): Promise<Result<WorkflowRunReport | { started: true }>> {
   const o = RunSchema.safeParse(options);
   if (!o.success)
-    return err('bad_arguments', `wb.workflows.run({id, tabId, params?, wait?}): ${z.prettifyError(o.error)}`);
+    return err('bad_arguments', `wb.workflows.run({id, tabId, params?, wait?, budget?}): ${z.prettifyError(o.error)}`);
   const wf = await loadWorkflow(o.data.id);
   if (!wf) return err('no_such_workflow', `no workflow ${o.data.id}; see await wb.workflows.list()`);
   const values = { ...Object.fromEntries(wf.params.map((q) => [q.name, q.example ?? ''])), ...o.data.params };
-  const running = runWorkflow(wf, o.data.tabId, values, 'panel');
+  const running = runWorkflow(wf, o.data.tabId, values, 'panel', o.data.budget);
   if (o.data.wait === false) return ok({ started: true });
   return running;
 }

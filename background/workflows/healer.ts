@@ -14,12 +14,17 @@ import { refsOfLine } from '../../shared/tree-line';
 import { describeTarget, type WorkflowStep } from '../../shared/workflow';
 import { loadSettings } from '../settings-store';
 import { redactText } from '../../shared/redact';
+import type { Usage } from '../../shared/protocol/agent';
+import { usageOfStep } from '../../shared/usage';
 
 const HEAL_TOOL = 'pick_element';
 
 const PickSchema = z.object({ ref_id: z.string() });
 
-export type Heal = { ok: true; ref: string } | { ok: false; why: string };
+/** The pick, and what the model call spent (counted against the run's budget, runner.ts). */
+export type Heal = ({ ok: true; ref: string } | { ok: false; why: string }) & { usage: Usage };
+
+const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 
 /** The heal request's text: the step, what went wrong, and the page read fenced as page content. */
 export function healPrompt(step: WorkflowStep, problem: string, page: string, nonce: string): string {
@@ -43,7 +48,7 @@ export async function healStep(
 ): Promise<Heal> {
   const settings = await loadSettings();
   const model = createLanguageModel(settings);
-  if (!model.ok) return { ok: false, why: model.error.message };
+  if (!model.ok) return { ok: false, why: model.error.message, usage: NO_USAGE };
   try {
     const r = await generateText({
       model: model.data,
@@ -62,17 +67,23 @@ export async function healStep(
       maxRetries: 1,
       ...(signal ? { abortSignal: signal } : {}),
     });
+    const usage = usageOfStep(r.totalUsage);
     const call = r.toolCalls.find((c) => c.toolName === HEAL_TOOL);
     const pick = PickSchema.safeParse(call?.input);
     if (!pick.success || pick.data.ref_id === 'none')
-      return { ok: false, why: 'the model found no element for this step' };
+      return { ok: false, why: 'the model found no element for this step', usage };
     // Only a ref the page read printed: a made-up or remembered ref is refused, not tried.
     const shown = page.split('\n').some((l) => refsOfLine(l).includes(pick.data.ref_id));
     if (!shown)
-      return { ok: false, why: `the model picked ${pick.data.ref_id.slice(0, 40)}, which the page read did not show` };
-    return { ok: true, ref: pick.data.ref_id };
+      return {
+        ok: false,
+        why: `the model picked ${pick.data.ref_id.slice(0, 40)}, which the page read did not show`,
+        usage,
+      };
+    return { ok: true, ref: pick.data.ref_id, usage };
   } catch (e) {
     const why = redactText(errorMessage(e), settings.apiKey ? [settings.apiKey] : []);
-    return { ok: false, why: `the model could not be asked: ${why.slice(0, 200)}` };
+    // A failed call's usage is unknown; the provider's error is what the report shows.
+    return { ok: false, why: `the model could not be asked: ${why.slice(0, 200)}`, usage: NO_USAGE };
   }
 }

@@ -25,6 +25,8 @@ import { healStep } from './healer';
 import { pageOf } from './recorder';
 import { resolveTarget } from './resolve';
 import { saveWorkflow } from './store';
+import { RunBudget } from './run-budget';
+import { effectiveBudget, type TaskBudget } from '../../shared/task-budget';
 
 interface StepReport {
   tool: string;
@@ -34,8 +36,11 @@ interface StepReport {
 }
 
 export interface WorkflowRunReport {
-  status: 'done' | 'failed' | 'refused' | 'stopped';
+  /** `budget_limit`: a heal would have gone over the run's budget (run-budget.ts). */
+  status: 'done' | 'failed' | 'refused' | 'stopped' | 'budget_limit';
   modelCalls: number;
+  /** Tokens the heals spent (input + output). */
+  tokens: number;
   steps: StepReport[];
   healed: number;
   /** The revision saved when healing repaired steps. */
@@ -74,8 +79,11 @@ interface Ctx {
   /** Steps healed in this run: their element is not the one approved at save time. */
   healedNow: Set<number>;
   ask: AskUser;
+  budget: RunBudget;
   /** Set when a scheduled run met a step only the user may approve. */
   unattended?: string;
+  /** Set when the budget stopped the run before a heal: the message for the report. */
+  overBudget?: string;
 }
 
 function exec(c: Ctx, index: number, tool: string, args: unknown) {
@@ -110,8 +118,15 @@ async function targetRef(
   if (found.kind === 'found') return { ref: found.ref, healed: false };
   const page = await exec(c, index, 'get_accessibility_tree', {});
   if (!page.ok) return `could not read the page to heal: ${page.text.slice(0, 200)}`;
+  const over = c.budget.stopBeforeModelCall(c.report.steps);
+  if (over) {
+    c.overBudget = over;
+    return `${found.detail}; not healed: over the run's budget`;
+  }
   c.report.modelCalls++;
   const heal = await healStep(step, found.detail, page.text, c.rec.nonce, c.signal);
+  c.budget.add(heal.usage);
+  c.report.tokens = c.budget.usage.inputTokens + c.budget.usage.outputTokens;
   if (!heal.ok) return `${found.detail}; healing failed: ${heal.why}`;
   const described = await describeRef(c.rec.tabId, heal.ref);
   c.healedNow.add(index);
@@ -173,6 +188,11 @@ async function replay(c: Ctx): Promise<void> {
         report.error = `stopped by the user at step ${i + 1} (${r.tool})`;
         return;
       }
+      if (!r.ok && c.overBudget) {
+        report.status = 'budget_limit';
+        report.error = `step ${i + 1} (${r.tool}) needed healing. ${c.overBudget}`;
+        return;
+      }
       if (!r.ok) {
         // A gate's refusal (the user's "no", or no save-time approval) is not a page failure.
         report.status = /REFUSED/.test(r.note ?? '') ? 'refused' : 'failed';
@@ -193,6 +213,7 @@ async function replay(c: Ctx): Promise<void> {
 /** The task's outcome, for the panel's history (the report itself goes to whoever started the run). */
 function outcomeOf(wf: Workflow, r: WorkflowRunReport): TaskOutcome {
   if (r.status === 'stopped') return { status: 'stopped' };
+  if (r.status === 'budget_limit') return { status: 'budget_limit', error: r.error ?? '' };
   const what = `Workflow "${wf.name}": ${r.status}, ${r.steps.length} of ${wf.steps.length} steps, ${r.healed} healed, ${r.modelCalls} model calls`;
   return r.status === 'done'
     ? { status: 'done', answer: `${what}.` }
@@ -208,6 +229,7 @@ export async function runWorkflow(
   tabId: number,
   values: Readonly<Record<string, string>>,
   ask: 'panel' | 'nobody',
+  budget?: TaskBudget,
 ): Promise<Result<WorkflowRunReport>> {
   let url: string | undefined;
   try {
@@ -217,8 +239,10 @@ export async function runWorkflow(
   }
   const pre = preflight(wf, url);
   if (!pre.ok) return pre;
-  const report: WorkflowRunReport = { status: 'done', modelCalls: 0, steps: [], healed: 0 };
+  const report: WorkflowRunReport = { status: 'done', modelCalls: 0, tokens: 0, steps: [], healed: 0 };
   const settings = await loadSettings();
+  // The run's own budget, else the settings' default (as for a panel task).
+  const runBudget = new RunBudget(effectiveBudget(budget, settings.budget), settings);
   const driver: TaskDriver = async (rec: TaskRecord, env) => {
     await replay({
       wf,
@@ -230,6 +254,7 @@ export async function runWorkflow(
       steps: [...wf.steps],
       settings,
       healedNow: new Set(),
+      budget: runBudget,
       ask: ask === 'panel' ? (a) => env.requestApproval(a, APPROVAL_TIMEOUT_MS, () => undefined) : null,
     });
     return outcomeOf(wf, report);

@@ -4,16 +4,21 @@
  * calls, with new parameter values each run; on a redesigned version of the app (ids and classes
  * renamed, fields reordered, a button relabelled with a synonym, a checkbox replaced by a switch)
  * only the steps that cannot be found go to the model, and the healed revision then replays with
- * zero calls again, also after a worker restart, and from a schedule (its own tab group). Red team: an imported workflow with a hidden
+ * zero calls again, also after a worker restart and a browser restart, and from a schedule (its own
+ * tab group). A run's token budget stops it before a heal it cannot afford. Red team: an imported workflow with a hidden
  * hard-to-undo step (asked in the panel: deny, Stop, approve; refused in a scheduled run), one with a
  * hidden foreign origin, and a healer that points a step at "Delete".
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { scriptPolicy, step } from '../fake-providers/script';
 import { treeLines } from '../fake-providers/reading';
 import type { FakeDecision, FakeTurn } from '../fake-providers/turn';
 import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { launchWithExtension } from './support/browser';
 import { useExtension } from './support/setup';
 import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 
@@ -185,6 +190,81 @@ describe('workflows: record once, replay without the model, heal what changed', 
     expect(allRequests() - quiet).toBe(0);
     await expect.poll(() => savedList(again.page)).toContain('Ken <ken@example.com> news:yes');
     await again.page.close();
+  });
+
+  it('a run with a tiny token budget stops at the second heal, saying what it spent and did', async () => {
+    // The first revision (before healing): on the redesigned app two steps need the model.
+    const imp = await env.browser.worker.evaluate((j) => globalThis.wb.workflows.import(j), exported);
+    if (!imp.ok) throw new Error(imp.error.message);
+    await env.browser.worker.evaluate((i) => globalThis.wb.workflows.approve(i), imp.data.id);
+    const { page, tabId } = await open('2');
+    const heals = healRequests();
+    const r = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.run(o), {
+      id: imp.data.id,
+      tabId,
+      params: { customer: 'Budget Bob', mail: 'bob@example.com' },
+      wait: true,
+      budget: { tokens: 1 },
+    });
+    if (!r.ok || !('status' in r.data)) throw new Error(JSON.stringify(r));
+    const report = r.data;
+    expect(report, JSON.stringify(report)).toMatchObject({ status: 'budget_limit', modelCalls: 1, healed: 1 });
+    expect(report.tokens).toBeGreaterThan(0);
+    expect(healRequests() - heals, 'heal requests').toBe(1);
+    expect(report.steps.map((s) => [s.tool, s.ok, s.healed])).toEqual([
+      ['type_ax', true, false],
+      ['type_ax', true, false],
+      ['click_ax', true, true],
+      ['click_ax', false, false],
+    ]);
+    const used = report.tokens.toLocaleString('en-US');
+    expect(report.error).toMatch(
+      new RegExp(
+        `^step 4 \\(click_ax\\) needed healing\\. Stopped: the token budget of 1 was reached: ${used} tokens used( \\(about \\$[\\d.]+\\))?\\. `,
+      ),
+    );
+    expect(report.error).toContain(
+      "Done so far: 3 tool call(s) ran (3 ok): type_ax, type_ax, click_ax. Raise the budget (settings, or the run's budget)",
+    );
+    // Stopped before "Store customer": nothing saved, and no healed revision written.
+    expect(await savedList(page)).not.toContain('Budget Bob');
+    const listed = await env.browser.worker.evaluate(() => globalThis.wb.workflows.list());
+    expect(listed.find((w) => w.id === imp.data.id)?.revision).toBe(imp.data.revision);
+    await env.browser.worker.evaluate((i) => globalThis.wb.workflows.remove(i), imp.data.id);
+    await page.close();
+  });
+
+  it('survives a browser restart: still listed on the same profile, and replays with 0 model calls', async () => {
+    // A second Chromium on its own profile: closed and relaunched on that profile, as a person's browser.
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'wb-wf-restart-'));
+    let b = await launchWithExtension([], undefined, profile);
+    try {
+      await configure(b, fakeSettings('openai', env.fake.baseURL('wf', 'openai')));
+      const imp = await b.worker.evaluate((j) => globalThis.wb.workflows.import(j), exported);
+      if (!imp.ok) throw new Error(imp.error.message);
+      expect((await b.worker.evaluate((i) => globalThis.wb.workflows.approve(i), imp.data.id)).ok).toBe(true);
+      await b.close();
+
+      b = await launchWithExtension([], undefined, profile);
+      const listed = await b.worker.evaluate(() => globalThis.wb.workflows.list());
+      expect(listed.find((w) => w.id === imp.data.id)).toMatchObject({ name: 'Add customer', approved: true });
+      const { page, tabId } = await b.open(env.server.url('/workflow-customers.html?v=1'));
+      await page.getByRole('button', { name: 'Save customer' }).waitFor();
+      const before = allRequests();
+      const r = await b.worker.evaluate((o) => globalThis.wb.workflows.run(o), {
+        id: imp.data.id,
+        tabId,
+        params: { customer: 'Restart Rita', mail: 'rita@example.com' },
+        wait: true,
+      });
+      if (!r.ok || !('status' in r.data)) throw new Error(JSON.stringify(r));
+      expect(r.data, JSON.stringify(r.data)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+      expect(allRequests() - before, 'model requests after the restart').toBe(0);
+      await expect.poll(() => savedList(page)).toContain('Restart Rita <rita@example.com> news:yes');
+    } finally {
+      await b.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   it('a scheduled run fires in its own background tab group and reports; a missed one is reported, not run', async () => {
