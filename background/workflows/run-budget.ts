@@ -5,7 +5,13 @@
  * another model call, with the same message as a task (shared/task-budget.ts). No `chrome.*` here.
  */
 import type { Usage } from '../../shared/protocol/agent';
-import { budgetCrossed, budgetStopMessage, type ModelRef, type StepLike, type TaskBudget } from '../../shared/task-budget';
+import {
+  budgetCrossed,
+  budgetStopMessage,
+  type ModelRef,
+  type StepLike,
+  type TaskBudget,
+} from '../../shared/task-budget';
 import { addUsage } from '../../shared/usage';
 
 export class RunBudget {
