@@ -40,8 +40,8 @@ export const watchTool = defineTool({
     })
     .strict(),
   // Watching changes nothing, so Ask mode has it too (issue 28: a live page updates on its own).
+  // Compact models too (issue 28): it only reads, and in the debug family it costs Compact a name, not a schema.
   modes: ['ask', 'act', 'dev'],
-  tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {
     // The page's content is read like any other read: its origin must be one this task may read.
