@@ -25,7 +25,7 @@ const RegionSchema = z.object({
   appearedAtMs: z.number().nullable(),
   disappearedAtMs: z.number().nullable(),
 });
-export type WatchRegion = z.infer<typeof RegionSchema> & { frame?: string };
+type WatchRegion = z.infer<typeof RegionSchema> & { frame?: string };
 
 export const RegionsReply = z.object({
   startedAt: z.number(),
