@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { err, isRecord, ok } from '../../shared/result';
+import { RegionsReply, startFrameWatches, stopFrameWatches } from './watch-frames';
 import { sendToContent } from '../content-bridge';
 import { openNetworkLog } from '../observe/network-log';
 import { isFailed, isMutation, requestLine, summarize } from '../observe/network-report';
@@ -13,26 +14,21 @@ const MAX_DURATION_MS = 60_000;
 /** Failed and mutating requests listed by name; the rest are only counted. */
 const LISTED_REQUESTS = 10;
 
-const RegionsReply = z.object({
-  startedAt: z.number(),
-  endedAt: z.number(),
-  samples: z.number(),
-  capped: z.boolean(),
-  steady: z.number(),
-  regions: z.array(
-    z.object({
-      lines: z.array(z.string()),
-      appearedAtMs: z.number().nullable(),
-      disappearedAtMs: z.number().nullable(),
-    }),
-  ),
-});
+function frameNotes(watched: number, otherSites: number, lost: readonly string[]): Record<string, unknown> {
+  return {
+    ...(watched > 0 ? { framesWatched: watched } : {}),
+    ...(otherSites > 0
+      ? { framesNotWatched: `${otherSites} iframe(s) of other sites: read one with iframe_read (it asks the user)` }
+      : {}),
+    ...(lost.length > 0 ? { framesLost: `${lost.join(', ')} navigated or closed during the window` } : {}),
+  };
+}
 
 export const watchTool = defineTool({
   name: 'watch',
   family: 'debug',
   description:
-    'Watches the page for durationMs without acting and reports what appeared and disappeared: dialogs, alerts, status messages, toasts, tooltips, as tree lines (same refs as the tree) with appearedAtMs/disappearedAtMs from the start (null: already there / still there), plus console errors and a network summary for the window. Use it after an action whose feedback is brief (a "Saved" toast, an error flash) or to wait for something to show up. Main frame only; the user can stop it.',
+    'Watches the page for durationMs without acting and reports what appeared and disappeared: dialogs, alerts, status messages, toasts, tooltips, as tree lines (same refs as the tree) with appearedAtMs/disappearedAtMs from the start (null: already there / still there), plus console errors and a network summary for the window. Use it after an action whose feedback is brief (a "Saved" toast, an error flash) or to wait for something to show up. Also watches the page banner, and iframes of sites the task reads (regions name their frame). The user can stop it.',
   schema: z
     .object({
       durationMs: z.number().int().min(100).max(MAX_DURATION_MS).describe('window length, up to 60000'),
@@ -40,8 +36,8 @@ export const watchTool = defineTool({
     })
     .strict(),
   // Watching changes nothing, so Ask mode has it too (issue 28: a live page updates on its own).
+  // Compact models too (issue 28): it only reads, and in the debug family it costs Compact a name, not a schema.
   modes: ['ask', 'act', 'dev'],
-  tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {
     // The page's content is read like any other read: its origin must be one this task may read.
@@ -57,8 +53,10 @@ export const watchTool = defineTool({
       if (!started.ok) return started;
       const startedAt =
         isRecord(started.data) && typeof started.data.startedAt === 'number' ? started.data.startedAt : Date.now();
-      const finished = await sleep(args.durationMs, ctx.signal);
+      const frames = await startFrameWatches(ctx.tabId, ctx.reads, args.sampleMs ?? 250);
+      const finished = await sleep(Math.max(0, args.durationMs - (Date.now() - startedAt)), ctx.signal);
       const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'watch_regions', args: { op: 'stop' } });
+      const inFrames = await stopFrameWatches(ctx.tabId, frames.watched);
       if (!reply.ok) {
         return err(
           reply.error.code,
@@ -70,14 +68,16 @@ export const watchTool = defineTool({
       const entries = net.entries();
       const consoleRead = await readConsole(ctx.tabId, { level: 'warning', limit: 20, since: startedAt });
       const r = regions.data;
+      const steady = r.steady + inFrames.steady;
       return ok({
         durationMs: r.endedAt - r.startedAt,
         ...(finished ? {} : { stoppedEarly: 'the user stopped the task' }),
         startedAt: r.startedAt,
         samples: r.samples,
-        regions: r.regions,
-        ...(r.steady > 0 ? { steadyRegions: r.steady } : {}),
-        ...(r.capped ? { note: 'more than 50 regions appeared; the rest were not recorded' } : {}),
+        regions: [...r.regions, ...inFrames.regions],
+        ...(steady > 0 ? { steadyRegions: steady } : {}),
+        ...(r.capped || inFrames.capped ? { note: 'more than 50 regions appeared; the rest were not recorded' } : {}),
+        ...frameNotes(frames.watched.length, frames.otherSites, inFrames.lost),
         console: consoleRead.ok
           ? {
               errors: consoleRead.data.messages.filter((m) => m.type === 'error').map((m) => m.text),

@@ -5,8 +5,11 @@
  * timer every `sampleMs` catches what CSS alone shows or hides (animations, transitions).
  *
  * Each region is printed as tree lines by the tree builder itself (a `ref_id` subtree read), so the
- * model reads the same grammar and the same refs as get_accessibility_tree. Roles per WAI-ARIA 1.2
- * §5.3.5 (live region roles) and §5.3.6 (window roles), plus tooltip.
+ * model reads the same grammar and the same refs as get_accessibility_tree (in a frame, refs qualified
+ * by the frame's id, as iframe_read prints them). Roles per WAI-ARIA 1.2 §5.3.5 (live region roles) and
+ * §5.3.6 (window roles), plus tooltip, plus the page's banner (issue 28: a notice bar or a signed-in
+ * name changing in the header is feedback too). The banner's own text leaves out the live regions
+ * inside it, which are reported by themselves, so a status in the header is not reported twice.
  */
 import * as z from 'zod/mini';
 import { getAxApi } from '../ax/api';
@@ -14,6 +17,7 @@ import { err, ok } from '../../shared/result';
 import { resolveTreeOptions } from '../../shared/tree-options';
 import type { ContentHandler } from './types';
 import { sliceSafe, squish } from '../../shared/text';
+import { FRAME_ID_PATTERN } from '../../shared/refs';
 
 const TRANSIENT = [
   '[role="dialog"]',
@@ -29,6 +33,11 @@ const TRANSIENT = [
   '[aria-live="polite"]',
   '[aria-live="assertive"]',
 ].join(', ');
+/** role=banner, or a header that is the page's banner (HTML-AAM: not scoped to a sectioning element). */
+const BANNER = '[role="banner"], header:not([role])';
+const NOT_BANNER_SCOPE =
+  'article, aside, main, nav, section, [role="article"], [role="complementary"], [role="main"], [role="navigation"], [role="region"]';
+const WATCHED = `${TRANSIENT}, ${BANNER}`;
 
 /** Like the reference design: a window keeps at most this many regions, so a storm cannot run away. */
 const MAX_REGIONS = 50;
@@ -49,11 +58,29 @@ interface WatchState {
   observer: MutationObserver;
   timer: ReturnType<typeof setInterval>;
   samples: number;
+  frameRef: string | undefined;
 }
 
 let state: WatchState | null = null;
 
-function textOf(el: Element): string {
+function isBanner(el: Element): boolean {
+  if (el.getAttribute('role') === 'banner') return true;
+  return el.localName === 'header' && !el.hasAttribute('role') && el.parentElement?.closest(NOT_BANNER_SCOPE) == null;
+}
+
+/** A banner's text without the live regions inside it (they are regions of their own). */
+function bannerText(el: Element, doc: Document): string {
+  const parts: string[] = [];
+  const walker = doc.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+    const inner = n.parentElement?.closest(TRANSIENT);
+    if (inner == null || !el.contains(inner)) parts.push(n.nodeValue ?? '');
+  }
+  return sliceSafe(squish(parts.join(' ')), 300);
+}
+
+function textOf(el: Element, doc: Document): string {
+  if (!el.matches(TRANSIENT) && isBanner(el)) return bannerText(el, doc);
   return sliceSafe(squish(el.textContent ?? ''), 300);
 }
 
@@ -74,11 +101,12 @@ function worthReporting(el: Element, text: string): boolean {
   return text !== '' || role === 'dialog' || role === 'alertdialog' || el.localName === 'dialog';
 }
 
-function linesFor(el: Element, text: string): string[] {
+function linesFor(el: Element, text: string, frameRef: string | undefined): string[] {
   const api = getAxApi(globalThis);
   if (api) {
     const ref = api.registry.refFor(el);
-    const tree = api.generate(resolveTreeOptions({ ref_id: ref, maxDepth: 4, maxChars: 500, maxTextChars: 200 }));
+    const options = resolveTreeOptions({ ref_id: ref, maxDepth: 4, maxChars: 500, maxTextChars: 200 });
+    const tree = api.generate(frameRef === undefined ? options : { ...options, frameRef });
     if (tree.ok && tree.data.tree.trim() !== '') {
       return tree.data.tree
         .split('\n')
@@ -93,9 +121,9 @@ function scan(s: WatchState, doc: Document): void {
   s.samples += 1;
   const at = Date.now() - s.startedAt;
   const present = new Map<Element, string>();
-  for (const el of doc.querySelectorAll(TRANSIENT)) {
-    if (!shown(el)) continue;
-    const text = textOf(el);
+  for (const el of doc.querySelectorAll(WATCHED)) {
+    if (!shown(el) || (!el.matches(TRANSIENT) && !isBanner(el))) continue;
+    const text = textOf(el, doc);
     if (worthReporting(el, text)) present.set(el, text);
   }
   // A toast inside an aria-live container matches twice: keep the innermost element with the text.
@@ -120,7 +148,7 @@ function scan(s: WatchState, doc: Document): void {
       break;
     }
     const region: Region = {
-      lines: linesFor(el, text),
+      lines: linesFor(el, text, s.frameRef),
       appearedAtMs: s.samples === 1 ? null : at,
       disappearedAtMs: null,
     };
@@ -139,7 +167,12 @@ function stop(): WatchState | null {
 }
 
 const Args = z.union([
-  z.strictObject({ op: z.literal('start'), sampleMs: z.number().check(z.int(), z.minimum(50), z.maximum(5_000)) }),
+  z.strictObject({
+    op: z.literal('start'),
+    sampleMs: z.number().check(z.int(), z.minimum(50), z.maximum(5_000)),
+    // Set by the worker in a subframe: the frame's id, so its lines carry refs the model can use.
+    frameRef: z.optional(z.string().check(z.regex(FRAME_ID_PATTERN))),
+  }),
   z.strictObject({ op: z.literal('stop') }),
 ]);
 
@@ -147,7 +180,8 @@ export const watchRegionsHandler: ContentHandler = {
   name: 'watch_regions',
   run(args, doc) {
     const parsed = Args.safeParse(args);
-    if (!parsed.success) return err('bad_arguments', 'watch_regions takes {op:"start", sampleMs} or {op:"stop"}');
+    if (!parsed.success)
+      return err('bad_arguments', 'watch_regions takes {op:"start", sampleMs, frameRef?} or {op:"stop"}');
     if (parsed.data.op === 'start') {
       stop(); // a watch the worker lost (restart) must not keep running
       // Pages that mutate constantly would scan on every batch: at most one scan per frame.
@@ -177,6 +211,7 @@ export const watchRegionsHandler: ContentHandler = {
           if (state) scan(state, doc);
         }, parsed.data.sampleMs),
         samples: 0,
+        frameRef: parsed.data.frameRef,
       };
       state = s;
       scan(s, doc);

@@ -172,6 +172,32 @@ describe('watch in Ask mode', () => {
   });
 });
 
+describe('watch reach', () => {
+  it('reports the page banner changing and a toast inside an iframe, with the frame and its refs', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/observe-frames.html'));
+    await page.frameLocator('#pay').locator('#pay').waitFor();
+    const watching = env.browser.tool('watch', { durationMs: 3000 }, { tabId, mode: 'ask', tier: 'compact' });
+    await page.waitForTimeout(1000);
+    await page.click('#sign-in');
+    await page.frameLocator('#pay').locator('#pay').click();
+    const w = data(await watching);
+    const regions = w.regions as (Region & { frame?: string })[];
+    const text = (r: Region): string => r.lines.join('\n');
+    // The banner: the old text went, the new one came; the section's own header is not the banner.
+    expect(regions.some((r) => text(r).includes('Signed out') && r.disappearedAtMs !== null)).toBe(true);
+    expect(regions.some((r) => text(r).includes('Signed in as Ada') && r.appearedAtMs !== null)).toBe(true);
+    expect(regions.some((r) => text(r).includes('Checkout'))).toBe(false);
+    // The toast in the frame came and went, named by its frame, with refs qualified by it.
+    const toast = regions.find((r) => text(r).includes('Card declined'));
+    expect(toast?.frame).toMatch(/^f[1-9]\d*$/);
+    expect(toast?.appearedAtMs).not.toBeNull();
+    expect(toast?.disappearedAtMs).not.toBeNull();
+    expect(text(toast ?? { lines: [], appearedAtMs: null, disappearedAtMs: null })).toContain(`${toast?.frame}:ref_`);
+    expect(w.framesWatched).toBe(1);
+    await page.close();
+  });
+});
+
 describe('an agent task on the observe page (fake model)', () => {
   it('watch, network_read and console_read report the page, and no secret leaks anywhere', async () => {
     const task = 'Observe the page and report what its requests did.';

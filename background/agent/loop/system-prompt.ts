@@ -66,8 +66,7 @@ function moreToolsLine(c: PromptContext): string {
 /** Find before paging and verify before done (issue 12): said only when the tools are there. */
 function findAndVerify(c: PromptContext): string {
   const lines: string[] = [];
-  if (c.tools.includes('find'))
-    lines.push('- To locate one element, call find with a short description instead of paging.');
+  if (c.tools.includes('find')) lines.push('- To locate one element, call find instead of paging.');
   if (c.tools.includes('text_search'))
     lines.push('- text_search tells whether a text is on the page (count 0: absent).');
   if (c.tools.includes('verify'))

@@ -57,6 +57,11 @@ const FRAME_READS: Attack[] = [
     modes: ['act'],
     settings: { tier: 'full' },
   }),
+  // watch reports changes in frames (issue 28) but never asks: a frame of another site is left out.
+  frameRead('watch', 'watch', [step('watch', { durationMs: 3000 })], {
+    page: '/red-team/reads-watch-host.html',
+    asks: 0,
+  }),
   frameRead('console-read', 'console_read', [step('console_read', { frameId: 'f1' }), step('console_read', {})]),
   // Pixels are a read too: the model sees the frame's text in the image. The secret cannot be
   // checked in the image bytes, so the case requires the prompt (Act) and that nothing was sent.
