@@ -2,7 +2,7 @@
 // ("N passed, N failed, N skipped") that CI reads. Vitest counts its own tests; each other check
 // counts as one. A step that exits 77 (SKIP_EXIT: e.g. conformance without the WPT corpora outside
 // CI, see docs/testing.md) counts as skipped.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { SKIP_EXIT } from './lib/corpora.mjs';
@@ -38,7 +38,15 @@ const failures = [];
 // Each step's wall time and the machine's load, for the durations table (npm run durations).
 const started = Date.now();
 const load = () => loadavg()[0].toFixed(1);
-const record = { ranAt: new Date().toISOString(), cpus: cpus().length, load: { start: load() }, steps: [] };
+// The commit the run tested: the durations may be rendered later in another checkout (test-durations.mjs).
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+})();
+const record = { ranAt: new Date().toISOString(), commit, cpus: cpus().length, load: { start: load() }, steps: [] };
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
   const stepStart = Date.now();

@@ -36,7 +36,11 @@ const files = vitest.testResults
     };
   })
   .sort((a, b) => a.file.localeCompare(b.file));
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+// The commit the run recorded (scripts/test-all.mjs); this checkout's HEAD for records from before it did.
+const commit =
+  typeof run.commit === 'string'
+    ? run.commit
+    : execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
 const out = { ...run, commit, files };
 writeFileSync(path.join(ROOT, 'docs/test-durations.json'), `${JSON.stringify(out, null, 2)}\n`);
 console.log(`durations: wrote docs/test-durations.json (${files.length} files); now run npm run docs`);
