@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forgetSettle, guardBusy, settleTab, trackGuardWork } from './nav-settle';
+import { endTopLoad, forgetSettle, guardBusy, noteTopLoad, settleTab, trackGuardWork } from './nav-settle';
+import { sleep } from '../../shared/timeout';
 
 describe('settleTab', () => {
   it('returns at once when the tab shows no blocked load and no guard work is under way', async () => {
@@ -45,5 +46,38 @@ describe('settleTab', () => {
     const t0 = Date.now();
     await settleTab(5, () => Promise.resolve('http://other.test/'), stop.signal, 5000);
     expect(Date.now() - t0).toBeLessThan(1000);
+  });
+});
+
+describe('settleTab and loads the page started', () => {
+  it('waits while a top-frame load is in flight, then for the guard work its failure started', async () => {
+    let restored = false;
+    noteTopLoad(6);
+    setTimeout(() => {
+      // The guard's listener: its work is tracked before the load counts as ended.
+      trackGuardWork(6, sleep(60).then(() => (restored = true)));
+      endTopLoad(6);
+    }, 80);
+    await settleTab(6, () => Promise.resolve(restored ? null : 'http://other.test/'));
+    expect(restored).toBe(true);
+    forgetSettle(6);
+  });
+
+  it('waits for a hanging load once: the next call does not wait for the same load again', async () => {
+    noteTopLoad(7, 1000);
+    const t0 = Date.now();
+    await settleTab(7, () => Promise.resolve(null), undefined, 100);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(95);
+    const t1 = Date.now();
+    await settleTab(7, () => Promise.resolve(null), undefined, 100);
+    expect(Date.now() - t1).toBeLessThan(50);
+    // A new load is waited for again.
+    noteTopLoad(7, 2000);
+    setTimeout(() => endTopLoad(7), 40);
+    const t2 = Date.now();
+    await settleTab(7, () => Promise.resolve(null), undefined, 1000);
+    expect(Date.now() - t2).toBeGreaterThanOrEqual(35);
+    expect(Date.now() - t2).toBeLessThan(500);
+    forgetSettle(7);
   });
 });

@@ -8,6 +8,12 @@
  * page, whose URL is the other origin's: the gate asked to act "on" that site and the guard's note
  * came too late for any result (red-team `reads-download-cross-origin` in a full run).
  *
+ * A blocked load is only visible once it has failed, and on a loaded machine the same-origin hop and
+ * the refused redirect take long enough that it failed between this wait's check and the gate's
+ * look at the tab (the gate then asked to act on the other site, on Chrome's error page). So a
+ * top-frame load the page started (webNavigation.onBeforeNavigate, not one a tool drives) and that
+ * has neither committed nor failed is waited for too; one that outlives the cap is waited for once.
+ *
  * Pure over its inputs (the work and the frame check are passed in), so it is unit-tested.
  */
 import { sleep } from '../../shared/timeout';
@@ -29,6 +35,22 @@ export function trackGuardWork(tabId: number, work: Promise<unknown>): void {
 export function guardBusy(tabId: number): boolean {
   return (pending.get(tabId)?.size ?? 0) > 0;
 }
+
+/** Top-frame loads the page started that have not committed or failed yet: per tab, when each began. */
+const loading = new Map<number, number>();
+
+/** A page-started top-frame load began in the tab (webNavigation.onBeforeNavigate, frame 0). */
+export function noteTopLoad(tabId: number, at = Date.now()): void {
+  loading.set(tabId, at);
+}
+
+/** The tab's top-frame load committed or failed (after the guard tracked its own work for it). */
+export function endTopLoad(tabId: number): void {
+  loading.delete(tabId);
+}
+
+/** Per tab, the start of a load a wait already ran out on: a hanging load costs one wait, not one per call. */
+const gaveUpLoad = new Map<number, number>();
 
 /** Per tab, the blocked URL a wait already ran out on: a tab the guard cannot take back costs one wait, not one per call. */
 const gaveUp = new Map<number, string>();
@@ -56,6 +78,15 @@ export async function settleTab(
       await Promise.race([Promise.allSettled([...work]), sleep(left, signal)]);
       continue;
     }
+    const since = loading.get(tabId);
+    if (since !== undefined && gaveUpLoad.get(tabId) !== since) {
+      if (Date.now() >= until || signal?.aborted) {
+        gaveUpLoad.set(tabId, since);
+        return;
+      }
+      if (!(await sleep(POLL_MS, signal))) return;
+      continue;
+    }
     const url = await blockedUrl(tabId);
     if (url === null || gaveUp.get(tabId) === url) {
       if (url === null) gaveUp.delete(tabId);
@@ -73,4 +104,6 @@ export async function settleTab(
 export function forgetSettle(tabId: number): void {
   pending.delete(tabId);
   gaveUp.delete(tabId);
+  loading.delete(tabId);
+  gaveUpLoad.delete(tabId);
 }

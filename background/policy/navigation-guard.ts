@@ -25,7 +25,7 @@ import type { OriginState } from './origin-policy';
 import { isUserTab } from './user-tabs';
 import { httpHost, loadStore, replaceRules, saveStore, serial, storedState } from './nav-guard-store';
 import { taskTabIds, type TaskTabs } from '../agent/task/task-tabs-state';
-import { forgetSettle, settleTab, trackGuardWork } from './nav-settle';
+import { endTopLoad, forgetSettle, noteTopLoad, settleTab, trackGuardWork } from './nav-settle';
 
 const URL_CAP = 200;
 
@@ -358,25 +358,32 @@ async function onFrameCommitted(d: chrome.webNavigation.WebNavigationTransitionC
 export function registerNavigationGuard(): void {
   chrome.webNavigation.onErrorOccurred.addListener((d) => {
     const work = onBlocked(d).catch((e: unknown) => warn('handle a blocked load', e));
-    if (d.frameId === 0) trackGuardWork(d.tabId, work);
+    if (d.frameId !== 0) return;
+    // The guard's work is tracked before the load counts as ended: a waiting call sees one or the other.
+    trackGuardWork(d.tabId, work);
+    endTopLoad(d.tabId);
   });
   chrome.webNavigation.onCreatedNavigationTarget.addListener((d) => {
     openedFrom.set(d.tabId, d.sourceTabId);
     onNewTarget(d).catch((e: unknown) => warn('close a blocked tab', e));
   });
   chrome.webNavigation.onCommitted.addListener((d) => {
-    if (d.frameId === 0)
+    if (d.frameId === 0) {
       trackGuardWork(
         d.tabId,
         onTopCommitted(d).catch((e: unknown) => warn('judge a commit', e)),
       );
-    else onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
+      endTopLoad(d.tabId);
+    } else onFrameCommitted(d).catch((e: unknown) => warn('cover a new frame', e));
   });
   chrome.tabs.onCreated.addListener((tab) => {
     if (tab.id !== undefined) undecided.add(tab.id);
   });
   chrome.webNavigation.onBeforeNavigate.addListener((d) => {
-    if (d.frameId !== 0 || !undecided.delete(d.tabId)) return;
+    if (d.frameId !== 0) return;
+    // A load a tool drives is that tool's to wait for (toolLoad); one the page started, the next call's.
+    if (!held.has(d.tabId)) noteTopLoad(d.tabId);
+    if (!undecided.delete(d.tabId)) return;
     const done = decideNewTab(d.tabId)
       .catch((e: unknown) => warn('exclude a tab of the user', e))
       .finally(() => deciding.delete(d.tabId));

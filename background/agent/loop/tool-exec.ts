@@ -163,6 +163,9 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     result = { ok: false as const, error: { code: 'tool_failed', message: `${name} failed: ${errorMessage(e)}` } };
   }
   rec.inFlight = undefined;
+  // A load the action started (a link, a submit, a download that became a navigation) is waited for
+  // here too, so what the guard did with it is told in this action's own result (nav-settle.ts).
+  if (gated) await settleNavigation(acting.tabId, ctx.signal);
   await noteMinted(rec, acting.tabId, floor);
   if (recording && result.ok) await endStep(acting.tabId, rec, name, plan.args, recording);
 

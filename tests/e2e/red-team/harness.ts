@@ -75,12 +75,18 @@ export function serveRedTeamPages(env: Pick<RedTeamEnv, 'server' | 'partner' | '
     });
     // A same-origin download link whose server redirects to the partner's file: a download, not a
     // navigation, so the navigation guard does not see it and the file's origin is the partner's.
-    site.route('/red-team/api/backup-redirect', (_req, res) => {
-      res.writeHead(302, {
-        location: `${env.partner.origin}/red-team/api/backup-codes.csv`,
-        'cache-control': 'no-store',
-      });
-      res.end();
+    // `?slow=1`: the redirect comes 1.5 s late, so the refused load ends after the click returned
+    // (what a loaded machine does at random; red-team `reads-download-slow-redirect`).
+    site.route('/red-team/api/backup-redirect', (req, res) => {
+      const send = () => {
+        res.writeHead(302, {
+          location: `${env.partner.origin}/red-team/api/backup-codes.csv`,
+          'cache-control': 'no-store',
+        });
+        res.end();
+      };
+      if (req.url?.includes('slow=1')) setTimeout(send, 1500);
+      else send();
     });
     for (const api of ['/red-team/api/events', '/red-team/api/ran']) {
       site.route(api, (_req, res) => {
