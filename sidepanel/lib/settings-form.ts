@@ -181,8 +181,16 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   return { ok: true, settings: parsed.data, warnings };
 }
 
-/** The default task budget's two fields: empty means no ceiling (shared/task-budget.ts). */
-function budgetFields(form: SettingsForm, errors: FormErrors): { tokens?: number; usd?: number } {
+export type BudgetForm = Pick<SettingsForm, 'budgetTokens' | 'budgetUsd'>;
+
+/**
+ * A budget's two fields (the settings' default, or one workflow run's): empty means no ceiling
+ * (shared/task-budget.ts); a bad value sets its field's error.
+ */
+export function budgetFields(
+  form: BudgetForm,
+  errors: Partial<Record<keyof BudgetForm, string>>,
+): { tokens?: number; usd?: number } {
   const out: { tokens?: number; usd?: number } = {};
   const tokens = form.budgetTokens.trim().replace(/[,_\s]/g, '');
   if (tokens !== '') {
