@@ -23,6 +23,9 @@ export interface WorkflowListing {
   actions: string[];
 }
 
+/** A run's model calls are heals, one short prompt each: a ceiling of a few hundred tokens is meaningful. */
+const RUN_MIN_TOKENS = 100;
+
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
@@ -115,7 +118,7 @@ export function WorkflowRunForm({ wf, tab, onDone, onClose }: Props) {
   const run = async (e: Event) => {
     e.preventDefault();
     const errors: Partial<Record<keyof BudgetForm, string>> = {};
-    const ceiling = budgetFields(budget, errors);
+    const ceiling = budgetFields(budget, errors, RUN_MIN_TOKENS);
     setBudgetErrors(errors);
     if (Object.keys(errors).length > 0) return;
     const missing = wf.params.filter((p) => (values[p] ?? '') === '');

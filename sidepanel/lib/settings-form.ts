@@ -190,13 +190,15 @@ export type BudgetForm = Pick<SettingsForm, 'budgetTokens' | 'budgetUsd'>;
 export function budgetFields(
   form: BudgetForm,
   errors: Partial<Record<keyof BudgetForm, string>>,
+  /** Below this a ceiling is a typo: 1000 for a task; a workflow run's heals are single short calls. */
+  minTokens = 1000,
 ): { tokens?: number; usd?: number } {
   const out: { tokens?: number; usd?: number } = {};
   const tokens = form.budgetTokens.trim().replace(/[,_\s]/g, '');
   if (tokens !== '') {
     const n = Number(tokens);
-    if (!Number.isInteger(n) || n < 1000 || n > 1_000_000_000)
-      errors.budgetTokens = 'Use a whole number of tokens between 1000 and 1000000000, or leave empty for no budget.';
+    if (!Number.isInteger(n) || n < minTokens || n > 1_000_000_000)
+      errors.budgetTokens = `Use a whole number of tokens between ${minTokens} and 1000000000, or leave empty for no budget.`;
     else out.tokens = n;
   }
   const usd = form.budgetUsd.trim().replace(/^\$/, '');
