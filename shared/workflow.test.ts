@@ -121,8 +121,12 @@ describe('run-time values and what the review screen shows', () => {
 
   it("refuses a target frame whose origin the workflow's origins do not list", () => {
     const r = parseWorkflow(
-      wf({ steps: [{ ...clickStep, target: { role: 'button', name: 'Pay', frame: 'f1', frameOrigin: 'https://x.test' } }] }),
+      wf({
+        steps: [{ ...clickStep, target: { role: 'button', name: 'Pay', frame: 'f1', frameOrigin: 'https://x.test' } }],
+      }),
     );
-    expect(r.ok ? 'parsed' : r.error.message).toBe("step 1 acts in a frame of https://x.test, which the workflow's origins do not list");
+    expect(r.ok ? 'parsed' : r.error.message).toBe(
+      "step 1 acts in a frame of https://x.test, which the workflow's origins do not list",
+    );
   });
 });

@@ -22,7 +22,9 @@ export function BudgetFields(props: BudgetFieldsProps) {
   const run = props.scope === 'run';
   const prefix = run ? 'run' : undefined;
   const who = run ? 'Run budget' : 'Task budget';
-  const what = run ? 'The run stops before a heal that would take it past' : 'A task stops when its model calls have used';
+  const what = run
+    ? 'The run stops before a heal that would take it past'
+    : 'A task stops when its model calls have used';
   return (
     <>
       <Field

@@ -26,8 +26,7 @@ export interface WorkflowListing {
 /** A run's model calls are heals, one short prompt each: a ceiling of a few hundred tokens is meaningful. */
 const RUN_MIN_TOKENS = 100;
 
-const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** The worker's workflow summaries (background/workflows/console.ts), narrowed; bad entries are skipped. */
 export function parseListings(data: unknown): WorkflowListing[] {
@@ -51,7 +50,7 @@ export function parseListings(data: unknown): WorkflowListing[] {
   });
 }
 
-export function runSummary(name: string, data: unknown): string {
+function runSummary(name: string, data: unknown): string {
   if (!isRecord(data)) return `Workflow "${name}" ran.`;
   const healed = typeof data.healed === 'number' && data.healed > 0 ? `, ${data.healed} step(s) healed` : '';
   const why = typeof data.error === 'string' ? `: ${data.error}` : '';

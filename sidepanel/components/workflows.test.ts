@@ -28,9 +28,7 @@ describe('parseListings', () => {
       origins: ['https://a.test'],
       actions: ['type_ax on textbox "Name" text="{{customer}}"'],
     };
-    expect(parseListings([good, { id: 1 }, null])).toEqual([
-      { ...good, defaults: { customer: 'Ada' } },
-    ]);
+    expect(parseListings([good, { id: 1 }, null])).toEqual([{ ...good, defaults: { customer: 'Ada' } }]);
     expect(parseListings('nope')).toEqual([]);
   });
 });
