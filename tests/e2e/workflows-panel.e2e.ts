@@ -92,6 +92,10 @@ describe('workflows in the panel: review an import, a run-time password, a per-r
             target: { role: 'textbox', name: 'Password', secret: true },
             intent: 'tick the newsletter box',
           },
+          // A step after the password writes the task record (with the calls so far) to storage.
+          { tool: 'click_ax', args: {}, target: { role: 'checkbox', name: 'Subscribe to newsletter' } },
+          // Submitting a form with a password asks the user (approval-rules.ts): the run waits there.
+          { tool: 'click_ax', args: {}, target: { role: 'button', name: 'Save customer' } },
         ],
         [{ name: 'customer', example: 'Ada Lovelace' }, { name: 'password' }],
       ),
@@ -105,7 +109,7 @@ describe('workflows in the panel: review an import, a run-time password, a per-r
       (o) => chrome.runtime.sendMessage({ type: 'run_workflow', ...o, params: { password: 'x' } }),
       { tabId, id },
     );
-    expect(JSON.stringify(refused)).toMatch(/needs_approval.*was imported and not yet approved: review its 2 steps/);
+    expect(JSON.stringify(refused)).toMatch(/needs_approval.*was imported and not yet approved: review its 4 steps/);
 
     await panel.locator('#prompt').fill('/sign');
     await panel.getByRole('button', { name: 'Review workflow “Sign up customer”' }).click();
@@ -115,6 +119,8 @@ describe('workflows in the panel: review an import, a run-time password, a per-r
     expect(steps).toEqual([
       'type_ax on textbox "Customer name" text="{{customer}}"',
       'type_ax on textbox "Password" text="{{password}}"',
+      'click_ax on checkbox "Subscribe to newsletter"',
+      'click_ax on button "Save customer"',
     ]);
     await review.getByRole('button', { name: 'Approve workflow' }).click();
     const listed = await env.browser.worker.evaluate(() => globalThis.wb.workflows.list());
@@ -133,7 +139,18 @@ describe('workflows in the panel: review an import, a run-time password, a per-r
     await pw.fill(PASSWORD);
     const before = requests();
     await form.getByRole('button', { name: 'Run' }).click();
+    // Mid-run, the password typed and the submit waiting for the user: the task record is in
+    // chrome.storage.session now, and the password is not in it (nor anywhere else stored).
+    const approval = panel.getByTestId('approval');
+    await expect.poll(() => approval.count(), { timeout: 20_000 }).toBe(1);
+    expect(await approval.textContent()).toMatch(/Save customer/);
+    expect(await storageText()).toContain('Run workflow \\"Sign up customer\\"');
+    expect(await storageText(), 'stored mid-run').not.toContain(PASSWORD);
+    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(() => status(panel), { timeout: 30_000 }).toBe('Workflow "Sign up customer": done');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Saved customers' }).innerText())
+      .toContain('Grace Hopper <> news:yes');
     expect(requests() - before, 'model requests').toBe(0);
     expect(await page.getByLabel('Customer name').inputValue()).toBe('Grace Hopper');
     expect(await page.getByLabel('Password').inputValue()).toBe(PASSWORD);
