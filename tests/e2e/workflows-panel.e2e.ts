@@ -3,14 +3,16 @@
  * against the React customer fixture: an imported workflow is reviewed in the panel (its real steps
  * and sites, not the file's own words) and runs only after the user approves it there; a
  * `{{password}}` is asked in a password field at run time and is found nowhere in the extension's
- * storage afterwards; the run form's budget stops a run before a heal it cannot afford; a target
- * recorded in a same-site frame is found again in that frame with zero model calls.
+ * storage, mid-run or afterwards; the run form's budget stops a run before a heal it cannot afford;
+ * a task done in a same-site frame is recorded with its frame and replays there with zero model
+ * calls; an imported step aimed into a frame of a site the file does not list is refused.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { treeLines } from '../fake-providers/reading';
+import { scriptPolicy, step } from '../fake-providers/script';
 import type { FakeDecision, FakeTurn } from '../fake-providers/turn';
-import { configure, FAKE_KEY, fakeSettings } from './agent-helpers';
+import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
 import { useExtension } from './support/setup';
 
 const env = useExtension({ fake: true });
@@ -22,6 +24,24 @@ function heal(turn: FakeTurn): FakeDecision {
   const ref = treeLines(prompt).find((l) => /button/.test(l.role) && /Store customer/.test(l.name))?.ref ?? 'none';
   return { toolCalls: [{ name: 'pick_element', args: { ref_id: ref } }] };
 }
+const FRAMED_TASK = 'Add the customer Frida in the framed form, then save.';
+const framedTask = scriptPolicy(
+  new Map([
+    [
+      FRAMED_TASK,
+      {
+        steps: [
+          step('iframe_read', { frameId: 'f1' }),
+          step('type_ax', (v) => ({ ref_id: v.ref(/textbox/, /Customer name/), text: 'Frida' })),
+          step('click_ax', (v) => ({ ref_id: v.ref(/button/, /Save customer/) })),
+        ],
+        final: () => 'Saved Frida.',
+      },
+    ],
+  ]),
+);
+const policy = (t: FakeTurn): FakeDecision =>
+  JSON.stringify(t.messages).includes('Repair one step') ? heal(t) : framedTask(t);
 const requests = () => env.fake.requests.filter((r) => r.scenario === 'wfp').length;
 
 interface Target {
@@ -78,7 +98,7 @@ const storageText = () =>
 
 describe('workflows in the panel: review an import, a run-time password, a per-run budget', () => {
   it('an import is reviewed and approved in the panel; its password is asked at run time and stored nowhere', async () => {
-    env.fake.scenario('wfp', { apiKey: FAKE_KEY, policy: heal });
+    env.fake.scenario('wfp', { apiKey: FAKE_KEY, policy });
     await configure(env.browser, fakeSettings('openai', env.fake.baseURL('wfp', 'openai')));
     const id = await importDoc(
       doc(
@@ -226,6 +246,44 @@ describe('workflows in frames', () => {
     await expect
       .poll(() => frame.getByRole('list', { name: 'Saved customers' }).innerText())
       .toContain('Framed Fran <> news:no');
+    await page.close();
+  });
+
+  it('a task done in a same-site frame is recorded with its frame and replays there with zero model calls', async () => {
+    const rec = await env.browser.open(env.server.url('/workflow-framed.html'));
+    await rec.page.frameLocator('#shell').getByRole('button', { name: 'Save customer' }).waitFor();
+    const report = await run(env.browser, { tabId: rec.tabId, task: FRAMED_TASK, mode: 'act' });
+    expect(report.status).toBe('done');
+    const saved = await env.browser.worker.evaluate(
+      (tabId) => globalThis.wb.workflows.save({ tabId, name: 'Framed task', params: { customer: 'Frida' } }),
+      rec.tabId,
+    );
+    if (!saved.ok) throw new Error(saved.error.message);
+    const ex = await env.browser.worker.evaluate((i) => globalThis.wb.workflows.export(i), saved.data.id);
+    if (!ex.ok) throw new Error(ex.error.message);
+    const steps = (JSON.parse(ex.data) as { steps: { target?: { frame?: string; frameOrigin?: string } }[] }).steps;
+    expect(steps.map((s) => [s.target?.frame, s.target?.frameOrigin])).toEqual([
+      ['f1', env.server.origin],
+      ['f1', env.server.origin],
+    ]);
+    await rec.page.close();
+
+    const { page, tabId } = await env.browser.open(env.server.url('/workflow-framed.html'));
+    const frame = page.frameLocator('#shell');
+    await frame.getByRole('button', { name: 'Save customer' }).waitFor();
+    const before = requests();
+    const r = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.run(o), {
+      id: saved.data.id,
+      tabId,
+      params: { customer: 'Frieda Two' },
+      wait: true,
+    });
+    if (!r.ok || !('status' in r.data)) throw new Error(JSON.stringify(r));
+    expect(r.data, JSON.stringify(r.data)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+    expect(requests() - before).toBe(0);
+    await expect
+      .poll(() => frame.getByRole('list', { name: 'Saved customers' }).innerText())
+      .toContain('Frieda Two <> news:no');
     await page.close();
   });
 
