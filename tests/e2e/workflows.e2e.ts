@@ -6,8 +6,9 @@
  * only the steps that cannot be found go to the model, and the healed revision then replays with
  * zero calls again, also after a worker restart and a browser restart, and from a schedule (its own
  * tab group, closed when the run ends well; kept when it is refused). A run's token budget stops it
- * before a heal it cannot afford. Red team: an imported workflow with a hidden hard-to-undo step (asked in the panel: deny, Stop, approve; refused in a scheduled run), one with a
- * hidden foreign origin, and a healer that points a step at "Delete".
+ * before a heal it cannot afford. Red team: an imported workflow with a hidden hard-to-undo step
+ * (asked in the panel: deny, Stop, approve; refused in a scheduled run), one with a hidden foreign
+ * origin, and a healer that points a step at "Delete".
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
