@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   approvalKey,
+  describeStep,
   isApprovedAtSave,
   parameterize,
   parseWorkflow,
+  savedValues,
   substituteParams,
   type Workflow,
   type WorkflowStep,
@@ -93,5 +95,38 @@ describe('workflow documents', () => {
     const r = parameterize([typeStep, pw], { customer: 'Ada Lovelace' });
     expect(r.ok && r.data.params).toEqual([{ name: 'customer', example: 'Ada Lovelace' }, { name: 'password' }]);
     expect(substituteParams(pw.args, { customer: 'x' }).ok).toBe(false);
+  });
+});
+
+describe('run-time values and what the review screen shows', () => {
+  it('savedValues leaves out a parameter with no saved value ({{password}} must be given each run)', () => {
+    const w = wf({
+      params: [{ name: 'customer', example: 'Ada' }, { name: 'password' }],
+      steps: [{ ...typeStep, args: { text: '{{customer}} {{password}}' } }],
+    });
+    expect(savedValues(w)).toEqual({ customer: 'Ada' });
+  });
+
+  it('describeStep shows the real tool, target, frame and arguments, not the step intent', () => {
+    const lying: WorkflowStep = {
+      ...clickStep,
+      target: { role: 'button', name: 'Delete', heading: 'Account', frame: 'f2', frameOrigin: 'https://pay.test' },
+      args: { text: '{{customer}}' },
+      intent: 'click button "Save"',
+    };
+    expect(describeStep(lying)).toBe(
+      'click on button "Delete" under "Account" in frame https://pay.test text="{{customer}}"',
+    );
+  });
+
+  it("refuses a target frame whose origin the workflow's origins do not list", () => {
+    const r = parseWorkflow(
+      wf({
+        steps: [{ ...clickStep, target: { role: 'button', name: 'Pay', frame: 'f1', frameOrigin: 'https://x.test' } }],
+      }),
+    );
+    expect(r.ok ? 'parsed' : r.error.message).toBe(
+      "step 1 acts in a frame of https://x.test, which the workflow's origins do not list",
+    );
   });
 });

@@ -100,6 +100,10 @@ export function parseWorkflow(input: unknown): Result<Workflow> {
     // Every site a step acts on is listed, so the origins a user approves are all the origins.
     if (s.origin !== 'unknown' && !p.data.origins.includes(s.origin))
       return err('bad_workflow', `step ${i + 1} acts on ${s.origin}, which the workflow's origins do not list`);
+    // A target's frame is searched at run time (resolve.ts): its origin must be one the user approves too.
+    const fo = s.target?.frameOrigin;
+    if (fo !== undefined && !p.data.origins.includes(fo))
+      return err('bad_workflow', `step ${i + 1} acts in a frame of ${fo}, which the workflow's origins do not list`);
   }
   return ok(p.data);
 }
@@ -162,6 +166,11 @@ export function parameterize(
   return ok({ steps: out, params });
 }
 
+/** The values saved with the workflow; a parameter with none (`{{password}}`) must be given at each run. */
+export function savedValues(wf: Workflow): Record<string, string> {
+  return Object.fromEntries(wf.params.flatMap((q) => (q.example === undefined ? [] : [[q.name, q.example]])));
+}
+
 /** A target in one line, for approvals, reports and the healer. */
 export function describeTarget(t: WorkflowTarget | undefined): string {
   if (!t) return 'the page';
@@ -169,6 +178,20 @@ export function describeTarget(t: WorkflowTarget | undefined): string {
     .filter(Boolean)
     .join(' ');
   return `${t.role} "${t.name}"${where ? ` ${where}` : ''}`;
+}
+
+/**
+ * What a step will really do, built from its tool, target and arguments, never from its `intent`:
+ * an imported file writes its own intents, and the review screen must not show a lie
+ * (`click_ax on button "Delete all" in frame https://pay.example`).
+ */
+export function describeStep(step: WorkflowStep): string {
+  const args = Object.entries(step.args)
+    .filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+    .map(([k, v]) => `${k}=${JSON.stringify(v).slice(0, 200)}`);
+  const t = step.target;
+  const frame = t?.frameOrigin && t.frame !== 'f0' ? ` in frame ${t.frameOrigin}` : '';
+  return [step.tool, t ? `on ${describeTarget(t)}${frame}` : '', ...args].filter(Boolean).join(' ');
 }
 
 /** The key a save-time approval is bound to: the origin and the target as described. */

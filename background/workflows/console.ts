@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { err, ok, type Result } from '../../shared/result';
 import {
   approvalKey,
+  describeStep,
   parameterize,
   paramsIn,
   parseWorkflow,
+  savedValues,
   WORKFLOW_FORMAT,
   WORKFLOW_VERSION,
   type Workflow,
@@ -45,8 +47,13 @@ export interface WorkflowSummary {
   revision: number;
   approved: boolean;
   params: string[];
+  /** The saved value of each parameter that has one (the run form's defaults; never a password). */
+  defaults: Record<string, string>;
   origins: string[];
+  /** Each step's intent, as recorded (or as an imported file says). */
   steps: string[];
+  /** What each step really does (tool, target, arguments): what the review screen shows. */
+  actions: string[];
 }
 
 function summary(wf: Workflow): WorkflowSummary {
@@ -56,8 +63,10 @@ function summary(wf: Workflow): WorkflowSummary {
     revision: wf.revision,
     approved: wf.approved,
     params: wf.params.map((p) => p.name),
+    defaults: savedValues(wf),
     origins: wf.origins,
     steps: wf.steps.map((s) => s.intent),
+    actions: wf.steps.map(describeStep),
   };
 }
 
@@ -125,7 +134,13 @@ async function run(options: unknown): Promise<Result<WorkflowRunReport | { start
     return err('bad_arguments', `wb.workflows.run({id, tabId, params?, wait?, budget?}): ${z.prettifyError(o.error)}`);
   const wf = await loadWorkflow(o.data.id);
   if (!wf) return err('no_such_workflow', `no workflow ${o.data.id}; see await wb.workflows.list()`);
-  const values = { ...Object.fromEntries(wf.params.map((q) => [q.name, q.example ?? ''])), ...o.data.params };
+  const values = { ...savedValues(wf), ...o.data.params };
+  const missing = wf.params.filter((q) => values[q.name] === undefined).map((q) => q.name);
+  if (missing.length)
+    return err(
+      'missing_param',
+      `workflow "${wf.name}" needs a value for {{${missing.join('}}, {{')}}} (a password is never saved: give it at each run)`,
+    );
   const running = runWorkflow(wf, o.data.tabId, values, 'panel', o.data.budget);
   if (o.data.wait === false) return ok({ started: true });
   return running;

@@ -2,7 +2,8 @@
  * Finds a workflow step's element again on today's page (issue 30), with no model: `find` with the
  * stored name, then only candidates whose tree line has the same role and name; several left are
  * told apart by the stored collection context, then by heading and landmark (target_place). One
- * match or nothing: an ambiguous target is never guessed, it goes to the healer.
+ * match or nothing: an ambiguous target is never guessed, it goes to the healer. A target recorded in
+ * a child frame is searched in the live frames of its stored origin (framesFor).
  */
 import type { FindPageCandidate } from '../../shared/find-schemas';
 import { FindPageResultSchema } from '../../shared/find-schemas';
@@ -14,6 +15,13 @@ import type { WorkflowTarget } from '../../shared/workflow';
 import { sendToContent } from '../content-bridge';
 import { checkReply } from '../page-call';
 import { describeRef } from './describe-ref';
+import { MAIN_FRAME_ID } from '../frames/frame-ids';
+import { syncFrames, type BrowserFrame } from '../frames/frame-store';
+import { qualifyRef } from '../frames/qualified-ref';
+import { originOf } from '../policy/trusted-sites';
+
+/** Frames of the stored origin searched for one target (a page rarely embeds one site more often). */
+const MAX_FRAMES = 4;
 
 export type Resolution = { kind: 'found'; ref: string } | { kind: 'missing' | 'ambiguous'; detail: string };
 
@@ -49,17 +57,50 @@ async function narrowByPlace(tabId: number, refs: string[], target: WorkflowTarg
   return kept;
 }
 
-export async function resolveTarget(tabId: number, target: WorkflowTarget): Promise<Resolution> {
+interface SearchFrame {
+  chromeFrameId: number;
+  /** Our id: `f0` the page, `f2` a child (refs found there are qualified with it). */
+  id: string;
+}
+
+/**
+ * The frames a target may be in: the page for a target recorded there; for one recorded in a child
+ * frame, the live child frames of its stored origin (the one with its stored id first). Only that
+ * origin: it is one the workflow lists, which the user approved (shared/workflow.ts parseWorkflow).
+ */
+export function framesFor(target: WorkflowTarget, frames: readonly BrowserFrame[]): SearchFrame[] {
+  if (!target.frame || target.frame === MAIN_FRAME_ID || !target.frameOrigin) return [{ chromeFrameId: 0, id: 'f0' }];
+  return frames
+    .filter((f) => f.parent !== null && !f.errorOccurred && originOf(f.url) === target.frameOrigin)
+    .sort((a, b) => Number(b.id === target.frame) - Number(a.id === target.frame))
+    .slice(0, MAX_FRAMES)
+    .map((f) => ({ chromeFrameId: f.chromeFrameId, id: f.id }));
+}
+
+/** find's exact matches in one frame, their refs qualified with the frame's id. */
+async function matchesIn(tabId: number, frame: SearchFrame, target: WorkflowTarget): Promise<FindPageCandidate[]> {
   const query = target.name || target.role;
-  const reply = await sendToContent(tabId, {
-    type: 'tool',
-    tool: 'find',
-    args: { query: query.slice(0, 200), maxCandidates: FIND_MAX_CANDIDATES },
-  });
+  const reply = await sendToContent(
+    tabId,
+    { type: 'tool', tool: 'find', args: { query: query.slice(0, 200), maxCandidates: FIND_MAX_CANDIDATES } },
+    frame.chromeFrameId,
+  );
   const found = checkReply(reply, FindPageResultSchema, 'find result');
-  if (!found.ok) return { kind: 'missing', detail: found.error.message };
-  let matches = exactMatches(found.data.candidates, target);
-  if (matches.length === 0) return { kind: 'missing', detail: `no ${target.role} named "${target.name}" on the page` };
+  if (!found.ok) return [];
+  return exactMatches(found.data.candidates, target).map((c) => ({ ...c, ref: qualifyRef(frame.id, c.ref) }));
+}
+
+export async function resolveTarget(tabId: number, target: WorkflowTarget): Promise<Resolution> {
+  const inChild = target.frame !== undefined && target.frame !== MAIN_FRAME_ID;
+  const live = inChild ? await syncFrames(tabId) : null;
+  const frames = framesFor(target, live?.ok ? live.data : []);
+  if (frames.length === 0)
+    return { kind: 'missing', detail: `no frame of ${target.frameOrigin ?? 'its site'} on the page now` };
+  let matches: FindPageCandidate[] = [];
+  for (const f of frames) matches = [...matches, ...(await matchesIn(tabId, f, target))];
+  const where = inChild ? ` in a frame of ${target.frameOrigin ?? ''}` : '';
+  if (matches.length === 0)
+    return { kind: 'missing', detail: `no ${target.role} named "${target.name}" on the page${where}` };
   if (matches.length > 1 && target.context) {
     const inContext = matches.filter((c) => c.context === target.context);
     if (inContext.length > 0) matches = inContext;
@@ -70,6 +111,6 @@ export async function resolveTarget(tabId: number, target: WorkflowTarget): Prom
   if (refs.length === 1 && only) return { kind: 'found', ref: only };
   return {
     kind: refs.length === 0 ? 'missing' : 'ambiguous',
-    detail: `${matches.length} ${target.role} elements named "${target.name}"; none or several in the stored place`,
+    detail: `${matches.length} ${target.role} elements named "${target.name}"${where}; none or several in the stored place`,
   };
 }

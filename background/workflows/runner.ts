@@ -248,7 +248,9 @@ export async function runWorkflow(
       wf,
       rec,
       values,
-      guards: new Guards(rec.guards),
+      // A copy: the loop guard keys calls by their arguments, and the task record is saved to
+      // chrome.storage.session; a run-time {{password}} must not be written down with it.
+      guards: new Guards(structuredClone(rec.guards)),
       signal: env.signal,
       report,
       steps: [...wf.steps],

@@ -10,6 +10,7 @@ import { err, ok, type Result } from '../../shared/result';
 import { sleep } from '../../shared/timeout';
 import { runWorkflow, type WorkflowRunReport } from './runner';
 import { loadWorkflow } from './store';
+import { savedValues } from '../../shared/workflow';
 
 export const SCHEDULE_ALARM_PREFIX = 'wb.wf.';
 const RUNS_KEY = 'wb.wfruns';
@@ -115,8 +116,13 @@ async function runInOwnTab(s: Schedule, name: string): Promise<Result<WorkflowRu
     await chrome.tabGroups.update(groupId, { title: `Workflow: ${name}`.slice(0, 60), color: 'purple' });
   }
   if (!(await loaded(tab.id))) return err('timeout', `${s.url} did not finish loading in ${TAB_LOAD_MS / 1000} s`);
-  const values = { ...Object.fromEntries(wf.params.map((q) => [q.name, q.example ?? ''])), ...s.params };
-  return runWorkflow(wf, tab.id, values, 'nobody');
+  const values = { ...savedValues(wf), ...s.params };
+  const r = await runWorkflow(wf, tab.id, values, 'nobody');
+  // A run that ended well needs nothing from the user: its tab goes, and with its last tab the
+  // group (Chrome removes an empty group). A failed, refused or stopped run keeps its tab, on the page
+  // where it stopped, for the user to see what went wrong (docs/workflows.md).
+  if (r.ok && r.data.status === 'done') await chrome.tabs.remove(tab.id).catch(() => undefined);
+  return r;
 }
 
 /** The alarm listener's half (service-worker.ts): one scheduled run, or a missed one reported. */

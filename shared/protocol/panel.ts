@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SettingsSchema } from '../settings';
+import { TaskBudgetSchema } from '../task-budget';
 
 const TabId = z.number().check(z.int(), z.nonnegative());
 
@@ -28,7 +29,16 @@ export const PanelRequestSchema = z.discriminatedUnion('type', [
     params: z.record(z.string(), z.string()),
   }),
   z.object({ type: z.literal('list_workflows') }),
-  z.object({ type: z.literal('run_workflow'), tabId: TabId, id: z.string().check(z.maxLength(80)) }),
+  // params: the values typed at run time ({{password}} among them: sent, never stored); budget: this run's ceiling.
+  z.object({
+    type: z.literal('run_workflow'),
+    tabId: TabId,
+    id: z.string().check(z.maxLength(80)),
+    params: z.optional(z.record(z.string(), z.string().check(z.maxLength(2000)))),
+    budget: z.optional(TaskBudgetSchema),
+  }),
+  // The user's yes to an imported workflow's steps and origins, after the panel's review screen.
+  z.object({ type: z.literal('approve_workflow'), id: z.string().check(z.maxLength(80)) }),
 ]);
 export type PanelRequest = z.infer<typeof PanelRequestSchema>;
 

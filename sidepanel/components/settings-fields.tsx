@@ -35,24 +35,27 @@ export function Field(props: {
   error?: string;
   warning?: string;
   hint?: string;
+  /** Another form's id prefix (the workflow run form's "run"), so its ids do not clash with settings'. */
+  prefix?: string;
   children: preact.ComponentChildren;
 }) {
+  const base = props.prefix ? `${props.prefix}-${props.id}` : props.id;
   return (
     <div class={`field${props.error ? ' has-error' : ''}`}>
-      <label for={`settings-${props.id}`}>{props.label}</label>
+      <label for={`${props.prefix ?? 'settings'}-${props.id}`}>{props.label}</label>
       {props.children}
       {props.hint && (
-        <p class="field-hint" id={`${props.id}-hint`}>
+        <p class="field-hint" id={`${base}-hint`}>
           {props.hint}
         </p>
       )}
       {props.warning && (
-        <p class="field-warning" id={`${props.id}-warning`}>
+        <p class="field-warning" id={`${base}-warning`}>
           {props.warning}
         </p>
       )}
       {props.error && (
-        <p class="field-error" id={`${props.id}-error`} role="alert">
+        <p class="field-error" id={`${base}-error`} role="alert">
           {props.error}
         </p>
       )}

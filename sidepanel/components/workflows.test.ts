@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseListings } from './workflow-run';
 import { parseParamLines } from './workflows';
 
 describe('parseParamLines', () => {
@@ -13,5 +14,21 @@ describe('parseParamLines', () => {
     expect(parseParamLines('q=a=b')).toEqual({ params: { q: 'a=b' } });
     expect(parseParamLines('Ada Lovelace')).toEqual({ error: '"Ada Lovelace": write name=text you typed' });
     expect(parseParamLines('=Ada')).toHaveProperty('error');
+  });
+});
+
+describe('parseListings', () => {
+  it("narrows the worker's summaries and skips bad entries", () => {
+    const good = {
+      id: 'w1',
+      name: 'Add customer',
+      approved: false,
+      params: ['customer', 'password'],
+      defaults: { customer: 'Ada', bad: 3 },
+      origins: ['https://a.test'],
+      actions: ['type_ax on textbox "Name" text="{{customer}}"'],
+    };
+    expect(parseListings([good, { id: 1 }, null])).toEqual([{ ...good, defaults: { customer: 'Ada' } }]);
+    expect(parseListings('nope')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { isRecord } from '../../shared/result';
 import { askWorker } from '../panel-client';
+import { parseListings, WorkflowRunForm, type WorkflowListing } from './workflow-run';
 import { busy, chat, draft, tabId } from '../store';
 
 /** `name=typed text` lines → parameters ({name: text}); a line without `=` is an error. */
@@ -67,48 +67,28 @@ export function SaveWorkflow({ onDone }: { onDone: (msg: string) => void }) {
   );
 }
 
-interface Listed {
-  id: string;
-  name: string;
-}
-
-function listed(data: unknown): Listed[] {
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((w: unknown) =>
-    isRecord(w) && typeof w.id === 'string' && typeof w.name === 'string' ? [{ id: w.id, name: w.name }] : [],
-  );
-}
-
-function runSummary(name: string, data: unknown): string {
-  if (!isRecord(data)) return `Workflow "${name}" ran.`;
-  const healed = typeof data.healed === 'number' && data.healed > 0 ? `, ${data.healed} step(s) healed` : '';
-  const why = typeof data.error === 'string' ? `: ${data.error}` : '';
-  return `Workflow "${name}": ${String(data.status)}${healed}${why}`;
-}
-
-/** The saved workflows under the "/" palette: each a button that runs it in this tab. */
+/** The saved workflows under the "/" palette; choosing one opens its review or run form (workflow-run.tsx). */
 export function WorkflowEntries({ onDone }: { onDone: (msg: string) => void }) {
-  const [all, setAll] = useState<Listed[]>([]);
+  const [all, setAll] = useState<WorkflowListing[]>([]);
+  const [chosen, setChosen] = useState<WorkflowListing | null>(null);
   const slash = draft.value.startsWith('/') && !draft.value.includes('\n');
   useEffect(() => {
-    if (slash) void askWorker({ type: 'list_workflows' }).then((r) => setAll(r.ok ? listed(r.data) : []));
+    if (slash) void askWorker({ type: 'list_workflows' }).then((r) => setAll(r.ok ? parseListings(r.data) : []));
   }, [slash]);
   const tab = tabId.value;
-  if (!slash || tab === null) return null;
+  if (tab === null) return null;
+  if (chosen)
+    return <WorkflowRunForm key={chosen.id} wf={chosen} tab={tab} onDone={onDone} onClose={() => setChosen(null)} />;
+  if (!slash) return null;
   const q = draft.value.slice(1).toLowerCase();
   const shown = all.filter((w) => w.name.toLowerCase().includes(q)).slice(0, 6);
   if (shown.length === 0) return null;
-  const run = async (w: Listed) => {
-    onDone(`Running workflow "${w.name}"…`);
-    const r = await askWorker({ type: 'run_workflow', tabId: tab, id: w.id });
-    onDone(r.ok ? runSummary(w.name, r.data) : `Workflow "${w.name}" did not run: ${r.error.message}`);
-  };
   return (
     <ul class="palette" aria-label="Workflows" data-testid="workflow-palette">
       {shown.map((w) => (
         <li key={w.id} class="palette-item">
-          <button type="button" class="button-quiet" onClick={() => void run(w)}>
-            Run workflow “{w.name}”
+          <button type="button" class="button-quiet" onClick={() => setChosen(w)}>
+            {w.approved ? 'Run' : 'Review'} workflow “{w.name}”
           </button>
         </li>
       ))}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicSettings } from '../../shared/settings';
-import { formFromPublic, needsSetup, switchProvider, validateSettingsForm, type SettingsForm } from './settings-form';
+import {
+  budgetFields,
+  formFromPublic,
+  needsSetup,
+  switchProvider,
+  validateSettingsForm,
+  type SettingsForm,
+} from './settings-form';
 
 const base: SettingsForm = {
   provider: 'openai',
@@ -135,5 +142,19 @@ describe('the vision choice', () => {
     const pub: PublicSettings = { ...stored, hasApiKey: true };
     expect(formFromPublic({ ...pub, vision: true, visionFromUser: false }).vision).toBe('');
     expect(formFromPublic({ ...pub, vision: false, visionFromUser: true }).vision).toBe('off');
+  });
+});
+
+describe('budgetFields', () => {
+  it("reads a budget's two fields; a task's floor is 1000 tokens, a workflow run's may be lower", () => {
+    const errors: Record<string, string> = {};
+    expect(budgetFields({ budgetTokens: '1,500', budgetUsd: '$0.50' }, errors)).toEqual({ tokens: 1500, usd: 0.5 });
+    expect(budgetFields({ budgetTokens: '', budgetUsd: '' }, errors)).toEqual({});
+    expect(errors).toEqual({});
+    expect(budgetFields({ budgetTokens: '100', budgetUsd: '' }, errors)).toEqual({});
+    expect(errors.budgetTokens).toMatch(/between 1000 and/);
+    const run: Record<string, string> = {};
+    expect(budgetFields({ budgetTokens: '100', budgetUsd: '' }, run, 100)).toEqual({ tokens: 100 });
+    expect(run).toEqual({});
   });
 });

@@ -181,14 +181,24 @@ export function validateSettingsForm(form: SettingsForm, stored: PublicSettings 
   return { ok: true, settings: parsed.data, warnings };
 }
 
-/** The default task budget's two fields: empty means no ceiling (shared/task-budget.ts). */
-function budgetFields(form: SettingsForm, errors: FormErrors): { tokens?: number; usd?: number } {
+export type BudgetForm = Pick<SettingsForm, 'budgetTokens' | 'budgetUsd'>;
+
+/**
+ * A budget's two fields (the settings' default, or one workflow run's): empty means no ceiling
+ * (shared/task-budget.ts); a bad value sets its field's error.
+ */
+export function budgetFields(
+  form: BudgetForm,
+  errors: Partial<Record<keyof BudgetForm, string>>,
+  /** Below this a ceiling is a typo: 1000 for a task; a workflow run's heals are single short calls. */
+  minTokens = 1000,
+): { tokens?: number; usd?: number } {
   const out: { tokens?: number; usd?: number } = {};
   const tokens = form.budgetTokens.trim().replace(/[,_\s]/g, '');
   if (tokens !== '') {
     const n = Number(tokens);
-    if (!Number.isInteger(n) || n < 1000 || n > 1_000_000_000)
-      errors.budgetTokens = 'Use a whole number of tokens between 1000 and 1000000000, or leave empty for no budget.';
+    if (!Number.isInteger(n) || n < minTokens || n > 1_000_000_000)
+      errors.budgetTokens = `Use a whole number of tokens between ${minTokens} and 1000000000, or leave empty for no budget.`;
     else out.tokens = n;
   }
   const usd = form.budgetUsd.trim().replace(/^\$/, '');

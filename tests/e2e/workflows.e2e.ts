@@ -5,9 +5,10 @@
  * renamed, fields reordered, a button relabelled with a synonym, a checkbox replaced by a switch)
  * only the steps that cannot be found go to the model, and the healed revision then replays with
  * zero calls again, also after a worker restart and a browser restart, and from a schedule (its own
- * tab group). A run's token budget stops it before a heal it cannot afford. Red team: an imported workflow with a hidden
- * hard-to-undo step (asked in the panel: deny, Stop, approve; refused in a scheduled run), one with a
- * hidden foreign origin, and a healer that points a step at "Delete".
+ * tab group, closed when the run ends well; kept when it is refused). A run's token budget stops it
+ * before a heal it cannot afford. Red team: an imported workflow with a hidden hard-to-undo step
+ * (asked in the panel: deny, Stop, approve; refused in a scheduled run), one with a hidden foreign
+ * origin, and a healer that points a step at "Delete".
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -270,6 +271,16 @@ describe('workflows: record once, replay without the model, heal what changed', 
   it('a scheduled run fires in its own background tab group and reports; a missed one is reported, not run', async () => {
     const url = env.server.url('/workflow-customers.html?v=2');
     const before = allRequests();
+    // The run's tab goes when it ends well: note its group and its page's state while it is open.
+    await env.browser.worker.evaluate((u) => {
+      const seen = { groups: [] as string[], active: [] as boolean[] };
+      Object.assign(globalThis, { wfSeen: seen });
+      chrome.tabGroups.onUpdated.addListener((g) => seen.groups.push(g.title ?? ''));
+      chrome.tabs.onCreated.addListener((t) => {
+        if ((t.pendingUrl ?? t.url) === u) seen.active.push(t.active);
+      });
+    }, url);
+    const opened = env.browser.context.waitForEvent('page', { predicate: (p) => p.url() === url, timeout: 30_000 });
     const when = Date.now() + 1500;
     const s = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.schedule(o), {
       id,
@@ -282,16 +293,15 @@ describe('workflows: record once, replay without the model, heal what changed', 
       .poll(() => env.browser.worker.evaluate(() => globalThis.wb.workflows.runs()), { timeout: 30_000 })
       .toEqual([expect.objectContaining({ workflowId: id, status: 'done', healed: 0, modelCalls: 0 })]);
     expect(allRequests() - before).toBe(0);
-    const tab = await env.browser.worker.evaluate(async (u) => {
-      const [t] = await chrome.tabs.query({ url: u });
-      if (!t?.id) return null;
-      const group = t.groupId >= 0 ? await chrome.tabGroups.get(t.groupId) : null;
-      return { active: t.active, group: group?.title ?? null };
-    }, url);
-    expect(tab).toEqual({ active: false, group: 'Workflow: Add customer' });
-    const page = env.browser.context.pages().find((p) => p.url() === url);
-    expect(page && (await savedList(page))).toContain('Sched Uled <sched@example.com> news:yes');
-    await page?.close();
+    const page = await opened;
+    const seen = await env.browser.worker.evaluate(
+      () => (globalThis as unknown as { wfSeen: { groups: string[]; active: boolean[] } }).wfSeen,
+    );
+    expect(seen.active, 'opened in the background').toEqual([false]);
+    expect(seen.groups).toContain('Workflow: Add customer');
+    // Done: its background tab (and so its group) is closed; nothing is left for the user to look at.
+    await expect.poll(() => page.isClosed(), { timeout: 10_000 }).toBe(true);
+    expect(await env.browser.worker.evaluate((u) => chrome.tabs.query({ url: u }), url)).toEqual([]);
 
     // Due 20 minutes ago (the browser was closed then): reported as missed, nothing opened.
     const missed = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.schedule(o), {
@@ -442,7 +452,9 @@ describe('workflows: record once, replay without the model, heal what changed', 
       const last = (await env.browser.worker.evaluate(() => globalThis.wb.workflows.runs())).at(-1);
       expect(last, JSON.stringify(last)).toMatchObject({ workflowId: importedId, status: 'refused' });
       expect(last?.error).toMatch(/needs your approval.*Delete all customers.*run it from the panel/);
+      // Refused: its tab stays open, on the page where it stopped, for the user to see.
       const page = env.browser.context.pages().find((p) => p.url() === url);
+      expect(page, 'the refused run keeps its tab').toBeDefined();
       expect(page && (await page.getByRole('status').textContent())).not.toContain('deleted');
       await page?.close();
       await env.browser.worker.evaluate((i) => globalThis.wb.workflows.unschedule(i), importedId);
@@ -520,6 +532,9 @@ describe('workflows in the side panel', () => {
     const before = allRequests();
     await panel.locator('#prompt').fill('/panel');
     await panel.getByRole('button', { name: 'Run workflow “Panel saved”' }).click();
+    const form = panel.getByRole('form', { name: 'Run workflow “Panel saved”' });
+    expect(await form.getByLabel('customer').inputValue()).toBe('Ada Lovelace');
+    await form.getByRole('button', { name: 'Run' }).click();
     await expect
       .poll(() => panel.locator('.composer-status').textContent(), { timeout: 30_000 })
       .toContain('Workflow "Panel saved": done');
