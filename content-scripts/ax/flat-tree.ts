@@ -48,13 +48,22 @@ export function mayHostShadow(el: Element): boolean {
 
 /** The element's children in the flat tree (text and element nodes). */
 export function flatChildren(el: Element): Node[] {
+  return Array.from(flatChildList(el));
+}
+
+/**
+ * The same children without copying them into an array: name computation asks this for every
+ * element under every named node, and the copies were a visible share of a deep read's garbage
+ * (issue 26). The list is live; callers must not change the DOM while reading it.
+ */
+export function flatChildList(el: Element): ArrayLike<Node> {
   const root = el.shadowRoot;
-  if (root) return Array.from(root.childNodes);
+  if (root) return root.childNodes;
   if (el.localName === 'slot' && isSlot(el)) {
     const assigned = el.assignedNodes({ flatten: false });
-    return assigned.length ? assigned : Array.from(el.childNodes);
+    return assigned.length ? assigned : el.childNodes;
   }
-  return Array.from(el.childNodes);
+  return el.childNodes;
 }
 
 function isSlot(el: Element): el is HTMLSlotElement {

@@ -3,7 +3,7 @@
  * computation"), with the host-language rules of HTML-AAM §4.1 and SVG-AAM §7.
  * Step numbers in comments refer to accname 1.2 §4.3.2.
  */
-import { flatChildren, idRefs, isElement } from './flat-tree';
+import { flatChildList, idRefs, isElement } from './flat-tree';
 import { embeddedControlValue } from './name-embedded';
 import { firstHeading, NAME_FROM_HEADING_ROLES } from './name-from-heading';
 import { nativeTextAlternative, nativeFallbackAfterTitle } from './name-native';
@@ -259,7 +259,10 @@ function nameFromContent(el: Element, t: Traversal, skipOwnText: boolean): strin
   }
   const owned = ownedElements(el, t.ctx);
   const transform = skipOwnText ? '' : textTransform(el, t.ctx);
-  for (const child of flatChildren(el)) {
+  const children = flatChildList(el);
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (!child) continue;
     if (child.nodeType === 3) {
       if (!skipOwnText) out += applyTransform(child.nodeValue ?? '', transform);
     } else if (isElement(child)) {

@@ -89,7 +89,7 @@ export function computeStates(el: Element, role: string, ctx?: AxContext): AxSta
     }
   }
 
-  if (isDisabled(el)) s.disabled = true;
+  if (isDisabled(el, c)) s.disabled = true;
   if (REQUIRED_ROLES.has(role)) {
     if (el.hasAttribute('required') && isFormControl(el)) s.required = true;
     else if (bool(el.getAttribute('aria-required')) === true) s.required = true;
@@ -106,7 +106,7 @@ export function computeStates(el: Element, role: string, ctx?: AxContext): AxSta
   const invalid = el.getAttribute('aria-invalid');
   if (invalid !== null && invalid.trim() !== '' && invalid.trim().toLowerCase() !== 'false') {
     s.invalid = true;
-  } else if (matchesSafe(el, ':user-invalid')) {
+  } else if (mayMatchFormState(el) && matchesSafe(el, ':user-invalid')) {
     s.invalid = true;
   }
   if (isFocused(el, c)) s.focused = true;
@@ -165,19 +165,76 @@ function matchesSafe(el: Element, selector: string): boolean {
   }
 }
 
+/**
+ * Elements `:disabled` and `:user-invalid` can match (HTML §4.16.3 "actually disabled": button,
+ * input, select, textarea, optgroup, option, fieldset, form-associated custom elements; §4.10.20
+ * candidates for constraint validation are a subset): other elements skip the selector match,
+ * which the tree builder would otherwise run on every printed line (issue 26).
+ */
+const FORM_STATE_TAGS: ReadonlySet<string> = new Set([
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'optgroup',
+  'option',
+  'fieldset',
+  'form',
+  'output',
+  'object',
+]);
+
+function mayMatchFormState(el: Element): boolean {
+  return FORM_STATE_TAGS.has(el.localName) || el.localName.includes('-');
+}
+
+/** Per-build answers the tree builder asks for every printed line (the DOM is fixed during a build). */
+interface StateMemo {
+  active: Element | null;
+  /** aria-disabled found on the element or its nearest ancestor that sets it (undefined: none). */
+  ariaDisabled: Map<Element, boolean | undefined>;
+}
+
+const memos = new WeakMap<AxContext, StateMemo>();
+
+function memoOf(c: AxContext): StateMemo {
+  let m = memos.get(c);
+  if (!m) {
+    m = { active: deepActiveElement(c.doc), ariaDisabled: new Map() };
+    memos.set(c, m);
+  }
+  return m;
+}
+
 /** Native disabled (fieldset inheritance included via :disabled) or aria-disabled on the element
  * or an ancestor (WAI-ARIA §6.6 aria-disabled applies to the element and its descendants). */
-function isDisabled(el: Element): boolean {
-  if (matchesSafe(el, ':disabled')) return true;
+function isDisabled(el: Element, c: AxContext): boolean {
+  if (mayMatchFormState(el) && matchesSafe(el, ':disabled')) return true;
+  return inheritedAriaDisabled(el, memoOf(c).ariaDisabled) === true;
+}
+
+/** The nearest aria-disabled="true|false" on the element or an ancestor, remembered along the way. */
+function inheritedAriaDisabled(el: Element, known: Map<Element, boolean | undefined>): boolean | undefined {
+  const chain: Element[] = [];
+  let result: boolean | undefined;
   for (let p: Element | null = el; p; p = p.parentElement) {
+    if (known.has(p)) {
+      result = known.get(p);
+      break;
+    }
+    chain.push(p);
     const v = bool(p.getAttribute('aria-disabled'));
-    if (v !== undefined) return v;
+    if (v !== undefined) {
+      result = v;
+      break;
+    }
   }
-  return false;
+  for (const n of chain) known.set(n, result);
+  return result;
 }
 
 function isFocused(el: Element, c: AxContext): boolean {
-  const active = deepActiveElement(c.doc);
+  const active = memoOf(c).active;
   return active === el && active !== c.doc.body;
 }
 

@@ -199,7 +199,9 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
     return;
   }
   const style = ctx.style(el);
-  const visibleSelf = !style || (style.visibility !== 'hidden' && style.visibility !== 'collapse');
+  // Each property read of a live computed style asks Chromium whether the style is clean: read once.
+  const visibility = style?.visibility;
+  const visibleSelf = visibility !== 'hidden' && visibility !== 'collapse';
   const cursor = style?.cursor ?? '';
   // An area has no box of its own: it is in view when its image is.
   const inView = env.viewportOnly ? (mapped ? frame.inView : inViewport(el, env)) : true;

@@ -3,6 +3,8 @@
 // action may have half-happened); it never silently vanishes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todoPolicy } from '../fake-providers/policies';
+import { callsThisTask, findRef } from '../fake-providers/reading';
+import type { FakePolicy } from '../fake-providers/turn';
 import { configure, conversation, FAKE_KEY, fakeSettings, openPanelClient } from './agent-helpers';
 import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 import { useExtension } from './support/setup';
@@ -104,6 +106,56 @@ describe('worker stopped mid-task', () => {
       /while click_ax was running, so it is unknown whether that action happened/,
     );
     expect(await env.browser.worker.evaluate((id) => chrome.storage.session.get(`wb.task.${id}`), tabId)).toEqual({});
+    await panel.close();
+    await page.close();
+  });
+
+  it('stores the in-flight mark of a read written without waiting, over the mark of the action before it (issue 26)', async () => {
+    // Turn 1 reads; turn 2 adds a todo (an action: its mark is awaited before it runs) and then
+    // waits for text that never comes (a read: its mark is written behind, saveTaskBehind). A
+    // worker stopped during that wait must find the read's mark, not the action's: with the
+    // action's, the restarted worker would end the task as interrupted "while focus_type was running".
+    const policy: FakePolicy = (turn) => {
+      const done = callsThisTask(turn);
+      if (done.length === 0)
+        return { toolCalls: [{ name: 'get_accessibility_tree', args: { filter: 'interactive' } }] };
+      if (done.length === 1) {
+        const box = findRef(done[0]?.result ?? '', /^textbox$/, /what needs to be done/i);
+        if (!box) return { text: 'No box for new todos.' };
+        return {
+          toolCalls: [
+            { name: 'focus_type', args: { ref_id: box.ref, text: 'Buy milk', clear: true, submit: true } },
+            {
+              name: 'wait_for',
+              args: { check: 'text', selector: 'body', text: 'Never on this page', timeoutMs: 8_000 },
+            },
+          ],
+        };
+      }
+      return { text: 'Done waiting.' };
+    };
+    env.fake.scenario('restart-read', { apiKey: FAKE_KEY, policy });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('restart-read', 'openai')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-todo.html'));
+    const panel = await openPanelClient(env.browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    await panel.send({ type: 'start', tabId, task: 'Add the todo "Buy milk", then wait.', mode: 'act' });
+    await expect.poll(() => page.locator('[data-testid="todo-item"]').count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          const got: Record<string, unknown> = await env.browser.worker.evaluate(
+            (id) => chrome.storage.session.get(`wb.task.${id}`),
+            tabId,
+          );
+          const rec = got[`wb.task.${tabId}`];
+          return typeof rec === 'object' && rec !== null && 'inFlight' in rec ? rec.inFlight : null;
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual({ tool: 'wait_for', readOnly: true });
+    await expect.poll(async () => (await conversation(env.browser, tabId)).status, { timeout: 30_000 }).toBe('done');
+    expect(await page.locator('[data-testid="todo-item"] .title').allTextContents()).toEqual(['Buy milk']);
     await panel.close();
     await page.close();
   });

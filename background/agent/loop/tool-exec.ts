@@ -11,7 +11,7 @@ import { readStatus, recordPage } from './read-progress';
 import { wrapUntrusted } from '../../policy/untrusted';
 import type { Guards } from './guards';
 import { gatePageAction, toolApprovals, type ApprovalAsk } from '../../policy/gate';
-import { saveLatestTree, saveTask, type TaskRecord } from '../task/state-store';
+import { saveLatestTree, saveTask, saveTaskBehind, type TaskRecord } from '../task/state-store';
 import { imageOfResult, type StoredImage } from '../../vision/image-store';
 import { planGate, runUserTool } from '../task/user-turns-exec';
 import { runOwnCompound } from './batch-exec';
@@ -140,7 +140,11 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   if (ctx.signal.aborted) return { ok: false, text: 'CANCELLED: the user stopped the task.', args: plan.args };
 
   rec.inFlight = { tool: name, readOnly };
-  await saveTask(rec);
+  // An action's mark must be stored before it runs: a restarted worker that finds it ends the task
+  // instead of repeating what may have happened. A read's mark only moves the resume point, so the
+  // read does not wait for storage to confirm it (state-store.ts saveTaskBehind).
+  if (readOnly) saveTaskBehind(rec);
+  else await saveTask(rec);
   const floor = await floorBefore(acting.tabId);
   // Every read of a frame or page goes through the read gate, Ask mode included (policy/read-gate.ts).
   const reads = taskReadGate(rec, name, plan.args, ctx.requestApproval);
@@ -174,7 +178,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   await noteProvenance(rec, reads, acting.tabId, body);
   if (tree) {
     rememberTreeLines(tree.tree, ctx.treeLines);
-    await saveLatestTree({ tabId: rec.tabId, url: tree.url, title: tree.title, text: body, ts: Date.now() });
+    saveLatestTree({ tabId: rec.tabId, url: tree.url, title: tree.title, text: body, ts: Date.now() });
   }
 
   const wasAtCheckpoint = guards.atCheckpoint();

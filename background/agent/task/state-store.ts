@@ -76,6 +76,25 @@ export async function saveTask(rec: TaskRecord): Promise<void> {
   await chrome.storage.session.set({ [taskKey(rec.tabId)]: rec });
 }
 
+/**
+ * Starts writing the record and returns without waiting for storage to confirm (issue 26: the
+ * confirmation round trip was a share of every read the loop makes, growing with machine load).
+ * The record is copied when the write starts (extension API arguments are serialised on the call),
+ * and writes land in the order they were started, so a later awaited `saveTask` still wins. Only
+ * for writes a lost copy cannot make unsafe: a read's in-flight mark (if it never lands, a
+ * restarted worker resumes from the record saved before, or ends the task as interrupted when that
+ * one shows an action in flight; it never repeats an action). An action's mark is awaited.
+ */
+export function saveTaskBehind(rec: TaskRecord): void {
+  writeBehind({ [taskKey(rec.tabId)]: rec }, 'task record');
+}
+
+function writeBehind(items: Record<string, unknown>, what: string): void {
+  chrome.storage.session.set(items).catch((e: unknown) => {
+    console.warn(`Weaverbird: could not save the ${what}:`, e instanceof Error ? e.message : String(e));
+  });
+}
+
 export async function deleteTask(tabId: number): Promise<void> {
   await chrome.storage.session.remove(taskKey(tabId));
 }
@@ -122,8 +141,12 @@ const LatestTreeSchema = z.object({
 });
 export type LatestTree = z.infer<typeof LatestTreeSchema>;
 
-export async function saveLatestTree(tree: LatestTree): Promise<void> {
-  await chrome.storage.session.set({ [treeKey(tree.tabId)]: tree });
+/**
+ * The tree the panel's "latest tree" view shows; nothing in a task reads it back, so the call does
+ * not wait for storage to confirm (writeBehind; a later tree's write lands after this one).
+ */
+export function saveLatestTree(tree: LatestTree): void {
+  writeBehind({ [treeKey(tree.tabId)]: tree }, 'latest tree');
 }
 
 export async function loadLatestTree(tabId: number): Promise<LatestTree | null> {
