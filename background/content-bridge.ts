@@ -8,6 +8,7 @@ import { noteRefHigh, refFloor } from './frames/ref-floor';
 import { pageScriptsBlocked } from './frames/script-block';
 import { ALWAYS_ON_MAIN_WORLD_SCRIPTS, ON_DEMAND_SCRIPTS } from './page-scripts';
 import { describeDialog, knownDialog, type OpenDialog } from './cdp/dialogs';
+import { notePlace, placeAskFor, type PlaceAsk } from './page-place';
 
 /** The extension's isolated world (handlers) or the page's own (the always-on core). */
 type PageWorld = 'ISOLATED' | 'MAIN';
@@ -45,7 +46,10 @@ export async function sendToContent(
   const known = knownDialog(tabId);
   if (known) return dialogOpenError(known);
   const started = Date.now();
-  const call = sendUnbounded(tabId, { ...request, expiresAt: started + deadlineMs }, frameId).then((r) => ({ r }));
+  // A recorded action's own call describes its target too (page-place.ts): no extra round trip.
+  const ask = request.type === 'tool' ? placeAskFor(tabId, frameId, request.args) : undefined;
+  const sent: ContentRequest = { ...request, expiresAt: started + deadlineMs, ...(ask ? { place: true } : {}) };
+  const call = sendUnbounded(tabId, sent, frameId, ask).then((r) => ({ r }));
   for (let left = deadlineMs; left > 0; left = deadlineMs - (Date.now() - started)) {
     const reply = await withTimeout(call, Math.min(DIALOG_POLL_MS, left), () => undefined);
     if (reply) return reply.r;
@@ -69,14 +73,19 @@ export async function sendToContent(
  * path heals a tab opened before the extension was installed). Pages that forbid extensions
  * (chrome://, the Web Store, PDF viewer) get a clear error.
  */
-async function sendUnbounded(tabId: number, request: ContentRequest, frameId: number): Promise<Result<unknown>> {
+async function sendUnbounded(
+  tabId: number,
+  request: ContentRequest,
+  frameId: number,
+  ask?: PlaceAsk,
+): Promise<Result<unknown>> {
   if (pageScriptsBlocked(tabId, frameId)) {
     return err(
       'page_not_scriptable',
       `Weaverbird's page scripts are blocked in tab ${tabId} frame ${frameId} (wb.blockPageScripts)`,
     );
   }
-  let reply = await trySend(tabId, request, frameId);
+  let reply = await trySend(tabId, request, frameId, ask);
   if (!reply.ok && reply.error.code === 'no_content_script') {
     // A frame the core never ran in (a tab opened before install) gets it now; where it runs, the new
     // copy finds it and steps aside (core.ts). Best effort: the handlers work without it.
@@ -85,13 +94,13 @@ async function sendUnbounded(tabId: number, request: ContentRequest, frameId: nu
       injectOnce(tabId, frameId, ALWAYS_ON_MAIN_WORLD_SCRIPTS, 'MAIN'),
     ]);
     if (!injected.ok) return injected;
-    reply = await trySend(tabId, request, frameId);
+    reply = await trySend(tabId, request, frameId, ask);
   }
   // The page actions are injected on a frame's first action rather than with the handlers.
   if (!reply.ok && reply.error.code === ACTIONS_NOT_LOADED) {
     const injected = await injectOnce(tabId, frameId, ON_DEMAND_SCRIPTS.actions);
     if (!injected.ok) return injected;
-    reply = await trySend(tabId, request, frameId);
+    reply = await trySend(tabId, request, frameId, ask);
   }
   return reply;
 }
@@ -145,7 +154,12 @@ function injectOnce(
   return started;
 }
 
-async function trySend(tabId: number, request: ContentRequest, frameId: number): Promise<Result<unknown>> {
+async function trySend(
+  tabId: number,
+  request: ContentRequest,
+  frameId: number,
+  ask?: PlaceAsk,
+): Promise<Result<unknown>> {
   try {
     // Every request carries the tab's ref floor and every reply its document's high mark, so refs
     // never outlive their document (frames/ref-floor.ts).
@@ -156,6 +170,7 @@ async function trySend(tabId: number, request: ContentRequest, frameId: number):
     }
     const high = RefHighSchema.safeParse(reply);
     if (high.success) await noteRefHigh(tabId, high.data.refHigh);
+    if (ask) notePlace(ask, reply);
     return parseResult(reply);
   } catch (e) {
     const message = errorMessage(e);

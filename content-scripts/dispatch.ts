@@ -4,8 +4,23 @@ import { getAxApi } from './ax/api';
 import { getRefRegistry } from './ax/ref-registry';
 import { handlerTable } from './handlers/index';
 
+/** A reply, with the acted-on element's place when the request asked for it (`place` in ContentRequestSchema). */
+export type ContentReply = Result<unknown> & { place?: unknown };
+
+/** The element `args.ref_id` names, described for a recorded workflow step; undefined when it cannot be. */
+function placeOf(args: unknown): unknown {
+  const ref = typeof args === 'object' && args !== null && 'ref_id' in args ? args.ref_id : undefined;
+  try {
+    const described = typeof ref === 'string' ? getAxApi(globalThis)?.place(ref) : undefined;
+    return described?.ok ? described.data : undefined;
+  } catch {
+    // Recording is best effort: the action runs whether or not its target could be described.
+    return undefined;
+  }
+}
+
 /** Parses and runs one request from the service worker. Never throws: every outcome is a Result. */
-export async function dispatchContentRequest(raw: unknown, doc: Document): Promise<Result<unknown>> {
+export async function dispatchContentRequest(raw: unknown, doc: Document): Promise<ContentReply> {
   const parsed = ContentRequestSchema.safeParse(raw);
   if (!parsed.success) {
     return err(
@@ -32,8 +47,11 @@ export async function dispatchContentRequest(raw: unknown, doc: Document): Promi
       `no page handler named "${request.tool}"; known: ${[...handlerTable.keys()].join(', ')}`,
     );
   }
+  // Described before the handler runs: the action may move, rename or remove the element.
+  const place = request.place ? placeOf(request.args) : undefined;
   try {
-    return await handler.run(request.args, doc);
+    const result = await handler.run(request.args, doc);
+    return place === undefined ? result : { ...result, place };
   } catch (e) {
     // A handler that throws is a bug; report it as a value so the agent loop can go on.
     return err('handler_crashed', `${request.tool} failed inside the page: ${errorMessage(e)}`);

@@ -18,6 +18,7 @@
 import * as z from 'zod/mini';
 import { ElementBoxReplySchema, type ElementBoxReply } from '../../shared/protocol/element-box';
 import { err, errorMessage, ok, type Result } from '../../shared/result';
+import { withTimeout } from '../../shared/timeout';
 import { planClip, type CaptureBackend, type PageGeometry } from '../vision/capture-plan';
 import { checkReply, pageCall } from '../page-call';
 
@@ -79,19 +80,6 @@ async function zoomOf(tabId: number): Promise<number> {
 }
 
 async function takePicture(api: CaptureTab, tabId: number, options: CaptureOptions): Promise<Result<string>> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<Result<never>>((resolve) => {
-    timer = setTimeout(
-      () =>
-        resolve(
-          err(
-            'capture_timeout',
-            `Firefox produced no image within ${CAPTURE_TIMEOUT_MS / 1000} s; ask the user to show the window and retry`,
-          ),
-        ),
-      CAPTURE_TIMEOUT_MS,
-    );
-  });
   const shot = api(tabId, options).then(
     (url): Result<string> => {
       const m = typeof url === 'string' ? DATA_URL.exec(url) : null;
@@ -107,11 +95,12 @@ async function takePicture(api: CaptureTab, tabId: number, options: CaptureOptio
       );
     },
   );
-  try {
-    return await Promise.race([shot, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withTimeout(shot, CAPTURE_TIMEOUT_MS, () =>
+    err(
+      'capture_timeout',
+      `Firefox produced no image within ${CAPTURE_TIMEOUT_MS / 1000} s; ask the user to show the window and retry`,
+    ),
+  );
 }
 
 export const captureWithTabs: CaptureBackend = async (req) => {

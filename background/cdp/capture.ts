@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import { base64Head, imageSize } from '../../shared/image-size';
 import { err, ok, type Result } from '../../shared/result';
+import { withTimeout } from '../../shared/timeout';
 import type { send as cdpSend } from './cdp-client';
 
 type Send = typeof cdpSend;
@@ -71,25 +72,13 @@ export async function capture(
     captureBeyondViewport: options.beyondViewport,
     ...(options.format === 'jpeg' ? { quality: options.quality ?? 70 } : {}),
   };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<Result<never>>((resolve) => {
-    timer = setTimeout(
-      () =>
-        resolve(
-          err(
-            'capture_timeout',
-            `the tab produced no image within ${CAPTURE_TIMEOUT_MS / 1000} s (a minimized window paints nothing); ask the user to show the window and retry`,
-          ),
-        ),
-      CAPTURE_TIMEOUT_MS,
-    );
-  });
-  try {
-    const reply = await Promise.race([send(tabId, 'Page.captureScreenshot', params), timeout]);
-    if (!reply.ok) return reply;
-    const parsed = CaptureReplySchema.safeParse(reply.data);
-    return parsed.success ? ok(parsed.data.data) : err('cdp_failed', 'Page.captureScreenshot returned no image data');
-  } finally {
-    clearTimeout(timer);
-  }
+  const reply = await withTimeout(send(tabId, 'Page.captureScreenshot', params), CAPTURE_TIMEOUT_MS, () =>
+    err(
+      'capture_timeout',
+      `the tab produced no image within ${CAPTURE_TIMEOUT_MS / 1000} s (a minimized window paints nothing); ask the user to show the window and retry`,
+    ),
+  );
+  if (!reply.ok) return reply;
+  const parsed = CaptureReplySchema.safeParse(reply.data);
+  return parsed.success ? ok(parsed.data.data) : err('cdp_failed', 'Page.captureScreenshot returned no image data');
 }

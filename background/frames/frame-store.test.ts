@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSessionStorage } from '../../tests/unit-support/fake-session';
 
 type Frame = {
   frameId: number;
@@ -21,15 +22,7 @@ beforeEach(() => {
   live = [frame(0, -1, 'https://a.test/'), frame(11, 0, 'https://a.test/x'), frame(12, 0, 'https://b.test/y')];
   vi.stubGlobal('chrome', {
     webNavigation: { getAllFrames: async () => live },
-    storage: {
-      session: {
-        get: async (key: string) => (storage.has(key) ? { [key]: storage.get(key) } : {}),
-        set: async (items: Record<string, unknown>) => {
-          for (const [k, v] of Object.entries(items)) storage.set(k, v);
-        },
-        remove: async (key: string) => void storage.delete(key),
-      },
-    },
+    storage: { session: fakeSessionStorage(storage) },
     tabs: { onRemoved: { addListener: () => undefined } },
   });
 });

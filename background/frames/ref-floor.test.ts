@@ -3,22 +3,7 @@
  * chrome.storage.session (a fresh module instance over the same storage stands for the restart).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-/** Only the three methods ref-floor.ts uses. */
-function fakeSession() {
-  const data = new Map<string, unknown>();
-  return {
-    get: (key: string) => Promise.resolve(data.has(key) ? { [key]: data.get(key) } : {}),
-    set: (items: Record<string, unknown>) => {
-      for (const [k, v] of Object.entries(items)) data.set(k, v);
-      return Promise.resolve();
-    },
-    remove: (key: string) => {
-      data.delete(key);
-      return Promise.resolve();
-    },
-  };
-}
+import { fakeSessionStorage } from '../../tests/unit-support/fake-session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -43,7 +28,7 @@ describe('ref floor', () => {
   });
 
   it('keeps the floor across a worker restart (chrome.storage.session)', async () => {
-    const session = fakeSession();
+    const session = fakeSessionStorage();
     vi.stubGlobal('chrome', { storage: { session }, tabs: { onRemoved: { addListener: () => undefined } } });
     const before = await import('./ref-floor');
     await before.noteRefHigh(3, 55);

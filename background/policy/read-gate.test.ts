@@ -3,6 +3,7 @@
  * (a fresh module instance over the same storage stands for a worker restart).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeSessionStorage } from '../../tests/unit-support/fake-session';
 
 const FRAMES = [
   { frameId: 0, parentFrameId: -1, url: 'https://news.example/a' },
@@ -11,19 +12,7 @@ const FRAMES = [
 ];
 
 function fakeChrome() {
-  const data = new Map<string, unknown>();
-  const session = {
-    get: (key: string) => Promise.resolve(data.has(key) ? { [key]: data.get(key) } : {}),
-    set: (items: Record<string, unknown>) => {
-      for (const [k, v] of Object.entries(items)) data.set(k, v);
-      return Promise.resolve();
-    },
-    remove: (key: string) => {
-      data.delete(key);
-      return Promise.resolve();
-    },
-  };
-  return { storage: { session }, webNavigation: { getAllFrames: () => Promise.resolve(FRAMES) } };
+  return { storage: { session: fakeSessionStorage() }, webNavigation: { getAllFrames: () => Promise.resolve(FRAMES) } };
 }
 
 function deps(answers: boolean[]) {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSessionStorage } from '../../tests/unit-support/fake-session';
 import { err, ok } from '../../shared/result';
 import type { ReadGate } from '../policy/read-gate';
 
@@ -29,15 +30,7 @@ beforeEach(() => {
   sent = [];
   vi.stubGlobal('chrome', {
     webNavigation: { getAllFrames: async () => frames },
-    storage: {
-      session: {
-        get: async (key: string) => (storage.has(key) ? { [key]: storage.get(key) } : {}),
-        set: async (items: Record<string, unknown>) => {
-          for (const [k, v] of Object.entries(items)) storage.set(k, v);
-        },
-        remove: async (key: string) => void storage.delete(key),
-      },
-    },
+    storage: { session: fakeSessionStorage(storage) },
     tabs: {
       onRemoved: { addListener: () => undefined },
       sendMessage: async (_tab: number, req: { args: { op: string } }, opts: { frameId: number }) => {

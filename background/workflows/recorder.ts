@@ -1,7 +1,7 @@
 /**
- * Records a task's page actions as workflow steps while it runs (issue 30): before an action on a
- * ref, the ref is described by meaning (describe-ref.ts), because after the task the page may have
- * moved on and the ref mean nothing. Reads are not recorded: a replay does not need to look, only to
+ * Records a task's page actions as workflow steps while it runs (issue 30): an action on a ref has
+ * the ref described by meaning (describe-ref.ts), by the action's own page call before it acts
+ * (page-place.ts), because after the task the page may have moved on and the ref mean nothing. Reads are not recorded: a replay does not need to look, only to
  * find its targets and check what changed. The recording lives in chrome.storage.session beside the
  * task record (it holds typed text: kept off disk until the user saves it as a workflow).
  */
@@ -15,7 +15,7 @@ import {
 } from '../../shared/workflow';
 import { isRecord } from '../../shared/result';
 import { originOf } from '../policy/trusted-sites';
-import { describeRef } from './describe-ref';
+import { askStepPlace, dropStepPlace, takeStepPlace, type StepPlace } from './describe-ref';
 
 const RecordingSchema = z.object({
   taskId: z.string(),
@@ -28,7 +28,8 @@ export type Recording = z.infer<typeof RecordingSchema>;
 const key = (tabId: number) => `wb.wfrec.${tabId}`;
 
 export interface PendingStep {
-  target?: WorkflowTarget;
+  /** The acted-on ref's description, asked of the action's own page call. */
+  place?: StepPlace;
   urlBefore: string | undefined;
 }
 
@@ -57,11 +58,19 @@ export async function loadRecording(tabId: number): Promise<Recording | null> {
   return p.success ? p.data : null;
 }
 
-/** Called before an action runs: describes its ref while the ref still means the element. */
+/**
+ * Called before an action runs: asks the action's page call to describe its ref while the ref still
+ * means the element (no page call of its own: page-place.ts).
+ */
 export async function beginStep(tabId: number, args: unknown): Promise<PendingStep> {
   const ref = isRecord(args) && typeof args.ref_id === 'string' ? args.ref_id : undefined;
-  const target = ref ? ((await describeRef(tabId, ref)) ?? undefined) : undefined;
-  return { ...(target ? { target } : {}), urlBefore: await tabUrl(tabId) };
+  const [place, urlBefore] = await Promise.all([ref ? askStepPlace(tabId, ref) : null, tabUrl(tabId)]);
+  return { ...(place ? { place } : {}), urlBefore };
+}
+
+/** Called when the action failed: nothing is recorded, and its ask ends. */
+export function abandonStep(pending: PendingStep): void {
+  if (pending.place) dropStepPlace(pending.place);
 }
 
 function intentOf(tool: string, args: Record<string, unknown>, target: WorkflowTarget | undefined): string {
@@ -78,18 +87,19 @@ export async function endStep(
   args: unknown,
   pending: PendingStep,
 ): Promise<void> {
+  const target = pending.place ? ((await takeStepPlace(tabId, pending.place)) ?? undefined) : undefined;
   const rest: Record<string, unknown> = {};
   // The ref and frame are this page load's; the target carries them by meaning instead.
   if (isRecord(args)) for (const [k, v] of Object.entries(args)) if (k !== 'ref_id' && k !== 'frameId') rest[k] = v;
   // A password is never written down: the saved workflow asks for it at each run.
-  if (pending.target?.secret && typeof rest.text === 'string') rest.text = `{{${SECRET_PARAM}}}`;
+  if (target?.secret && typeof rest.text === 'string') rest.text = `{{${SECRET_PARAM}}}`;
   const after = pageOf(await tabUrl(tabId));
   const step: WorkflowStep = {
     tool,
     args: rest,
-    ...(pending.target ? { target: pending.target } : {}),
-    origin: pending.target?.frameOrigin ?? originOf(pending.urlBefore),
-    intent: intentOf(tool, rest, pending.target),
+    ...(target ? { target } : {}),
+    origin: target?.frameOrigin ?? originOf(pending.urlBefore),
+    intent: intentOf(tool, rest, target),
     ...(after && after !== pageOf(pending.urlBefore) ? { outcome: { url: after } } : {}),
   };
   const prev = await loadRecording(tabId);

@@ -13,6 +13,11 @@ const CALLS = [
   { tool: 'get_page_info', args: {} },
   { tool: 'get_accessibility_tree', args: { filter: 'interactive' } },
 ];
+/**
+ * A page action on a ref as well: the loop gates it and records it for "Save as workflow"
+ * (workflows/recorder.ts), which reads do not pay. `scroll {ref_id}` changes nothing to undo.
+ */
+const ACTION = { tool: 'scroll', line: /textbox "Email"/ };
 
 const KEY = 'sk-fake-bench-key-4242';
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
@@ -51,6 +56,18 @@ async function runTask(browser, tabId, task) {
 }
 
 /** The same calls through the registry inside the worker (what `wb.tool` and the console pay). */
+/** The ref of the first tree line matching `pattern`, read through the worker. */
+async function refOf(browser, tabId, pattern) {
+  const reply = await browser.tool('get_accessibility_tree', { filter: 'interactive' }, { tabId });
+  if (!reply.ok) throw new Error(`agent-path bench: tree read failed: ${reply.error.message}`);
+  const line = String(reply.data.tree ?? '')
+    .split('\n')
+    .find((l) => pattern.test(l));
+  const ref = /\[(ref_\d+)\]/.exec(line ?? '')?.[1];
+  if (!ref) throw new Error(`agent-path bench: no tree line matches ${pattern}`);
+  return ref;
+}
+
 async function direct(browser, tabId, call, runs) {
   return browser.worker.evaluate(
     async ([id, c, n]) => {
@@ -75,7 +92,9 @@ export async function measureAgentPath({ browser, support, url, runs, median }) 
   const fake = await support.startFakeProviders();
   try {
     const tasks = Array.from({ length: runs }, (_, i) => `Benchmark the agent path, run ${i + 1}.`);
-    const steps = CALLS.map((c) => support.step(c.tool, c.args));
+    const { tabId } = await browser.open(url);
+    const calls = [...CALLS, { tool: ACTION.tool, args: { ref_id: await refOf(browser, tabId, ACTION.line) } }];
+    const steps = calls.map((c) => support.step(c.tool, c.args));
     fake.scenario('agent-path', {
       apiKey: KEY,
       policy: support.scriptPolicy(new Map(tasks.map((t) => [t, { steps, final: () => 'Done.' }]))),
@@ -90,9 +109,8 @@ export async function measureAgentPath({ browser, support, url, runs, median }) 
     };
     const set = await browser.worker.evaluate((s) => globalThis.wb.settings.set(s), settings);
     if (!set.ok) throw new Error(`agent-path bench: settings rejected: ${set.error.message}`);
-    const { tabId } = await browser.open(url);
     // Warm-up: page scripts injected and the tree snapshot built once, on both paths.
-    for (const c of CALLS) await direct(browser, tabId, c, 1);
+    for (const c of calls) await direct(browser, tabId, c, 1);
     const events = [];
     for (const task of tasks) {
       const got = await runTask(browser, tabId, task);
@@ -101,7 +119,7 @@ export async function measureAgentPath({ browser, support, url, runs, median }) 
       events.push(...got);
     }
     const out = {};
-    for (const c of CALLS) {
+    for (const c of calls) {
       const agent = events.filter((e) => e.type === 'tool_result' && e.tool === c.tool && e.ok).map((e) => e.ms);
       const worker = await direct(browser, tabId, c, runs);
       out[c.tool] = {

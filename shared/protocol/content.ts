@@ -17,6 +17,12 @@ const RefFloor = z.optional(z.number().check(z.int(), z.minimum(0)));
  * answered the model with a timeout, so a late click must not happen behind its back.
  */
 const ExpiresAt = z.optional(z.number());
+/**
+ * `place`: describe the element `args.ref_id` names (content-scripts/find/target-place.ts) before the
+ * handler runs, and return it beside the reply as `place`. Set by the worker for an action the
+ * workflow recorder records (background/page-place.ts), so the description costs no extra round trip.
+ */
+const Place = z.optional(z.literal(true));
 
 export const ContentRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), refFloor: RefFloor, expiresAt: ExpiresAt }),
@@ -26,6 +32,7 @@ export const ContentRequestSchema = z.discriminatedUnion('type', [
     args: z.unknown(),
     refFloor: RefFloor,
     expiresAt: ExpiresAt,
+    place: Place,
   }),
 ]);
 export type ContentRequest = z.infer<typeof ContentRequestSchema>;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import {
   attachmentKey,
   describeAttachment,
@@ -6,6 +6,7 @@ import {
   suggestedQuestion,
   type Attachment,
 } from '../../shared/attachment';
+import { useSessionKey } from '../lib/use-session-key';
 import { draft, setDraft, tabId } from '../store';
 
 /** The host the attachment was taken on: it is tied to that site (shared/attachment.ts). */
@@ -24,28 +25,12 @@ function sourceHost(a: Attachment): string {
 export function AttachmentChip() {
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const id = tabId.value;
-  useEffect(() => {
-    if (id === null) return;
-    const key = attachmentKey(id);
-    let live = true;
-    const show = (raw: unknown) => {
-      if (!live) return;
-      const a = parseAttachment(raw);
-      setAttachment(a);
-      // An empty composer gets a question to send or edit.
-      if (a && draft.value.trim() === '') setDraft(suggestedQuestion(a));
-    };
-    void chrome.storage.session.get(key).then((v) => show(v[key]));
-    const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
-      const change = changes[key];
-      if (area === 'session' && change) show(change.newValue);
-    };
-    chrome.storage.onChanged?.addListener(onChanged);
-    return () => {
-      live = false;
-      chrome.storage.onChanged?.removeListener(onChanged);
-    };
-  }, [id]);
+  useSessionKey(id === null ? null : attachmentKey(id), (raw) => {
+    const a = parseAttachment(raw);
+    setAttachment(a);
+    // An empty composer gets a question to send or edit.
+    if (a && draft.value.trim() === '') setDraft(suggestedQuestion(a));
+  });
   if (!attachment || id === null) return null;
   return (
     <p class="attachment-chip" data-testid="attachment">

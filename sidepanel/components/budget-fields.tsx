@@ -17,58 +17,51 @@ export interface BudgetFieldsProps {
   scope?: 'task' | 'run';
 }
 
+const BUDGETS = [
+  {
+    id: 'budgetTokens',
+    unit: 'tokens',
+    inputMode: 'numeric',
+    task: "A task stops when its model calls have used this many tokens (every call's whole prompt counts).",
+    run: 'The run stops before a heal that would take it past this many tokens.',
+  },
+  {
+    id: 'budgetUsd',
+    unit: 'US dollars',
+    inputMode: 'decimal',
+    task: 'A task stops when its estimated cost at list price reaches this. Checked only for models with a known price.',
+    run: 'The run stops when its estimated cost at list price reaches this. Checked only for models with a known price.',
+  },
+] as const;
+
 export function BudgetFields(props: BudgetFieldsProps) {
   const { form, errors, update, describe } = props;
   const run = props.scope === 'run';
   const prefix = run ? 'run' : undefined;
-  const who = run ? 'Run budget' : 'Task budget';
-  const what = run
-    ? 'The run stops before a heal that would take it past'
-    : 'A task stops when its model calls have used';
   return (
     <>
-      <Field
-        id="budgetTokens"
-        prefix={prefix}
-        label={`${who}: tokens (optional)`}
-        error={errors.budgetTokens}
-        hint={
-          run
-            ? `${what} this many tokens. Empty: the settings' default.`
-            : `${what} this many tokens (every call's whole prompt counts). Empty: no limit.`
-        }
-      >
-        <input
-          id={`${prefix ?? 'settings'}-budgetTokens`}
-          type="text"
-          inputMode="numeric"
-          autocomplete="off"
-          value={form.budgetTokens}
-          placeholder={run ? 'Default' : 'No limit'}
-          aria-invalid={errors.budgetTokens ? true : undefined}
-          aria-describedby={describe('budgetTokens', true)}
-          onInput={(e) => update('budgetTokens', e.currentTarget.value)}
-        />
-      </Field>
-      <Field
-        id="budgetUsd"
-        prefix={prefix}
-        label={`${who}: US dollars (optional)`}
-        error={errors.budgetUsd}
-        hint={`${run ? 'The run stops' : 'A task stops'} when its estimated cost at list price reaches this. Checked only for models with a known price. Empty: ${run ? "the settings' default" : 'no limit'}.`}
-      >
-        <input
-          id={`${prefix ?? 'settings'}-budgetUsd`}
-          type="text"
-          inputMode="decimal"
-          autocomplete="off"
-          value={form.budgetUsd}
-          placeholder={run ? 'Default' : 'No limit'}
-          aria-invalid={errors.budgetUsd ? true : undefined}
-          aria-describedby={describe('budgetUsd', true)}
-          onInput={(e) => update('budgetUsd', e.currentTarget.value)}
-        />
-      </Field>
+      {BUDGETS.map((b) => (
+        <Field
+          key={b.id}
+          id={b.id}
+          prefix={prefix}
+          label={`${run ? 'Run budget' : 'Task budget'}: ${b.unit} (optional)`}
+          error={errors[b.id]}
+          hint={`${run ? b.run : b.task} Empty: ${run ? "the settings' default" : 'no limit'}.`}
+        >
+          <input
+            id={`${prefix ?? 'settings'}-${b.id}`}
+            type="text"
+            inputMode={b.inputMode}
+            autocomplete="off"
+            value={form[b.id]}
+            placeholder={run ? 'Default' : 'No limit'}
+            aria-invalid={errors[b.id] ? true : undefined}
+            aria-describedby={describe(b.id, true)}
+            onInput={(e) => update(b.id, e.currentTarget.value)}
+          />
+        </Field>
+      ))}
     </>
   );
 }

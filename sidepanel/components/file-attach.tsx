@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import {
   describeFiles,
   filesKey,
@@ -8,6 +8,7 @@ import {
   type FileAttachment,
 } from '../../shared/file-attachment';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../shared/tools/upload';
+import { useSessionKey } from '../lib/use-session-key';
 import { tabId } from '../store';
 
 /**
@@ -20,22 +21,7 @@ export function FileAttach() {
   const [files, setFiles] = useState<FileAttachment[]>([]);
   const [note, setNote] = useState('');
   const id = tabId.value;
-  useEffect(() => {
-    if (id === null) return;
-    const key = filesKey(id);
-    let live = true;
-    const show = (raw: unknown) => live && setFiles(parseFiles(raw));
-    void chrome.storage.session.get(key).then((v) => show(v[key]));
-    const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
-      const change = changes[key];
-      if (area === 'session' && change) show(change.newValue);
-    };
-    chrome.storage.onChanged?.addListener(onChanged);
-    return () => {
-      live = false;
-      chrome.storage.onChanged?.removeListener(onChanged);
-    };
-  }, [id]);
+  useSessionKey(id === null ? null : filesKey(id), (raw) => setFiles(parseFiles(raw)));
   if (id === null) return null;
   const key = filesKey(id);
 

@@ -80,6 +80,33 @@ export async function run(
  * A stand-in for the side panel: an extension page holding the `wb-agent` Port, recording every
  * event. Commands go through the same Port the real panel uses.
  */
+/**
+ * Waits until the task in `tabId` has tool `name` in flight (its record names it), or with
+ * `running: false` until it does not.
+ */
+export async function whenRunning(
+  browser: ExtensionBrowser,
+  tabId: number,
+  name: string,
+  running = true,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const tool = await browser.worker.evaluate(async (id: number) => {
+      const key = `wb.task.${id}`;
+      const raw: Record<string, unknown> = await chrome.storage.session.get(key);
+      const rec = raw[key];
+      if (typeof rec !== 'object' || rec === null || !('inFlight' in rec)) return null;
+      const f = rec.inFlight;
+      return typeof f === 'object' && f !== null && 'tool' in f ? String(f.tool) : null;
+    }, tabId);
+    if ((tool === name) === running) return;
+    if (Date.now() > deadline) throw new Error(`${name} never ${running ? 'started' : 'ended'}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export interface PanelClient {
   page: Page;
   send(command: unknown): Promise<void>;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptPolicy, step } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, run, type RunReport } from './agent-helpers';
+import { configure, FAKE_KEY, fakeSettings, run, whenRunning, type RunReport } from './agent-helpers';
 import { startFixtureServer, type FixtureServer } from './support/server';
 import { useExtension } from './support/setup';
 
@@ -23,23 +23,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => other.close());
-
-async function whenRunning(tabId: number, name: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const tool = await env.browser.worker.evaluate(async (id: number) => {
-      const key = `wb.task.${id}`;
-      const raw: Record<string, unknown> = await chrome.storage.session.get(key);
-      const rec = raw[key];
-      if (typeof rec !== 'object' || rec === null || !('inFlight' in rec)) return null;
-      const f = rec.inFlight;
-      return typeof f === 'object' && f !== null && 'tool' in f ? String(f.tool) : null;
-    }, tabId);
-    if (tool === name) return;
-    if (Date.now() > deadline) throw new Error(`${name} never started`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const idOf = (path: string) => new RegExp(`(#\\d+) GET 200 xhr \\d+ms \\S+${path}`);
 
@@ -71,7 +54,7 @@ async function bodyTask(scenario: string, networkBodies: boolean): Promise<RunRe
   await configure(env.browser, fakeSettings('openai', env.fake.baseURL(scenario, 'openai'), { networkBodies }));
   const { page, tabId } = await env.browser.open(env.server.url('/basic.html'));
   const report = run(env.browser, { tabId, task, mode: 'act' });
-  await whenRunning(tabId, 'watch');
+  await whenRunning(env.browser, tabId, 'watch');
   // The requests happen while the task runs: bodies are kept only from the task's start.
   await page.evaluate(async (o) => {
     await (await fetch('/api/profile')).text();

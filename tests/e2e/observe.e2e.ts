@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTraceExport } from '../../sidepanel/lib/trace';
 import { unfence } from '../../shared/fence';
 import { step } from '../fake-providers/script';
-import { openPanelClient, run, useScript } from './agent-helpers';
+import { openPanelClient, run, useScript, whenRunning } from './agent-helpers';
 import { data } from './support/actions';
 import { FramesReplySchema } from './support/frames';
 import { useExtension } from './support/setup';
@@ -124,24 +124,6 @@ describe('console_read', () => {
   });
 });
 
-/** Waits until the task's tool `name` is running (its record names it in flight), or with `running: false` until it is not. */
-async function whenRunning(tabId: number, name: string, running = true, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const tool = await env.browser.worker.evaluate(async (id: number) => {
-      const key = `wb.task.${id}`;
-      const raw: Record<string, unknown> = await chrome.storage.session.get(key);
-      const rec = raw[key];
-      if (typeof rec !== 'object' || rec === null || !('inFlight' in rec)) return null;
-      const f = rec.inFlight;
-      return typeof f === 'object' && f !== null && 'tool' in f ? String(f.tool) : null;
-    }, tabId);
-    if ((tool === name) === running) return;
-    if (Date.now() > deadline) throw new Error(`${name} never ${running ? 'started' : 'ended'}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 function resultJson(text: string): Record<string, unknown> {
   // Weaverbird's own notes follow the fenced body (e.g. "NOTE: the debug tools are in your tool list now.").
   const body = unfence(text)
@@ -219,7 +201,7 @@ describe('an agent task on the observe page (fake model)', () => {
     const other = await env.browser.open(env.server.url('/basic.html'));
     const report = run(env.browser, { tabId, task, mode: 'act' });
 
-    await whenRunning(tabId, 'watch');
+    await whenRunning(env.browser, tabId, 'watch');
     await page.waitForTimeout(300);
     // Clicked from the page itself: Playwright's actionability waits take a second per click under load.
     const press = (ids: string[]) =>
@@ -232,8 +214,8 @@ describe('an agent task on the observe page (fake model)', () => {
     const obs = await page.evaluate(
       () => (window as unknown as { __obs: Record<string, Record<string, number>> }).__obs,
     );
-    await whenRunning(tabId, 'watch', false);
-    await whenRunning(tabId, 'watch').catch(async (e: unknown) => {
+    await whenRunning(env.browser, tabId, 'watch', false);
+    await whenRunning(env.browser, tabId, 'watch').catch(async (e: unknown) => {
       writeFileSync('/tmp/observe-steps.json', JSON.stringify((await report).steps, null, 1));
       throw e;
     });
@@ -322,7 +304,7 @@ describe('an agent task on the observe page (fake model)', () => {
     const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
     await panel.send({ type: 'start', tabId, task, mode: 'act' });
-    await whenRunning(tabId, 'watch');
+    await whenRunning(env.browser, tabId, 'watch');
     const stoppedAt = Date.now();
     await panel.send({ type: 'stop', tabId });
     const ended = await panel.waitFor((e) => e.type === 'task_ended', 20_000);

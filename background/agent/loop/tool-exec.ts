@@ -18,7 +18,7 @@ import { runOwnCompound } from './batch-exec';
 import { loadFamilyOf, runLoadTools } from './tool-loading';
 import { noteProvenance, taskReadGate } from '../../policy/task-hooks';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from '../task/task-tabs';
-import { beginStep, endStep } from '../../workflows/recorder';
+import { abandonStep, beginStep, endStep } from '../../workflows/recorder';
 
 export type { ApprovalAsk } from '../../policy/gate';
 
@@ -148,7 +148,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const floor = await floorBefore(acting.tabId);
   // Every read of a frame or page goes through the read gate, Ask mode included (policy/read-gate.ts).
   const reads = taskReadGate(rec, name, plan.args, ctx.requestApproval);
-  // A page action is recorded for "Save as workflow": its ref described by meaning before it runs.
+  // A page action is recorded for "Save as workflow": its ref described by meaning by its own page call.
   const recording = gated && ctx.record !== false ? await beginStep(acting.tabId, plan.args) : null;
   let result;
   try {
@@ -172,6 +172,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   if (gated) await settleNavigation(acting.tabId, ctx.signal);
   await noteMinted(rec, acting.tabId, floor);
   if (recording && result.ok) await endStep(acting.tabId, rec, name, plan.args, recording);
+  else if (recording) abandonStep(recording);
 
   const rendered = withReadStatus(renderResult(name, result, plan, rec.nonce), name, plan.args, rec);
   const { body, tree } = rendered;

@@ -3,7 +3,9 @@ import { errorMessage } from '../../../shared/result';
 import { addSubscriber, emit, forgetConversation, sendTo, subscribe } from './event-hub';
 import { emptyConversation } from '../../../shared/conversation';
 import { forgetTab } from './state-store';
-import { resolveApproval, runningTask, startTask, stopTask } from './task-manager';
+import { startTask, stopTask } from './task-manager';
+import { resolveApproval } from './task-approval';
+import { runningTask } from './task-running';
 import { handleHandoverCommand, isHandoverCommand } from './user-turns-commands';
 
 type Subscriber = ReturnType<typeof addSubscriber>;

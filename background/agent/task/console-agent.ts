@@ -7,7 +7,9 @@ import { traceEntries, type TraceEntry } from '../../providers/trace';
 import { getPublicSettings, saveSettings } from '../../settings-store';
 import { clearChat } from './agent-port';
 import { conversationOf } from './event-hub';
-import { resolveApproval, runningTask, startTask, stopTask, type StartOptions } from './task-manager';
+import { startTask, stopTask, type StartOptions } from './task-manager';
+import { resolveApproval } from './task-approval';
+import { runningTask } from './task-running';
 
 const RunSchema = z.object({
   tabId: z.number().int().nonnegative(),

@@ -1,0 +1,26 @@
+/**
+ * The tasks running in this worker, one a tab: what the task manager (task-manager.ts), the approval
+ * prompt (task-approval.ts), the end of a task (task-end.ts) and the restart pass (task-resume.ts)
+ * share. In memory: a worker restart empties it, and task-resume.ts rebuilds it from session storage.
+ */
+import type { AgentEvent } from '../../../shared/protocol/agent';
+import type { TrustScope } from '../../policy/trusted-sites';
+import type { TaskOutcome } from '../loop/runner';
+
+export type ApprovalEvent = Extract<AgentEvent, { type: 'approval_request' }>;
+export type Decision = { decision: 'approve' | 'deny'; trust: TrustScope | null };
+
+export interface Running {
+  taskId: string;
+  abort: AbortController;
+  approvals: Map<string, (d: Decision) => void>;
+  pending?: ApprovalEvent;
+  done: Promise<TaskOutcome>;
+}
+
+export const running = new Map<number, Running>();
+
+export function runningTask(tabId: number): { taskId: string; pending?: ApprovalEvent } | null {
+  const r = running.get(tabId);
+  return r ? { taskId: r.taskId, ...(r.pending ? { pending: r.pending } : {}) } : null;
+}
