@@ -21,7 +21,7 @@ export interface McpTool {
 
 const TAB_ID: JSONSchema7 = {
   type: 'integer',
-  description: "Default: the session's tab. Other tabs only when this session opened them.",
+  description: "Default: the tab the session acts in. Others: tabs it opened, or that the user ticked in Weaverbird's panel.",
 };
 
 /** The registry's tools of `mode`, as MCP lists them: the same names, descriptions and schemas the panel's model reads. */

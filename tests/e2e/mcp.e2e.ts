@@ -181,6 +181,52 @@ describe('MCP bridge', () => {
   });
 });
 
+describe('MCP tab picker (docs/mcp.md "Tabs")', () => {
+  it('another tab is refused until the user ticks it in the panel, works after, and is refused again when unticked', async () => {
+    const other = await env.browser.open(env.server.url('/mcp-secret.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/mcp-account.html'));
+    await page.bringToFront();
+    await setMcp('ask');
+    const client = await connectClient();
+    const readOther = async () =>
+      textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId: other.tabId } }));
+    try {
+      const before = await readOther();
+      expect(before).toMatch(/not one this session may use.*Only the user can give it another tab.*Weaverbird's panel/s);
+      expect(before).not.toContain(OTHER_TAB_SECRET);
+
+      const panel = await openPanel(tabId);
+      const banner = panel.getByTestId('driver-banner');
+      await banner.getByRole('button', { name: 'Tabs' }).click();
+      const picker = banner.getByTestId('driver-tabs');
+      const start = picker.getByRole('checkbox', { name: /MCP: account page/ });
+      await expect.poll(() => start.isChecked(), { timeout: 10_000 }).toBe(true);
+      expect(await start.isDisabled()).toBe(true);
+      const box = picker.getByRole('checkbox', { name: /MCP: another tab/ });
+      expect(await box.isChecked()).toBe(false);
+      await box.check();
+      await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(true);
+
+      // Picked: the session reads it (and now acts there); the tab id of the start tab turns it back.
+      expect(await readOther()).toContain(OTHER_TAB_SECRET);
+      const home = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId } }));
+      expect(home).toContain('button "Delete account"');
+      expect(home).not.toContain(OTHER_TAB_SECRET);
+
+      await box.uncheck();
+      await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(false);
+      const after = await readOther();
+      expect(after).toMatch(/not one this session may use/);
+      expect(after).not.toContain(OTHER_TAB_SECRET);
+      await panel.close();
+    } finally {
+      await client.close();
+      await other.page.close();
+      await page.close();
+    }
+  });
+});
+
 describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', () => {
   let attacker: FixtureServer;
   beforeAll(async () => {
