@@ -42,6 +42,8 @@ async function onHostMessage(raw: unknown): Promise<void> {
       return session.list(m.id);
     case 'call':
       return session.call(m.id, m.name, m.args);
+    case 'read':
+      return session.read(m.id, m.uri);
     case 'client_gone':
       return session.gone();
   }

@@ -9,7 +9,7 @@ import type { McpTabChoice } from '../../shared/protocol/panel';
 import { err, isRecord, type Result } from '../../shared/result';
 import { cut } from '../../shared/text';
 import { raceAbort } from '../../shared/timeout';
-import { MCP_CONTEXT_WINDOW, MCP_TIER, isOverMcp, mcpTools, ownsTabId } from './tool-list';
+import { MCP_CONTEXT_WINDOW, MCP_TIER, isOverMcp, mcpResources, mcpTools, ownsTabId } from './tool-list';
 import type { ToHost } from './protocol';
 import { pickTab, tabChoices, turnToArgTab } from './tab-picker';
 
@@ -56,15 +56,27 @@ export class McpSession {
 
   async list(id: string): Promise<void> {
     const { mode } = (await loadSettings()).mcp;
-    this.send({ type: 'reply', id, ok: true, data: { tools: mcpTools(mode) } });
+    const resources = mcpResources(mode).map(({ tool: _tool, ...r }) => r);
+    this.send({ type: 'reply', id, ok: true, data: { tools: mcpTools(mode), resources } });
   }
 
   call(id: string, name: string, args: unknown): void {
+    this.enqueue(id, () => this.runCall(name, args));
+  }
+
+  /** `resources/read`: the resource's tool, called with no arguments (tool-list.ts `mcpResources`). */
+  read(id: string, uri: string): void {
+    this.enqueue(id, async () => {
+      const res = mcpResources((await loadSettings()).mcp.mode).find((r) => r.uri === uri);
+      if (!res) return refused('unknown_resource', `${cut(uri, 100)} is not a resource of this session's mode`);
+      return this.runCall(res.tool, {});
+    });
+  }
+
+  private enqueue(id: string, run: () => Promise<CallReply>): void {
     // One call at a time, in order: a task acts on one page state after another.
     this.queue = this.queue.then(async () => {
-      const reply = await this.runCall(name, args).catch((e: unknown) =>
-        refused('failed', e instanceof Error ? e.message : String(e)),
-      );
+      const reply = await run().catch((e: unknown) => refused('failed', e instanceof Error ? e.message : String(e)));
       this.send({ type: 'reply', id, ...reply });
     });
   }
@@ -95,8 +107,7 @@ export class McpSession {
 
   private liveFor(startTab: number): Live | string {
     const live = this.live;
-    if (!live || live.signal.aborted || live.rec.tabId !== startTab)
-      return `no MCP session is driving tab ${startTab}`;
+    if (!live || live.signal.aborted || live.rec.tabId !== startTab) return `no MCP session is driving tab ${startTab}`;
     return live;
   }
 

@@ -192,7 +192,9 @@ describe('MCP tab picker (docs/mcp.md "Tabs")', () => {
       textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId: other.tabId } }));
     try {
       const before = await readOther();
-      expect(before).toMatch(/not one this session may use.*Only the user can give it another tab.*Weaverbird's panel/s);
+      expect(before).toMatch(
+        /not one this session may use.*Only the user can give it another tab.*Weaverbird's panel/s,
+      );
       expect(before).not.toContain(OTHER_TAB_SECRET);
 
       const panel = await openPanel(tabId);
@@ -225,6 +227,72 @@ describe('MCP tab picker (docs/mcp.md "Tabs")', () => {
       await page.close();
     }
   });
+});
+
+describe('MCP resources (docs/mcp.md "Resources")', () => {
+  it("Ask mode lists the tab tree, console and network log; a read gives the tool's text, fenced", async () => {
+    const { page } = await env.browser.open(env.server.url('/mcp-account.html'));
+    await page.bringToFront();
+    await setMcp('ask');
+    const client = await connectClient();
+    try {
+      const uris = (await client.listResources()).resources.map((r) => r.uri);
+      expect(uris).toEqual(['weaverbird://tab/tree', 'weaverbird://tab/console', 'weaverbird://tab/network']);
+      await page.evaluate(async () => {
+        console.warn('mcp-resource-console-7731');
+        await fetch('/mcp-secret.html?via=resource');
+      });
+      const read = async (uri: string) => {
+        const r = await client.readResource({ uri });
+        const first = r.contents[0];
+        return first && 'text' in first && typeof first.text === 'string' ? first.text : '';
+      };
+      const tree = await read('weaverbird://tab/tree');
+      const viaTool = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
+      expect(tree).toContain('button "Delete account"');
+      // The same text the tool gives (the fence's nonce is the task's, so it is the same too; refs and
+      // the tree's revision count up with each read).
+      const same = (t: string) => t.replace(/ref_\d+/g, 'ref').replace(/tree_revision \S+?-\d+/g, 'rev');
+      expect(same(tree)).toBe(same(viaTool));
+      expect(tree).toMatch(/UNTRUSTED/i);
+      expect(await read('weaverbird://tab/console')).toContain('mcp-resource-console-7731');
+      expect(await read('weaverbird://tab/network')).toMatch(/GET[^\n]*200[^\n]*mcp-secret\.html/);
+      await expect(client.readResource({ uri: 'weaverbird://tab/cookies' })).rejects.toThrow(/unknown_resource/);
+    } finally {
+      await client.close();
+      await page.close();
+    }
+  });
+});
+
+describe('WebMCP toolchange through MCP (docs/webmcp.md)', () => {
+  for (const fire of ['modelContext', 'document'] as const) {
+    it(`a site tool that adds a tool (toolchange at the ${fire}) returns the page's tools now`, async () => {
+      const q = fire === 'document' ? '?fire=document' : '';
+      const { page } = await env.browser.open(env.server.url(`/webmcp-offers.html${q}`));
+      await page.bringToFront();
+      await setMcp('ask');
+      const client = await connectClient();
+      try {
+        const info = textOf(await client.callTool({ name: 'get_page_info', arguments: {} }));
+        expect(info).toContain('list_offers');
+        expect(info).not.toContain('apply_coupon');
+        const r = await client.callTool({ name: 'site_tool', arguments: { name: 'list_offers' } });
+        const text = textOf(r);
+        expect(r.isError, text).toBeFalsy();
+        expect(text).toContain('Offers: SAVE10');
+        expect(text).toMatch(/siteToolsNow[\s\S]*apply_coupon: Applies a coupon code\./);
+        expect(await page.locator('#status').textContent()).toBe('Offers listed');
+        // A call that changes nothing says nothing more.
+        const again = textOf(await client.callTool({ name: 'site_tool', arguments: { name: 'list_offers' } }));
+        expect(again).toContain('Offers: SAVE10');
+        expect(again).not.toContain('siteToolsNow');
+      } finally {
+        await client.close();
+        await page.close();
+      }
+    });
+  }
 });
 
 describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', () => {
