@@ -41,6 +41,7 @@ export class McpSession {
   private live: Live | null = null;
   private stoppedByUser = false;
   private queue: Promise<unknown> = Promise.resolve();
+  private starting: Promise<Live | string> | null = null;
 
   constructor(private readonly send: (m: ToHost) => void) {}
 
@@ -111,8 +112,17 @@ export class McpSession {
     return live;
   }
 
-  private async ensureLive(): Promise<Live | string> {
-    if (this.live && !this.live.signal.aborted) return this.live;
+  /**
+   * The session's task, started once: `hello` and the first call arrive back to back and are handled
+   * concurrently, so both wait for the same start (two starts would find the tab's task already running).
+   */
+  private ensureLive(): Promise<Live | string> {
+    if (this.live && !this.live.signal.aborted) return Promise.resolve(this.live);
+    this.starting ??= this.startLive().finally(() => (this.starting = null));
+    return this.starting;
+  }
+
+  private async startLive(): Promise<Live | string> {
     const tabs = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
     const tab = tabs[0] ?? (await chrome.tabs.query({ active: true }))[0];
     if (tab?.id === undefined) return 'no active tab: open the page to work on in the browser and call again';

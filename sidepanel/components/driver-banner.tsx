@@ -58,7 +58,7 @@ function TabPicker({ startTab }: { startTab: number }) {
     <fieldset class="driver-tabs" data-testid="driver-tabs">
       <legend>Tabs this coding agent may use</legend>
       {choices.map((c) => (
-        <label key={c.tabId} class="driver-tab" title={c.url}>
+        <label key={c.tabId} class="driver-tab" title={c.url} data-tab-id={c.tabId}>
           <input
             type="checkbox"
             checked={c.role !== 'none'}

@@ -201,10 +201,12 @@ describe('MCP tab picker (docs/mcp.md "Tabs")', () => {
       const banner = panel.getByTestId('driver-banner');
       await banner.getByRole('button', { name: 'Tabs' }).click();
       const picker = banner.getByTestId('driver-tabs');
-      const start = picker.getByRole('checkbox', { name: /MCP: account page/ });
+      // By tab id: earlier tests leave tabs with the same titles open.
+      const start = picker.locator(`[data-tab-id="${tabId}"] input[type=checkbox]`);
       await expect.poll(() => start.isChecked(), { timeout: 10_000 }).toBe(true);
       expect(await start.isDisabled()).toBe(true);
-      const box = picker.getByRole('checkbox', { name: /MCP: another tab/ });
+      const box = picker.locator(`[data-tab-id="${other.tabId}"] input[type=checkbox]`);
+      expect(await picker.locator(`[data-tab-id="${other.tabId}"]`).textContent()).toContain('MCP: another tab');
       expect(await box.isChecked()).toBe(false);
       await box.check();
       await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(true);
