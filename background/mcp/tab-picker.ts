@@ -13,6 +13,8 @@ import type { TaskRecord } from '../agent/task/state-store';
 import { runningTask } from '../agent/task/task-manager';
 import { actingTab, grantTab, taskTabsApi } from '../agent/task/task-tabs';
 import { taskTabIds } from '../agent/task/task-tabs-state';
+import { approveOrigin } from '../policy/origin-policy';
+import { originOf } from '../policy/trusted-sites';
 
 function roleOf(rec: TaskRecord, tabId: number): McpTabChoice['role'] {
   if (tabId === rec.tabId) return 'start';
@@ -51,6 +53,9 @@ export async function pickTab(rec: TaskRecord, tabId: number, allowed: boolean):
     if (!tab) return err('bad_tab', `tab ${tabId} is closed`);
     if (runningTask(tabId) !== null)
       return err('busy_tab', `tab ${tabId} has a Weaverbird task of its own running; stop it first`);
+    // Ticking a tab approves its site for the session, as a yes to that site's prompt would: the
+    // navigation guard covers the tab now, and must not block the page's own links there.
+    if (/^https?:/i.test(tab.url ?? '') && rec.origins) rec.origins = approveOrigin(rec.origins, originOf(tab.url));
   }
   await grantTab(rec, tabId, allowed);
   return ok(await tabChoices(rec));

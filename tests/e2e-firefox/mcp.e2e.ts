@@ -2,7 +2,7 @@
  * The MCP bridge in the Firefox build (docs/mcp.md "Firefox"): `weaverbird-mcp install --browser firefox`
  * writes the host manifest under a temporary HOME (the one Firefox runs with), Firefox itself starts the
  * native host when Settings → MCP is on, and an MCP client built on the SDK reads a page through it and
- * is refused a click in Ask mode, judged by the page's own state.
+ * is refused a click in Ask mode, judged by the page's own state, and reads the tree resource.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -80,6 +80,10 @@ describe.skipIf(!run)('MCP bridge in Firefox', () => {
       const refused = textOf(await client.callTool({ name: 'click_ax', arguments: { ref_id: ref } }));
       expect(refused).toMatch(/tool_not_allowed: click_ax is not allowed: Ask mode is read-only/);
       expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ greeted: 0 });
+      // A resource is the tool's read through the same path.
+      const read = await client.readResource({ uri: 'weaverbird://tab/tree' });
+      const first = read.contents[0];
+      expect(first && 'text' in first ? first.text : '').toContain('button "Delete account"');
     } finally {
       await client.close();
     }
