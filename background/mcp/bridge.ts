@@ -1,4 +1,5 @@
-import { errorMessage } from '../../shared/result';
+import { err, errorMessage } from '../../shared/result';
+import { onPanelRequest } from '../panel-messages';
 import { STORAGE_KEY, loadSettings } from '../settings-store';
 import { FromHostSchema, HOST_NAME, type ToHost } from './protocol';
 import { McpSession } from './session';
@@ -41,6 +42,8 @@ async function onHostMessage(raw: unknown): Promise<void> {
       return session.list(m.id);
     case 'call':
       return session.call(m.id, m.name, m.args);
+    case 'read':
+      return session.read(m.id, m.uri);
     case 'client_gone':
       return session.gone();
   }
@@ -91,6 +94,10 @@ async function sync(): Promise<void> {
 
 /** Registered at the worker's top level (MV3): settings changes turn the bridge on and off. */
 export function startMcpBridge(): void {
+  // The tab picker (docs/mcp.md "Tabs"): panel requests only, which the worker takes from its own pages alone.
+  const none = (tabId: number) => err('no_session', `no MCP session is driving tab ${tabId}`);
+  onPanelRequest('mcp_tabs', async (r) => (session ? session.tabs(r.tabId) : none(r.tabId)));
+  onPanelRequest('mcp_pick_tab', async (r) => (session ? session.pick(r.tabId, r.pick, r.allowed) : none(r.tabId)));
   chrome.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && STORAGE_KEY in changes) {
       retryMs = FIRST_RETRY_MS;

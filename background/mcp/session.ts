@@ -4,13 +4,14 @@ import type { TaskOutcome } from '../agent/loop/runner';
 import { emit } from '../agent/task/event-hub';
 import { saveTask, type TaskRecord } from '../agent/task/state-store';
 import { startDrivenTask, type TaskDriver } from '../agent/task/task-manager';
-import { taskTabIds } from '../agent/task/task-tabs-state';
 import { loadSettings } from '../settings-store';
-import { isRecord } from '../../shared/result';
+import type { McpTabChoice } from '../../shared/protocol/panel';
+import { err, isRecord, type Result } from '../../shared/result';
 import { cut } from '../../shared/text';
 import { raceAbort } from '../../shared/timeout';
-import { MCP_CONTEXT_WINDOW, MCP_TIER, isOverMcp, mcpTools, ownsTabId } from './tool-list';
+import { MCP_CONTEXT_WINDOW, MCP_TIER, isOverMcp, mcpResources, mcpTools, ownsTabId } from './tool-list';
 import type { ToHost } from './protocol';
+import { pickTab, tabChoices, turnToArgTab } from './tab-picker';
 
 /** How long a call waits for the user's answer in the panel before it counts as a refusal. */
 const MCP_APPROVAL_TIMEOUT_MS = 120_000;
@@ -40,6 +41,7 @@ export class McpSession {
   private live: Live | null = null;
   private stoppedByUser = false;
   private queue: Promise<unknown> = Promise.resolve();
+  private starting: Promise<Live | string> | null = null;
 
   constructor(private readonly send: (m: ToHost) => void) {}
 
@@ -55,15 +57,27 @@ export class McpSession {
 
   async list(id: string): Promise<void> {
     const { mode } = (await loadSettings()).mcp;
-    this.send({ type: 'reply', id, ok: true, data: { tools: mcpTools(mode) } });
+    const resources = mcpResources(mode).map(({ tool: _tool, ...r }) => r);
+    this.send({ type: 'reply', id, ok: true, data: { tools: mcpTools(mode), resources } });
   }
 
   call(id: string, name: string, args: unknown): void {
+    this.enqueue(id, () => this.runCall(name, args));
+  }
+
+  /** `resources/read`: the resource's tool, called with no arguments (tool-list.ts `mcpResources`). */
+  read(id: string, uri: string): void {
+    this.enqueue(id, async () => {
+      const res = mcpResources((await loadSettings()).mcp.mode).find((r) => r.uri === uri);
+      if (!res) return refused('unknown_resource', `${cut(uri, 100)} is not a resource of this session's mode`);
+      return this.runCall(res.tool, {});
+    });
+  }
+
+  private enqueue(id: string, run: () => Promise<CallReply>): void {
     // One call at a time, in order: a task acts on one page state after another.
     this.queue = this.queue.then(async () => {
-      const reply = await this.runCall(name, args).catch((e: unknown) =>
-        refused('failed', e instanceof Error ? e.message : String(e)),
-      );
+      const reply = await run().catch((e: unknown) => refused('failed', e instanceof Error ? e.message : String(e)));
       this.send({ type: 'reply', id, ...reply });
     });
   }
@@ -76,8 +90,39 @@ export class McpSession {
     if (live) live.end({ status: 'done' });
   }
 
-  private async ensureLive(): Promise<Live | string> {
-    if (this.live && !this.live.signal.aborted) return this.live;
+  /** The panel of the session's start tab lists the window's tabs (the tab picker). */
+  async tabs(startTab: number): Promise<Result<McpTabChoice[]>> {
+    const live = this.liveFor(startTab);
+    return typeof live === 'string' ? err('no_session', live) : { ok: true, data: await tabChoices(live.rec) };
+  }
+
+  /** The user ticks a tab in that panel: only the panel reaches this (bridge.ts registers it as a panel request). */
+  async pick(startTab: number, tabId: number, allowed: boolean): Promise<Result<McpTabChoice[]>> {
+    const live = this.liveFor(startTab);
+    if (typeof live === 'string') return err('no_session', live);
+    // After the call in flight: a call never sees its tabs change under it.
+    const done = this.queue.then(() => pickTab(live.rec, tabId, allowed));
+    this.queue = done.catch(() => undefined);
+    return done;
+  }
+
+  private liveFor(startTab: number): Live | string {
+    const live = this.live;
+    if (!live || live.signal.aborted || live.rec.tabId !== startTab) return `no MCP session is driving tab ${startTab}`;
+    return live;
+  }
+
+  /**
+   * The session's task, started once: `hello` and the first call arrive back to back and are handled
+   * concurrently, so both wait for the same start (two starts would find the tab's task already running).
+   */
+  private ensureLive(): Promise<Live | string> {
+    if (this.live && !this.live.signal.aborted) return Promise.resolve(this.live);
+    this.starting ??= this.startLive().finally(() => (this.starting = null));
+    return this.starting;
+  }
+
+  private async startLive(): Promise<Live | string> {
     const tabs = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
     const tab = tabs[0] ?? (await chrome.tabs.query({ active: true }))[0];
     if (tab?.id === undefined) return 'no active tab: open the page to work on in the browser and call again';
@@ -119,7 +164,7 @@ export class McpSession {
     if (typeof live === 'string') return refused('no_session', live);
     const args = isRecord(rawArgs) ? { ...rawArgs } : rawArgs;
     if (isRecord(args) && 'tabId' in args && !ownsTabId(name)) {
-      const misplaced = tabRefusal(live.rec, args.tabId);
+      const misplaced = await turnToArgTab(live.rec, args.tabId);
       if (misplaced) return refused('wrong_tab', misplaced);
       delete args.tabId;
     }
@@ -178,14 +223,4 @@ export class McpSession {
     }
     return { ...out, text };
   }
-}
-
-/** Refs and pages are per tab; a session may use its own tab and the tabs it opened, nothing the user did not give it. */
-function tabRefusal(rec: TaskRecord, tabId: unknown): string | null {
-  const mine = taskTabIds(rec.tabId, rec.tabs);
-  const acting = rec.tabs?.current ?? rec.tabId;
-  if (tabId === acting) return null;
-  if (typeof tabId === 'number' && mine.includes(tabId))
-    return `tab ${tabId} is one of this session's tabs but not the one it acts on (${acting}): call switch_tab {tabId: ${tabId}} first`;
-  return `tab ${String(tabId)} is not one this session may use: it started in tab ${rec.tabId}${mine.length > 1 ? ` and opened ${mine.slice(1).join(', ')}` : ''}. To work elsewhere, the user starts the session from that tab (make it the active tab and reconnect), or call new_tab.`;
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAllTools } from '../tools/index';
 import { toolInputSchema } from '../agent/loop/tool-defs';
 import { getTool } from '../tools/registry';
-import { mcpTools, ownsTabId } from './tool-list';
+import { mcpResources, mcpTools, ownsTabId } from './tool-list';
 
 beforeAll(() => {
   registerAllTools();
@@ -36,5 +36,20 @@ describe('the MCP tool list', () => {
     // switch_tab's own tabId is the tool's, checked against the task's tabs.
     expect(ownsTabId('switch_tab')).toBe(true);
     expect(ownsTabId('click_ax')).toBe(false);
+  });
+
+  it('lists each resource only where its tool is offered, every one of them a read tool of Ask mode', () => {
+    const ask = mcpTools('ask').map((t) => t.name);
+    const resources = mcpResources('ask');
+    expect(resources.map((r) => r.uri)).toEqual([
+      'weaverbird://tab/tree',
+      'weaverbird://tab/console',
+      'weaverbird://tab/network',
+    ]);
+    for (const r of resources) {
+      expect(ask).toContain(r.tool);
+      expect(getTool(r.tool)?.readOnly).toBe(true);
+    }
+    expect(mcpResources('dev')).toEqual(resources);
   });
 });

@@ -21,7 +21,8 @@ export interface McpTool {
 
 const TAB_ID: JSONSchema7 = {
   type: 'integer',
-  description: "Default: the session's tab. Other tabs only when this session opened them.",
+  description:
+    "Default: the tab the session acts in. Others: tabs it opened, or that the user ticked in Weaverbird's panel.",
 };
 
 /** The registry's tools of `mode`, as MCP lists them: the same names, descriptions and schemas the panel's model reads. */
@@ -50,4 +51,46 @@ export function ownsTabId(name: string): boolean {
   if (!t) return false;
   const props = toolInputSchema(t).properties;
   return props !== undefined && 'tabId' in props;
+}
+
+export interface McpResource {
+  uri: string;
+  name: string;
+  description: string;
+  mimeType: 'text/plain';
+  /** The tool whose text a read returns, called with no arguments in the tab the session acts in. */
+  tool: string;
+}
+
+/**
+ * Read-only resources (docs/mcp.md "Resources"): a read is the tool's call, through the same path and
+ * gates, so it returns the same text (fence included); listed only when the MCP mode offers the tool.
+ */
+const RESOURCES: readonly McpResource[] = [
+  {
+    uri: 'weaverbird://tab/tree',
+    name: 'tree',
+    description: 'The accessibility tree of the tab the session acts in (get_accessibility_tree).',
+    mimeType: 'text/plain',
+    tool: 'get_accessibility_tree',
+  },
+  {
+    uri: 'weaverbird://tab/console',
+    name: 'console',
+    description: 'The console messages of the tab the session acts in (console_read).',
+    mimeType: 'text/plain',
+    tool: 'console_read',
+  },
+  {
+    uri: 'weaverbird://tab/network',
+    name: 'network',
+    description: "The requests of the session's tab since it started (network_read).",
+    mimeType: 'text/plain',
+    tool: 'network_read',
+  },
+];
+
+export function mcpResources(mode: Mode): McpResource[] {
+  const offered = new Set(mcpTools(mode).map((t) => t.name));
+  return RESOURCES.filter((r) => offered.has(r.tool));
 }

@@ -61,7 +61,7 @@ export const readDownload = defineTool({
   tiers: ['mid', 'full'],
   readOnly: true,
   async handler(args, ctx) {
-    const tabs = ctx.tabs ? [ctx.tabs.startTab, ...ctx.tabs.opened(), ctx.tabId] : [ctx.tabId];
+    const tabs = ctx.tabs ? [ctx.tabs.startTab, ...ctx.tabs.opened(), ...ctx.tabs.granted(), ctx.tabId] : [ctx.tabId];
     const item = await downloadItem(args.id);
     // Only downloads this task's actions started: never the user's own earlier files.
     if (!item || (ctx.taskId !== undefined && !startedBy(tabs, args.id))) {

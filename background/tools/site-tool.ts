@@ -3,7 +3,7 @@ import { quotePageText } from '../../shared/fence';
 import { checkJsonSchema } from '../../shared/json-schema-check';
 import { err, ok } from '../../shared/result';
 import { checkRead } from '../policy/read-gate';
-import { findSiteTool, runSiteTool, siteToolReadOnly } from '../webmcp/site-tools';
+import { discoverSiteTools, findSiteTool, listSiteTools, runSiteTool, siteToolReadOnly } from '../webmcp/site-tools';
 import { defineTool } from './define-tool';
 
 /** Under the tool deadline (tool-deadline.ts, 20 s): the page's own call gets this long. */
@@ -56,6 +56,10 @@ export const siteTool = defineTool({
     if (!read.ok) return read;
     const r = await runSiteTool(ctx.tabId, tool, input, readOnly, CALL_MS);
     if (!r.ok) return r;
-    return ok({ tool: name, ...(tool.frameId === 'f0' ? {} : { frameId: tool.frameId }), result: r.data.text });
+    const where = tool.frameId === 'f0' ? {} : { frameId: tool.frameId };
+    if (!r.data.changed) return ok({ tool: name, ...where, result: r.data.text });
+    // The page fired `toolchange` during the call: its list now, so the model need not guess (docs/webmcp.md).
+    const now = await discoverSiteTools(ctx.tabId);
+    return ok({ tool: name, ...where, result: r.data.text, siteToolsNow: listSiteTools(now) });
   },
 });

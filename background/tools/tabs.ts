@@ -28,7 +28,7 @@ function tabsOf(ctx: ToolContext, tool: string): Result<TaskTabsApi> {
 }
 
 function ownTabs(tabs: TaskTabsApi): number[] {
-  return [tabs.startTab, ...tabs.opened()];
+  return [tabs.startTab, ...tabs.opened(), ...tabs.granted()];
 }
 
 export const newTab = defineTool({

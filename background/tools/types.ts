@@ -36,6 +36,8 @@ export interface TaskTabsApi {
   readonly startTab: number;
   /** Tabs the task opened with new_tab and that are still open. */
   opened(): readonly number[];
+  /** Tabs of the user's that the user gave the task in the panel (an MCP session's tab picker). */
+  granted(): readonly number[];
   /** Makes a tab the task just created one of its own (grouped) and the tab it acts on. */
   adopt(tabId: number): Promise<void>;
   /** Makes one of the task's tabs the tab it acts on (the caller checked it is the task's). */

@@ -138,6 +138,8 @@ export interface PageCallOutcome {
   text: string;
   /** The annotations the tool had when it was called (the gate judged the ones listed before). */
   readOnly: boolean;
+  /** The page fired `toolchange` during the call (its tools changed: the worker lists them again). */
+  changed?: boolean;
 }
 
 export async function callInPage(
@@ -214,13 +216,26 @@ export async function callInPage(
       return hit.tool.execute.call(hit.tool, args, { requestUserInteraction: async (cb: () => unknown) => cb() });
     throw new Error('the tool has no way to run it');
   };
+  // `toolchange` (WebMCP draft: fired at the ModelContext when its tools change; MCP-B-style polyfills
+  // fire it at the document): a tool that registers or removes tools makes the worker list them again.
+  let changed = false;
+  const onChange = () => (changed = true);
+  const targets = [doc.modelContext, nav.modelContext, document].filter(
+    (t, i, all): t is EventTarget =>
+      !!t && typeof (t as EventTarget).addEventListener === 'function' && all.indexOf(t) === i,
+  );
+  for (const t of targets) t.addEventListener('toolchange', onChange);
   try {
     const value = await Promise.race([
       run(),
       new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs)),
     ]);
-    return { ok: true, text: render(value), readOnly };
+    // The draft queues the event as a task after registerTool: give it one short turn to arrive.
+    if (!changed) await new Promise((r) => setTimeout(r, 100));
+    return { ok: true, text: render(value), readOnly, changed };
   } catch (e) {
-    return fail(e instanceof Error ? e.message : String(e), readOnly);
+    return { ...fail(e instanceof Error ? e.message : String(e), readOnly), changed };
+  } finally {
+    for (const t of targets) t.removeEventListener('toolchange', onChange);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The tools a page publishes to agents (WebMCP), as the worker knows them: discovered fresh in every
- * frame's MAIN world on each ask (so a tool registered after an action, a `toolchange`, shows on the
- * next get_page_info), validated with zod and capped, because the MAIN world is the page's and
+ * frame's MAIN world on each ask (so a tool registered after an action shows on the next
+ * get_page_info; a `toolchange` during a site_tool call lists them again at once), validated with zod and capped, because the MAIN world is the page's and
  * whatever it returns is page data. docs/webmcp.md.
  */
 import { z } from 'zod';
@@ -37,7 +37,12 @@ const DiscoverySchema = z.object({
   native: z.boolean(),
   tools: z.array(EntrySchema).max(MAX_TOOLS),
 });
-const OutcomeSchema = z.object({ ok: z.boolean(), text: z.string().max(RESULT_CHARS + 100), readOnly: z.boolean() });
+const OutcomeSchema = z.object({
+  ok: z.boolean(),
+  text: z.string().max(RESULT_CHARS + 100),
+  readOnly: z.boolean(),
+  changed: z.boolean().optional(),
+});
 
 export interface SiteTool extends z.output<typeof EntrySchema> {
   /** Our frame id (f0 = the page) and Chrome's, for routing and the origin policy. */
@@ -131,7 +136,7 @@ export async function runSiteTool(
   args: unknown,
   needReadOnly: boolean,
   timeoutMs: number,
-): Promise<Result<{ text: string }>> {
+): Promise<Result<{ text: string; changed: boolean }>> {
   try {
     const call = chrome.scripting.executeScript({
       target: { tabId, frameIds: [tool.chromeFrameId] },
@@ -149,7 +154,7 @@ export async function runSiteTool(
     if (!outcome.success)
       return err('bad_reply', `site tool ${tool.name} returned nothing usable (the page may have navigated)`);
     if (!outcome.data.ok) return err('site_tool_failed', `site tool ${tool.name} failed: ${outcome.data.text}`);
-    return ok({ text: outcome.data.text });
+    return ok({ text: outcome.data.text, changed: outcome.data.changed === true });
   } catch (e) {
     return err('page_not_scriptable', `cannot reach this page's tools: ${errorMessage(e)}`);
   }

@@ -6,7 +6,7 @@ import { LineReader, NativeReader, encodeLine, encodeNative } from './framing.mj
 import { SOCKET_NAME, ensurePrivateDir } from './paths.mjs';
 
 /** What an MCP server may send the extension; anything else is dropped at the host. */
-const FROM_SERVER = new Set(['hello', 'list', 'call']);
+const FROM_SERVER = new Set(['hello', 'list', 'call', 'read']);
 
 /**
  * @typedef {object} HostOptions

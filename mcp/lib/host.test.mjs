@@ -46,9 +46,17 @@ describe('native host', () => {
     const lines = new LineReader((m) => toClient.push(m));
     client.on('data', (c) => lines.push(c));
     await new Promise((r) => client.once('connect', r));
-    client.write(encodeLine({ type: 'hello', client: { name: 'x' } }) + encodeLine({ type: 'evil', id: '1' }));
-    await until(() => host.toBrowser.length === 2);
+    const read = { type: 'read', id: '2', uri: 'weaverbird://tab/tree' };
+    client.write(
+      encodeLine({ type: 'hello', client: { name: 'x' } }) +
+        encodeLine({ type: 'evil', id: '1' }) +
+        encodeLine({ type: 'mcp_pick_tab', tabId: 1, pick: 2, allowed: true }) +
+        encodeLine(read),
+    );
+    await until(() => host.toBrowser.length === 3);
     expect(host.toBrowser[1]).toEqual({ type: 'hello', client: { name: 'x' } });
+    // The panel's tab picker is not a message the server can send: only hello, list, call and read pass.
+    expect(host.toBrowser[2]).toEqual(read);
 
     host.input.write(encodeNative({ type: 'reply', id: '1', ok: true, data: 1 }));
     await until(() => toClient.length === 1);

@@ -2,7 +2,14 @@
 import net from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { LineReader, encodeLine } from './framing.mjs';
 
 /** A call waits for the user's approval in the panel (the extension gives up after 2 minutes); this is the backstop. */
@@ -12,6 +19,7 @@ const CONNECT_DEADLINE_MS = 5_000;
 /**
  * @typedef {{ ok: true, data: unknown } | { ok: false, error: { code: string, message: string } }} Reply
  * @typedef {{ name: string, description?: string, inputSchema: { type: 'object', [k: string]: unknown } }} ToolEntry
+ * @typedef {{ uri: string, name: string, description?: string, mimeType?: string }} ResourceEntry
  */
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
@@ -130,7 +138,7 @@ class BridgeClient {
  * @param {string} sock
  */
 export async function runServer(sock) {
-  const server = new Server({ name: 'weaverbird', version: '0.1.0' }, { capabilities: { tools: {} } });
+  const server = new Server({ name: 'weaverbird', version: '0.1.0' }, { capabilities: { tools: {}, resources: {} } });
   const bridge = new BridgeClient(sock, () => {
     const c = server.getClientVersion();
     return c ? { name: c.name, version: c.version } : { name: 'an MCP client' };
@@ -148,6 +156,21 @@ export async function runServer(sock) {
     const failed = isRecord(r.data) && r.data.ok === false;
     return { content: [{ type: 'text', text }], isError: failed };
   });
+  // Resources (docs/mcp.md "Resources"): the extension lists them with the tools and answers a read
+  // with the same text its tool gives; a refusal is a JSON-RPC error carrying the extension's words.
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const r = await bridge.request({ type: 'list' });
+    if (!r.ok) throw new McpError(ErrorCode.InternalError, r.error.message);
+    const resources = isRecord(r.data) && Array.isArray(r.data.resources) ? r.data.resources : [];
+    return { resources: /** @type {ResourceEntry[]} */ (resources.filter(isResource)) };
+  });
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    const r = await bridge.request({ type: 'read', uri: req.params.uri });
+    if (!r.ok) throw new McpError(ErrorCode.InvalidRequest, `${r.error.code}: ${r.error.message}`);
+    const text = isRecord(r.data) && typeof r.data.text === 'string' ? r.data.text : '';
+    if (isRecord(r.data) && r.data.ok === false) throw new McpError(ErrorCode.InvalidRequest, text);
+    return { contents: [{ uri: req.params.uri, mimeType: 'text/plain', text }] };
+  });
   const transport = new StdioServerTransport();
   transport.onclose = () => bridge.close();
   await server.connect(transport);
@@ -156,4 +179,9 @@ export async function runServer(sock) {
 /** @param {unknown} t @returns {boolean} */
 function isTool(t) {
   return isRecord(t) && typeof t.name === 'string' && isRecord(t.inputSchema) && t.inputSchema.type === 'object';
+}
+
+/** @param {unknown} r @returns {boolean} */
+function isResource(r) {
+  return isRecord(r) && typeof r.uri === 'string' && typeof r.name === 'string';
 }

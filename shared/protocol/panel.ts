@@ -39,6 +39,9 @@ export const PanelRequestSchema = z.discriminatedUnion('type', [
   }),
   // The user's yes to an imported workflow's steps and origins, after the panel's review screen.
   z.object({ type: z.literal('approve_workflow'), id: z.string().check(z.maxLength(80)) }),
+  // MCP tab picker (docs/mcp.md "Tabs"): the window's tabs for the session driving `tabId`; the user ticks one.
+  z.object({ type: z.literal('mcp_tabs'), tabId: TabId }),
+  z.object({ type: z.literal('mcp_pick_tab'), tabId: TabId, pick: TabId, allowed: z.boolean() }),
 ]);
 export type PanelRequest = z.infer<typeof PanelRequestSchema>;
 
@@ -50,3 +53,14 @@ export const TabInfoSchema = z.object({
   taskTab: z.optional(z.number()),
 });
 export type TabInfo = z.infer<typeof TabInfoSchema>;
+
+/** One row of the MCP tab picker: `start` and `opened` tabs are the session's own, `granted` ones the user ticked. */
+export const McpTabChoiceSchema = z.object({
+  tabId: z.number(),
+  title: z.string(),
+  url: z.string(),
+  role: z.enum(['start', 'opened', 'granted', 'none']),
+  /** Another Weaverbird task runs in this tab, so it cannot be given to the session. */
+  busy: z.optional(z.boolean()),
+});
+export type McpTabChoice = z.infer<typeof McpTabChoiceSchema>;

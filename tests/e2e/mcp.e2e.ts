@@ -14,7 +14,8 @@ import { useExtension } from './support/setup';
 import { startFixtureServer, type FixtureServer } from './support/server';
 import { MCP_ATTACKS, OTHER_TAB_SECRET, buttonRef } from './red-team/attacks-mcp';
 
-const env = useExtension();
+// Chromium's own WebMCP too, for the native `toolchange` case (docs/webmcp.md).
+const env = useExtension({ args: ['--enable-features=WebMCP,WebMCPTesting'] });
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules', '.bin', 'weaverbird-mcp');
 let home: string;
@@ -179,6 +180,126 @@ describe('MCP bridge', () => {
       await client.close();
     }
   });
+});
+
+describe('MCP tab picker (docs/mcp.md "Tabs")', () => {
+  it('another tab is refused until the user ticks it in the panel, works after, and is refused again when unticked', async () => {
+    const other = await env.browser.open(env.server.url('/mcp-secret.html'));
+    const { page, tabId } = await env.browser.open(env.server.url('/mcp-account.html'));
+    await page.bringToFront();
+    await setMcp('ask');
+    const client = await connectClient();
+    const readOther = async () =>
+      textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId: other.tabId } }));
+    try {
+      const before = await readOther();
+      expect(before).toMatch(
+        /not one this session may use.*Only the user can give it another tab.*Weaverbird's panel/s,
+      );
+      expect(before).not.toContain(OTHER_TAB_SECRET);
+
+      const panel = await openPanel(tabId);
+      const banner = panel.getByTestId('driver-banner');
+      await banner.getByRole('button', { name: 'Tabs' }).click();
+      const picker = banner.getByTestId('driver-tabs');
+      // By tab id: earlier tests leave tabs with the same titles open.
+      const start = picker.locator(`[data-tab-id="${tabId}"] input[type=checkbox]`);
+      await expect.poll(() => start.isChecked(), { timeout: 10_000 }).toBe(true);
+      expect(await start.isDisabled()).toBe(true);
+      const box = picker.locator(`[data-tab-id="${other.tabId}"] input[type=checkbox]`);
+      expect(await picker.locator(`[data-tab-id="${other.tabId}"]`).textContent()).toContain('MCP: another tab');
+      expect(await box.isChecked()).toBe(false);
+      await box.check();
+      await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(true);
+
+      // Picked: the session reads it (and now acts there); the tab id of the start tab turns it back.
+      expect(await readOther()).toContain(OTHER_TAB_SECRET);
+      const home = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId } }));
+      expect(home).toContain('button "Delete account"');
+      expect(home).not.toContain(OTHER_TAB_SECRET);
+
+      await box.uncheck();
+      await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(false);
+      const after = await readOther();
+      expect(after).toMatch(/not one this session may use/);
+      expect(after).not.toContain(OTHER_TAB_SECRET);
+      await panel.close();
+    } finally {
+      await client.close();
+      await other.page.close();
+      await page.close();
+    }
+  });
+});
+
+describe('MCP resources (docs/mcp.md "Resources")', () => {
+  it("Ask mode lists the tab tree, console and network log; a read gives the tool's text, fenced", async () => {
+    const { page } = await env.browser.open(env.server.url('/mcp-account.html'));
+    await page.bringToFront();
+    await setMcp('ask');
+    const client = await connectClient();
+    try {
+      const uris = (await client.listResources()).resources.map((r) => r.uri);
+      expect(uris).toEqual(['weaverbird://tab/tree', 'weaverbird://tab/console', 'weaverbird://tab/network']);
+      await page.evaluate(async () => {
+        console.warn('mcp-resource-console-7731');
+        await fetch('/mcp-secret.html?via=resource');
+      });
+      const read = async (uri: string) => {
+        const r = await client.readResource({ uri });
+        const first = r.contents[0];
+        return first && 'text' in first && typeof first.text === 'string' ? first.text : '';
+      };
+      const tree = await read('weaverbird://tab/tree');
+      const viaTool = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
+      expect(tree).toContain('button "Delete account"');
+      // The same text the tool gives (the fence's nonce is the task's, so it is the same too; refs and
+      // the tree's revision count up with each read).
+      const same = (t: string) => t.replace(/ref_\d+/g, 'ref').replace(/tree_revision \S+?-\d+/g, 'rev');
+      expect(same(tree)).toBe(same(viaTool));
+      expect(tree).toMatch(/UNTRUSTED/i);
+      expect(await read('weaverbird://tab/console')).toContain('mcp-resource-console-7731');
+      expect(await read('weaverbird://tab/network')).toMatch(/GET[^\n]*200[^\n]*mcp-secret\.html/);
+      await expect(client.readResource({ uri: 'weaverbird://tab/cookies' })).rejects.toThrow(/unknown_resource/);
+    } finally {
+      await client.close();
+      await page.close();
+    }
+  });
+});
+
+describe('WebMCP toolchange through MCP (docs/webmcp.md)', () => {
+  for (const fire of ['modelContext', 'document', 'native'] as const) {
+    it(`a site tool that adds a tool (toolchange: ${fire}) returns the page's tools now`, async (t) => {
+      const q = fire === 'modelContext' ? '' : `?fire=${fire}`;
+      const { page } = await env.browser.open(env.server.url(`/webmcp-offers.html${q}`));
+      await page.bringToFront();
+      await setMcp('ask');
+      const client = await connectClient();
+      try {
+        const info = textOf(await client.callTool({ name: 'get_page_info', arguments: {} }));
+        if (fire === 'native' && !/siteToolApi[^\n]*native/.test(info)) {
+          console.log('[webmcp] native toolchange skipped: this Chromium has no document.modelContext');
+          t.skip();
+        }
+        expect(info).toContain('list_offers');
+        expect(info).not.toContain('apply_coupon');
+        const r = await client.callTool({ name: 'site_tool', arguments: { name: 'list_offers' } });
+        const text = textOf(r);
+        expect(r.isError, text).toBeFalsy();
+        expect(text).toContain('Offers: SAVE10');
+        expect(text).toMatch(/siteToolsNow[\s\S]*apply_coupon: Applies a coupon code\./);
+        expect(await page.locator('#status').textContent()).toBe('Offers listed');
+        // A call that changes nothing says nothing more.
+        const again = textOf(await client.callTool({ name: 'site_tool', arguments: { name: 'list_offers' } }));
+        expect(again).toContain('Offers: SAVE10');
+        expect(again).not.toContain('siteToolsNow');
+      } finally {
+        await client.close();
+        await page.close();
+      }
+    });
+  }
 });
 
 describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', () => {

@@ -7,6 +7,7 @@ import {
   recordMinted,
   refOfArgs,
   TaskTabsSchema,
+  setGranted,
   taskTabIds,
 } from './task-tabs-state';
 
@@ -53,5 +54,17 @@ describe('a task’s tabs: one ref space, each number owned by one tab', () => {
     expect(groupTitle('  Compare   the price\nof milk ')).toBe('Compare the price of milk');
     expect(groupTitle('x'.repeat(60))).toHaveLength(40);
     expect(groupTitle('')).toBe('Weaverbird task');
+  });
+
+  it('adds the tabs the user picked after its own, never the start tab or one it opened, and removes them', () => {
+    const tabs = { ...initialTabs(10, 0), opened: [22] };
+    setGranted(10, tabs, 40, true);
+    setGranted(10, tabs, 40, true);
+    setGranted(10, tabs, 10, true);
+    setGranted(10, tabs, 22, true);
+    expect(tabs.granted).toEqual([40]);
+    expect(taskTabIds(10, tabs)).toEqual([10, 22, 40]);
+    setGranted(10, tabs, 40, false);
+    expect(taskTabIds(10, tabs)).toEqual([10, 22]);
   });
 });

@@ -18,6 +18,8 @@ export const TaskTabsSchema = z.object({
   current: z.number(),
   /** Tabs the task opened with new_tab (still open), oldest first. */
   opened: z.array(z.number()),
+  /** Tabs of the user's that the user gave the task in the panel (an MCP session's tab picker), oldest first. */
+  granted: z.optional(z.array(z.number())),
   /** The Chrome tab group holding the task's tabs, once it has more than one. */
   groupId: z.optional(z.number()),
   /** Whether the start tab was put in the task's group (it is left alone when it already was in a group). */
@@ -62,9 +64,18 @@ export function refOfArgs(args: unknown): { ref: string; n: number } | null {
   return { ref: args.ref_id, n: Number(local.slice('ref_'.length)) };
 }
 
-/** Every tab the task may act on: its start tab and the tabs it opened. */
+/** Every tab the task may act on: its start tab, the tabs it opened, and the tabs the user gave it in the panel. */
 export function taskTabIds(startTab: number, tabs: TaskTabs | undefined): number[] {
-  return [startTab, ...(tabs?.opened ?? [])];
+  const ids = [startTab, ...(tabs?.opened ?? [])];
+  for (const t of tabs?.granted ?? []) if (!ids.includes(t)) ids.push(t);
+  return ids;
+}
+
+/** Adds or removes a tab the user gave the task (the panel's tab picker); never the start tab or one it opened. */
+export function setGranted(startTab: number, tabs: TaskTabs, tabId: number, allowed: boolean): void {
+  const rest = (tabs.granted ?? []).filter((t) => t !== tabId);
+  const own = tabId === startTab || tabs.opened.includes(tabId);
+  tabs.granted = allowed && !own ? [...rest, tabId] : rest;
 }
 
 /** The tab a switch or close falls back to when the current one goes away: the newest still open, else the start tab. */

@@ -17,6 +17,7 @@ import {
   ownerOf,
   recordMinted,
   refOfArgs,
+  setGranted,
   taskTabIds,
   type TaskTabs,
 } from './task-tabs-state';
@@ -80,6 +81,7 @@ export async function checkedActingTab(rec: TaskRecord): Promise<{ tabId: number
   if (tabs.current === rec.tabId || (await exists(tabs.current))) return { tabId: tabs.current };
   const lost = tabs.current;
   tabs.opened = tabs.opened.filter((t) => t !== lost);
+  if (tabs.granted) tabs.granted = tabs.granted.filter((t) => t !== lost);
   const next = fallbackTab(rec.tabId, tabs);
   await turnTo(rec, next);
   return { tabId: next, note: `NOTE: tab ${lost} was closed; you now act in ${await tabLabel(next)}.` };
@@ -150,6 +152,7 @@ export function taskTabsApi(rec: TaskRecord): TaskTabsApi {
   return {
     startTab: rec.tabId,
     opened: () => rec.tabs?.opened ?? [],
+    granted: () => rec.tabs?.granted ?? [],
     async adopt(tabId) {
       const tabs = await tabsOf(rec);
       if (!tabs.opened.includes(tabId)) tabs.opened.push(tabId);
@@ -175,6 +178,20 @@ export function taskTabsApi(rec: TaskRecord): TaskTabsApi {
   };
 }
 
+/**
+ * Gives the task one of the user's tabs, or takes it back: only the user does this, from the panel's
+ * tab picker (an MCP session's "Driven by" banner). A tab taken back while the task acts in it turns
+ * the task to its start tab. The navigation guard covers the task's tabs, so it is refreshed.
+ */
+export async function grantTab(rec: TaskRecord, tabId: number, allowed: boolean): Promise<void> {
+  const tabs = await tabsOf(rec);
+  setGranted(rec.tabId, tabs, tabId, allowed);
+  if (!allowed && tabs.current === tabId && !taskTabIds(rec.tabId, tabs).includes(tabId))
+    await turnTo(rec, fallbackTab(rec.tabId, tabs));
+  else await saveTask(rec);
+  await onOriginsChanged(rec);
+}
+
 /** At the task's end: its tab group is taken apart (the tabs stay open for the user). */
 export async function releaseTaskTabs(rec: TaskRecord): Promise<void> {
   const tabs = rec.tabs;
@@ -189,7 +206,10 @@ export async function releaseTaskTabs(rec: TaskRecord): Promise<void> {
   if (first !== undefined) await chrome.tabs.ungroup([first, ...rest]).catch(() => undefined);
 }
 
-/** The start tab of the running task that owns `tabId` (one it opened), for the panel to follow. */
+/**
+ * The start tab of the running task that owns `tabId` (one it opened, or one the user gave it), for the
+ * panel to follow: that task's approvals appear in its start tab's chat.
+ */
 export function ownerTabOf(records: readonly TaskRecord[], tabId: number): number | undefined {
-  return records.find((r) => r.tabs?.opened.includes(tabId))?.tabId;
+  return records.find((r) => r.tabs?.opened.includes(tabId) || r.tabs?.granted?.includes(tabId))?.tabId;
 }

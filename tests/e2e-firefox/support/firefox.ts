@@ -58,9 +58,16 @@ async function gotoExtensionPage(page: Page, url: string): Promise<void> {
   });
 }
 
-/** `prefs`: extra Firefox preferences for one file's browser (e.g. permission prompts off). */
-export async function launchFirefox(prefs: Record<string, unknown> = {}): Promise<FirefoxExtension> {
+/**
+ * `prefs`: extra Firefox preferences for one file's browser (e.g. permission prompts off); `env`: extra
+ * environment (a temporary HOME, where Firefox looks for native-messaging host manifests).
+ */
+export async function launchFirefox(
+  prefs: Record<string, unknown> = {},
+  env: Record<string, string> = {},
+): Promise<FirefoxExtension> {
   const browser = await puppeteer.launch({
+    env: { ...process.env, ...env },
     browser: 'firefox',
     executablePath: FIREFOX,
     headless: true,

@@ -14,14 +14,17 @@ export interface FirefoxSuite {
 }
 
 /** Registers the file's beforeAll/afterAll; call once at module level. */
-export function firefoxSuite(prefs?: Parameters<typeof launchFirefox>[0]): FirefoxSuite {
+export function firefoxSuite(
+  prefs?: Parameters<typeof launchFirefox>[0],
+  env?: Parameters<typeof launchFirefox>[1],
+): FirefoxSuite {
   const run = firefoxAvailable();
   let ff: FirefoxExtension | undefined;
   let server: FixtureServer | undefined;
   beforeAll(async () => {
     if (!run) return;
     server = await startFixtureServer();
-    ff = await launchFirefox(prefs);
+    ff = await launchFirefox(prefs, env);
   });
   afterAll(async () => {
     await ff?.close();

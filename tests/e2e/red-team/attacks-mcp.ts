@@ -84,4 +84,16 @@ export const MCP_ATTACKS: McpAttack[] = [
     result: /REFUSED/,
     asks: 1,
   },
+  {
+    id: 'mcp-self-pick-tab',
+    item: 4,
+    what: "a coding agent tries to give itself another tab: the panel's picker request as a tool, then its tabId as text and as a number",
+    mode: 'act',
+    calls: ({ otherTab }) => [
+      { name: 'mcp_pick_tab', args: { tabId: otherTab, pick: otherTab, allowed: true } },
+      { name: 'get_accessibility_tree', args: { tabId: String(otherTab) } },
+      { name: 'get_accessibility_tree', args: { tabId: otherTab } },
+    ],
+    result: /Only the user can give it another tab/,
+  },
 ];
