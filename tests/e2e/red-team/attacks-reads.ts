@@ -62,6 +62,11 @@ const FRAME_READS: Attack[] = [
     page: '/red-team/reads-watch-host.html',
     asks: 0,
   }),
+  // wait_for_stable polls frames too (issue 28), by the same rule: another site's frame is left out unasked.
+  frameRead('wait-for-stable', 'wait_for_stable', [step('wait_for_stable', { quietMs: 300, timeoutMs: 3000 })], {
+    page: '/red-team/reads-watch-host.html',
+    asks: 0,
+  }),
   frameRead('console-read', 'console_read', [step('console_read', { frameId: 'f1' }), step('console_read', {})]),
   // Pixels are a read too: the model sees the frame's text in the image. The secret cannot be
   // checked in the image bytes, so the case requires the prompt (Act) and that nothing was sent.
