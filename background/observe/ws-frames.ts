@@ -34,7 +34,7 @@ export interface WsFrameLine {
   bytes?: number;
 }
 
-export interface WsReport {
+interface WsReport {
   frames: WsFrameLine[];
   /** Frames past MAX_FRAMES. */
   more?: number;

@@ -18,7 +18,7 @@ import type { WatchedFrame } from './watch-frames';
 /** A subframe that does not answer a poll within this counts as busy for that poll. */
 const FRAME_POLL_MS = 1_000;
 
-export const ActivitySchema = z.object({
+const ActivitySchema = z.object({
   msSinceMutation: z.number(),
   started: z.boolean(),
   readyState: z.string(),
