@@ -81,32 +81,44 @@ function activityOf(reply: Result<unknown>): Activity | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** A subframe that has never answered within this is one the page scripts cannot reach (a data: frame). */
+const NEVER_ANSWERED_MS = 1_000;
+
 /**
- * Polls the main frame and `frames` once into `quiet`. A subframe that no longer exists (removed from
- * the page: its removal was a change of the parent, already seen) is dropped from `frames`; one that
- * is still there but does not answer is reloading, and counts as a change.
+ * Polls the main frame and `frames` into `quiet`, once per `poll`. A subframe that no longer exists
+ * (removed from the page: its removal was a change of the parent, already seen) is dropped; one that
+ * answered before and is silent now is reloading, and counts as a change; one that has never answered
+ * for NEVER_ANSWERED_MS runs no page scripts (nothing to observe there) and is dropped, or it would
+ * keep every wait busy.
  */
-export async function pollFrames(tabId: number, frames: WatchedFrame[], quiet: DomQuiet): Promise<void> {
+export function framePoller(tabId: number, watched: readonly WatchedFrame[]): (quiet: DomQuiet) => Promise<void> {
+  const frames = [...watched];
+  const answered = new Set<number>();
+  const started = Date.now();
   const ask = (chromeFrameId: number, deadline?: number) =>
     sendToContent(tabId, { type: 'tool', tool: 'dom_activity', args: {} }, chromeFrameId, deadline);
-  const [main, ...subs] = await Promise.all([ask(0), ...frames.map((f) => ask(f.chromeFrameId, FRAME_POLL_MS))]);
-  const now = Date.now();
-  quiet.round();
-  quiet.note('the page', now, main ? activityOf(main) : null);
-  const silent = frames.filter((_, i) => {
-    const reply = subs[i];
-    return !reply || activityOf(reply) === null;
-  });
-  for (const [i, f] of frames.entries()) {
-    const reply = subs[i];
-    const a = reply ? activityOf(reply) : null;
-    if (a !== null) quiet.note(`frame ${f.id}`, now, a);
-  }
-  if (silent.length === 0) return;
-  const listed = await syncFrames(tabId);
-  const present = new Set(listed.ok ? listed.data.map((f) => f.chromeFrameId) : silent.map((f) => f.chromeFrameId));
-  for (const f of silent) {
-    if (present.has(f.chromeFrameId)) quiet.note(`frame ${f.id}`, now, null);
-    else frames.splice(frames.indexOf(f), 1);
-  }
+  return async (quiet) => {
+    const [main, ...subs] = await Promise.all([ask(0), ...frames.map((f) => ask(f.chromeFrameId, FRAME_POLL_MS))]);
+    const now = Date.now();
+    quiet.round();
+    quiet.note('the page', now, main ? activityOf(main) : null);
+    const silent: WatchedFrame[] = [];
+    for (const [i, f] of frames.entries()) {
+      const reply = subs[i];
+      const a = reply ? activityOf(reply) : null;
+      if (a === null) silent.push(f);
+      else {
+        answered.add(f.chromeFrameId);
+        quiet.note(`frame ${f.id}`, now, a);
+      }
+    }
+    if (silent.length === 0) return;
+    const listed = await syncFrames(tabId);
+    const present = new Set(listed.ok ? listed.data.map((f) => f.chromeFrameId) : silent.map((f) => f.chromeFrameId));
+    for (const f of silent) {
+      const unreachable = !answered.has(f.chromeFrameId) && now - started >= NEVER_ANSWERED_MS;
+      if (!present.has(f.chromeFrameId) || unreachable) frames.splice(frames.indexOf(f), 1);
+      else quiet.note(`frame ${f.id}`, now, null);
+    }
+  };
 }

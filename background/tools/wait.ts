@@ -10,7 +10,7 @@ import { ok, type Result } from '../../shared/result';
 import type { VerifyOutcome } from '../../shared/tools/reads';
 import { defineTool } from './define-tool';
 import { watchInflight } from './inflight-requests';
-import { DomQuiet, pollFrames } from './stable-frames';
+import { DomQuiet, framePoller } from './stable-frames';
 import { readableSubframes } from './watch-frames';
 import { checkArgsProblem } from '../../shared/tools/reads';
 import { VERIFY_FIELDS, verifyOnce } from './verify';
@@ -110,9 +110,10 @@ export const waitForStableTool = defineTool({
       ...(sub.watched.length > 0 ? { framesWatched: sub.watched.length } : {}),
       ...(sub.otherSites > 0 ? { framesNotWatched: `${sub.otherSites} iframe(s) of other sites` } : {}),
     };
+    const poll = framePoller(ctx.tabId, sub.watched);
     try {
       for (;;) {
-        await pollFrames(ctx.tabId, sub.watched, quiet);
+        await poll(quiet);
         const now = Date.now();
         const quietSince = Math.max(quiet.lastChange, net.lastChange(), started);
         if (net.pending() === 0 && now - quietSince >= quietMs) {

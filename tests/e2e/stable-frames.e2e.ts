@@ -39,6 +39,16 @@ describe('wait_for_stable across frames', () => {
     await page.close();
   });
 
+  it('a static data: frame does not keep the page busy', async () => {
+    const dataUrl = encodeURIComponent('data:text/html,<p>static</p>');
+    const { page, tabId } = await env.browser.open(env.server.url(`/stable-frames.html?inner=quiet&other=${dataUrl}`));
+    await page.frameLocator('#own').locator('#clock').waitFor();
+    expect(page.frames().some((f) => f.url().startsWith('data:'))).toBe(true);
+    const r = data(await stable(tabId, { quietMs: 300, timeoutMs: 5000 }));
+    expect(r).toMatchObject({ stable: true });
+    await page.close();
+  });
+
   it('in a task, leaves a frame of another site out without asking and says so', async () => {
     const task = 'Wait for the order page to settle.';
     await useScript(env, 'stable-frames', {
