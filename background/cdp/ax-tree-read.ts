@@ -65,6 +65,8 @@ export interface AxReadResult {
 
 interface Snapshot {
   revision: string;
+  /** The frame document read: pages 2+ are served only while the gate judges this same document. */
+  document: string;
   /** The shaping arguments of page 1 (AxReadOptions.shape). */
   shape: Record<string, unknown>;
   pages: string[];
@@ -189,6 +191,15 @@ async function select(
   return ok({ records: scope, indices: scope.map((_, i) => i) });
 }
 
+/**
+ * Which frame document a read is of. The read gate judges the frame a call names now
+ * (chrome-ax-tree.ts); a revision read from another document (the tab navigated since, to another
+ * site, or another frame) must not hand its pages to that judgement (red team `chrome-ax-revision-swap`).
+ */
+function documentKey(o: AxReadOptions): string {
+  return JSON.stringify([o.chromeFrameId, o.documentId ?? null, o.frameUrl]);
+}
+
 /** Chrome builds the whole tree before it answers: seconds on a 50k-element page, more on a busy machine. */
 const AX_TREE_DEADLINE_MS = 25_000;
 
@@ -255,7 +266,7 @@ async function build(tabId: number, o: AxReadOptions): Promise<Result<Snapshot>>
     seq++;
     const revision = `cax-${nonce}-${seq}`;
     noteAxRead(kept, revision, refs.data.refs);
-    return ok({ revision, shape: o.shape, pages, base });
+    return ok({ revision, document: documentKey(o), shape: o.shape, pages, base });
   });
 }
 
@@ -266,6 +277,12 @@ export async function readChromeAx(tabId: number, o: AxReadOptions): Promise<Res
       return err(
         'stale_revision',
         `tree_revision ${o.revision ?? '(none)'} is no longer kept (the page was re-read or the extension restarted); read page 1 again`,
+      );
+    }
+    if (s.document !== documentKey(o)) {
+      return err(
+        'stale_revision',
+        `tree_revision ${s.revision} was read from another document (the page navigated since, or another frame); read page 1 again`,
       );
     }
     if (o.page > s.pages.length)

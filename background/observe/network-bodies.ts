@@ -8,7 +8,7 @@
  * Raw URLs stay in this module: they decide the read gate's origin and are never reported.
  */
 import { HAS_CDP } from '../../shared/browser-target';
-import { err, ok, type Result } from '../../shared/result';
+import { err, isRecord, ok, type Result } from '../../shared/result';
 import { DETACHED_EVENT, on, withSession } from '../cdp/cdp-client';
 import { subscribeTabRequests } from './tab-requests';
 
@@ -30,6 +30,8 @@ interface Capture {
   /** Unpaired ids by `method url`, oldest first: webRequest's and CDP's, whichever arrived first. */
   waitingWeb: Map<string, string[]>;
   waitingCdp: Map<string, string[]>;
+  /** WebSocket URLs by CDP request id (Network.webSocketCreated), raw: ws-frames.ts judges their origin. */
+  sockets: Map<string, string>;
   stopped: boolean;
   stop(): void;
 }
@@ -121,6 +123,7 @@ export async function startBodyCapture(tabId: number, owner: string): Promise<Re
   const cap: Capture = {
     owners: new Set([owner]),
     ...pairing,
+    sockets: new Map(),
     stopped: false,
     stop() {
       cap.stopped = true;
@@ -135,6 +138,13 @@ export async function startBodyCapture(tabId: number, owner: string): Promise<Re
     }),
     on(tabId, 'Network.requestWillBeSent', (p) => {
       if (isWillBeSent(p)) pairing.cdp(p.requestId, p.request.method, p.request.url, p.redirectResponse !== undefined);
+    }),
+    on(tabId, 'Network.webSocketCreated', (p) => {
+      const id: unknown = isRecord(p) ? p.requestId : undefined;
+      const url: unknown = isRecord(p) ? p.url : undefined;
+      if (typeof id !== 'string' || typeof url !== 'string') return;
+      cap.sockets.set(id, url);
+      if (cap.sockets.size > RING) cap.sockets.delete(cap.sockets.keys().next().value ?? id);
     }),
     on(tabId, DETACHED_EVENT, () => cap.stop()),
   );
@@ -194,4 +204,19 @@ export function bodyRequest(tabId: number, requestId: string): Result<BodyLookup
     );
   }
   return ok({ url: req.url, cdpId: req.cdpId });
+}
+
+/**
+ * The raw URL of a WebSocket the tab opened while its capture ran (CDP request id), or null: no
+ * capture (the networkBodies setting is off), or the socket opened before it started.
+ */
+export function socketUrl(tabId: number, cdpId: string): string | null {
+  const cap = captures.get(tabId);
+  return cap && !cap.stopped ? (cap.sockets.get(cdpId) ?? null) : null;
+}
+
+/** Whether the tab's Network domain is on for a task now (CDP events flow). */
+export function capturing(tabId: number): boolean {
+  const cap = captures.get(tabId);
+  return cap !== undefined && !cap.stopped;
 }

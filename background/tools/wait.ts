@@ -8,9 +8,10 @@
 import { z } from 'zod';
 import { ok, type Result } from '../../shared/result';
 import type { VerifyOutcome } from '../../shared/tools/reads';
-import { sendToContent } from '../content-bridge';
 import { defineTool } from './define-tool';
-import { HELD_OPEN_MS, watchInflight } from './inflight-requests';
+import { watchInflight } from './inflight-requests';
+import { DomQuiet, framePoller } from './stable-frames';
+import { readableSubframes } from './watch-frames';
 import { checkArgsProblem } from '../../shared/tools/reads';
 import { VERIFY_FIELDS, verifyOnce } from './verify';
 import { sleep } from '../../shared/timeout';
@@ -73,28 +74,15 @@ export const waitForTool = defineTool({
   },
 });
 
-const ActivitySchema = z.object({
-  msSinceMutation: z.number(),
-  started: z.boolean(),
-  readyState: z.string(),
-  ageMs: z.number(),
-});
-
-/**
- * The document's own load still running (readyState not "complete"): busy. This covers the requests
- * of a page that was already loading before the task's request tap opened, which the tap never saw
- * start. A load running longer than HELD_OPEN_MS (a resource that never finishes) does not count,
- * by the rule that leaves held-open requests out.
- */
-function stillLoading(a: z.infer<typeof ActivitySchema>): boolean {
-  return a.readyState !== 'complete' && a.ageMs < HELD_OPEN_MS;
-}
-
 export interface StableResult {
   stable: boolean;
   waitedMs: number;
-  /** When not stable: what kept the page busy. */
+  /** When not stable: what kept the page busy (the page or a frame, by its id). */
   busy?: string;
+  /** Subframes judged too (sites the task reads). */
+  framesWatched?: number;
+  /** Frames of other sites, not judged. */
+  framesNotWatched?: string;
 }
 
 export const waitForStableTool = defineTool({
@@ -116,28 +104,27 @@ export const waitForStableTool = defineTool({
     const timeoutMs = args.timeoutMs ?? 5000;
     const started = Date.now();
     const net = watchInflight(ctx.tabId);
-    let domChanged = started;
-    let loading: string | null = null;
+    const quiet = new DomQuiet(started);
+    const sub = await readableSubframes(ctx.tabId, ctx.reads);
+    const notes = {
+      ...(sub.watched.length > 0 ? { framesWatched: sub.watched.length } : {}),
+      ...(sub.otherSites > 0 ? { framesNotWatched: `${sub.otherSites} iframe(s) of other sites` } : {}),
+    };
+    const poll = framePoller(ctx.tabId, sub.watched);
     try {
       for (;;) {
-        const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'dom_activity', args: {} });
+        await poll(quiet);
         const now = Date.now();
-        const activity = reply.ok ? ActivitySchema.safeParse(reply.data) : null;
-        if (activity?.success) domChanged = Math.max(domChanged, now - activity.data.msSinceMutation);
-        // A page that did not answer (navigating) is not quiet.
-        else domChanged = now;
-        loading = activity?.success && stillLoading(activity.data) ? activity.data.readyState : null;
-        if (loading !== null) domChanged = now;
-        const quietSince = Math.max(domChanged, net.lastChange(), started);
-        if (net.pending() === 0 && now - quietSince >= quietMs) return ok({ stable: true, waitedMs: now - started });
+        const quietSince = Math.max(quiet.lastChange, net.lastChange(), started);
+        if (net.pending() === 0 && now - quietSince >= quietMs) {
+          return ok({ stable: true, waitedMs: now - started, ...notes });
+        }
         if (now - started >= timeoutMs || ctx.signal?.aborted) {
           const busy =
             net.pending() > 0
               ? `${net.pending()} request(s) still in flight (${net.sample().join(', ')})`
-              : loading !== null
-                ? `the page is still loading (document.readyState "${loading}")`
-                : `the page changed ${now - domChanged} ms ago`;
-          return ok({ stable: false, waitedMs: now - started, busy });
+              : quiet.busy(now);
+          return ok({ stable: false, waitedMs: now - started, busy, ...notes });
         }
         await sleep(POLL_MS, ctx.signal);
       }

@@ -47,15 +47,7 @@ export interface FrameWatches {
   otherSites: number;
 }
 
-async function startOne(
-  tabId: number,
-  frame: WatchedFrame,
-  reads: ReadGate | undefined,
-  sampleMs: number,
-): Promise<WatchedFrame | null> {
-  // The gate per frame, as for any read of it (records the origin for provenance too).
-  const allowed = await checkRead(reads, tabId, frame.chromeFrameId);
-  if (!allowed.ok) return null;
+async function startOne(tabId: number, frame: WatchedFrame, sampleMs: number): Promise<WatchedFrame | null> {
   const args = { op: 'start', sampleMs, frameRef: frame.id };
   const r = await sendToContent(
     tabId,
@@ -66,25 +58,36 @@ async function startOne(
   return r.ok ? frame : null;
 }
 
-/** Starts a watch in every subframe the task may read (the main frame is started by the caller). */
-export async function startFrameWatches(
-  tabId: number,
-  reads: ReadGate | undefined,
-  sampleMs: number,
-): Promise<FrameWatches> {
+/**
+ * The subframes this task may read, each passed through the read gate as any read of it is (which
+ * records its origin for provenance); frames of other sites are judged outside without asking and
+ * only counted. `watch` and `wait_for_stable` (stable-frames.ts) observe these.
+ */
+export async function readableSubframes(tabId: number, reads: ReadGate | undefined): Promise<FrameWatches> {
   const frames = await syncFrames(tabId);
   if (!frames.ok) return { watched: [], otherSites: 0 };
   const sub = frames.data.filter((f) => f.chromeFrameId !== 0);
   if (sub.length === 0) return { watched: [], otherSites: 0 };
   const outside = reads ? await reads.outside(tabId) : new Set<number>();
   const readable = sub.filter((f) => !outside.has(f.chromeFrameId)).slice(0, MAX_FRAMES);
-  const started = await Promise.all(
-    readable.map((f) => startOne(tabId, { id: f.id, chromeFrameId: f.chromeFrameId }, reads, sampleMs)),
+  const allowed = await Promise.all(
+    readable.map(async (f) => ((await checkRead(reads, tabId, f.chromeFrameId)).ok ? f : null)),
   );
   return {
-    watched: started.filter((f): f is WatchedFrame => f !== null),
+    watched: allowed.flatMap((f) => (f ? [{ id: f.id, chromeFrameId: f.chromeFrameId }] : [])),
     otherSites: sub.filter((f) => outside.has(f.chromeFrameId)).length,
   };
+}
+
+/** Starts a watch in every subframe the task may read (the main frame is started by the caller). */
+export async function startFrameWatches(
+  tabId: number,
+  reads: ReadGate | undefined,
+  sampleMs: number,
+): Promise<FrameWatches> {
+  const gated = await readableSubframes(tabId, reads);
+  const started = await Promise.all(gated.watched.map((f) => startOne(tabId, f, sampleMs)));
+  return { watched: started.filter((f): f is WatchedFrame => f !== null), otherSites: gated.otherSites };
 }
 
 export interface FrameReport {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { err, isRecord, ok } from '../../shared/result';
 import { RegionsReply, startFrameWatches, stopFrameWatches } from './watch-frames';
 import { sendToContent } from '../content-bridge';
-import { openNetworkLog } from '../observe/network-log';
+import { openNetworkLog, type NetEntry } from '../observe/network-log';
+import { openWsTap, readAll, type WsTap } from '../observe/ws-frames';
+import type { ReadGate } from '../policy/read-gate';
 import { isFailed, isMutation, requestLine, summarize } from '../observe/network-report';
 import { readConsole } from './console-read';
 import { checkRead } from '../policy/read-gate';
@@ -22,6 +24,25 @@ function frameNotes(watched: number, otherSites: number, lost: readonly string[]
       : {}),
     ...(lost.length > 0 ? { framesLost: `${lost.join(', ')} navigated or closed during the window` } : {}),
   };
+}
+
+/**
+ * The window's WebSocket frames (background/observe/ws-frames.ts): listed when the tab's Network
+ * domain is on for the task; otherwise, when a socket opened in the window, why they are not.
+ */
+async function socketPart(
+  tap: WsTap | null,
+  entries: readonly NetEntry[],
+  startedAt: number,
+  reads: ReadGate | undefined,
+): Promise<Record<string, unknown>> {
+  if (tap === null) {
+    return entries.some((e) => e.type === 'websocket')
+      ? { webSocket: 'frames are recorded only while the user has response bodies on (settings)' }
+      : {};
+  }
+  const r = await tap.report(startedAt, reads ? (url) => reads.url(url, 'a WebSocket') : readAll);
+  return r.frames.length > 0 || r.notShown !== undefined ? { webSocket: r } : {};
 }
 
 export const watchTool = defineTool({
@@ -44,6 +65,7 @@ export const watchTool = defineTool({
     const allowed = await checkRead(ctx.reads, ctx.tabId, 0);
     if (!allowed.ok) return allowed;
     const net = openNetworkLog(ctx.tabId);
+    const sockets = openWsTap(ctx.tabId);
     try {
       const started = await sendToContent(ctx.tabId, {
         type: 'tool',
@@ -68,6 +90,7 @@ export const watchTool = defineTool({
       const entries = net.entries();
       const consoleRead = await readConsole(ctx.tabId, { level: 'warning', limit: 20, since: startedAt });
       const r = regions.data;
+      const socketFrames = await socketPart(sockets, entries, r.startedAt, ctx.reads);
       const steady = r.steady + inFrames.steady;
       return ok({
         durationMs: r.endedAt - r.startedAt,
@@ -88,10 +111,12 @@ export const watchTool = defineTool({
           summary: summarize(entries),
           failed: entries.filter(isFailed).slice(0, LISTED_REQUESTS).map(requestLine),
           mutations: entries.filter(isMutation).slice(0, LISTED_REQUESTS).map(requestLine),
+          ...socketFrames,
         },
       });
     } finally {
       net.stop();
+      sockets?.stop();
     }
   },
 });

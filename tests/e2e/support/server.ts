@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { FIXTURE_BUILD, FIXTURE_PAGES } from './paths';
 
 type RouteHandler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
@@ -11,6 +12,8 @@ export interface FixtureServer {
   url(p: string): string;
   /** Adds or replaces a dynamic route (exact pathname), e.g. an API endpoint a fixture calls. */
   route(pathname: string, handler: RouteHandler): void;
+  /** Handles a WebSocket upgrade on this pathname (e.g. with ws-server.ts `acceptSocket`). */
+  upgrade(pathname: string, handler: (req: http.IncomingMessage, socket: Duplex) => void): void;
   /** Every request seen, for assertions about what a page sent. */
   requests: { method: string; path: string; body: string }[];
   close(): Promise<void>;
@@ -32,6 +35,7 @@ export async function startFixtureServer(
   roots: string[] = [FIXTURE_PAGES],
 ): Promise<FixtureServer> {
   const routes = new Map<string, RouteHandler>();
+  const upgrades = new Map<string, (req: http.IncomingMessage, socket: Duplex) => void>();
   const requests: FixtureServer['requests'] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -55,6 +59,14 @@ export async function startFixtureServer(
       createReadStream(file).pipe(res);
     });
   });
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req, socket) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    const handler = upgrades.get(new URL(req.url ?? '/', `http://${host}`).pathname);
+    if (handler) handler(req, socket);
+    else socket.destroy();
+  });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('fixture server has no TCP address');
@@ -64,6 +76,7 @@ export async function startFixtureServer(
     origin,
     url: (p) => new URL(p, origin).toString(),
     route: (p, h) => void routes.set(p, h),
+    upgrade: (p, h) => void upgrades.set(p, h),
     requests,
     // close() waits for every open connection to end: a browser still holding one (a keep-alive socket,
     // a request a page left pending) kept the red team's attacker server, closed while Chromium is
@@ -72,6 +85,7 @@ export async function startFixtureServer(
       new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const s of upgraded) s.destroy();
       }),
   };
 }
