@@ -13,13 +13,10 @@ const env = useExtension();
 const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
 
 describe('monaco', () => {
-  // KNOWN FAILURE (issue 25, measured 2026-12-06, docs/actions.md "Not yet"): Monaco's hidden
-  // textarea holds only a window of the document around the cursor (its screen-reader copy), so
-  // every read-back of type_ax's methods (keys, value setter, execCommand, CDP insertText) differs
-  // from the text, and each attempt inserted text into the model again: the document ends up with
-  // several copies. \`it.fails\` keeps the case honest: when type_ax handles Monaco this turns red and
-  // must become a plain \`it\`.
-  it.fails("replaces the document, then appends, as the editor's own model says", async () => {
+  // Monaco's hidden textarea holds only a window of the document around the cursor, so it is typed
+  // into as a drawn editor (content-scripts/actions/type-drawn.ts): one insertion, judged by what the
+  // editor draws. Before, every read-back missed and each method inserted the text again.
+  it("replaces the document, then appends, as the editor's own model says", async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/actions-monaco.html'));
     await page.waitForSelector('.monaco-editor .view-lines');
     const tree = (await readTree(env.browser, tabId)).tree;
@@ -29,6 +26,8 @@ describe('monaco', () => {
     const r = data(await act('type_ax', { ref_id: ref, text: 'let total = 2;' }, tabId));
     expect(r.success, JSON.stringify(r)).toBe(true);
     await expect.poll(async () => (await appState<{ text: string }>(page)).text).toBe('let total = 2;');
+    expect(r.value).toBe('let total = 2;');
+    expect(r.attempts).toBeUndefined();
     const a = data(await act('type_ax', { ref_id: ref, text: ' // ok', clear: false }, tabId));
     expect(a.success, JSON.stringify(a)).toBe(true);
     await expect.poll(async () => (await appState<{ text: string }>(page)).text).toBe('let total = 2; // ok');
