@@ -44,15 +44,38 @@ function placeSelection(el: HTMLTextAreaElement, clear: boolean): void {
   else el.setSelectionRange(el.value.length, el.value.length);
 }
 
+function inputEvent(el: HTMLTextAreaElement, inputType: string, data: string | null): InputEvent {
+  const Ctor = el.ownerDocument.defaultView?.InputEvent ?? InputEvent;
+  return new Ctor('input', { bubbles: true, inputType, data });
+}
+
+/**
+ * Several lines go in as a paste, as a person would bring them: typed, they would pass through the
+ * editor's per-character interceptors (Monaco types a multi-character string one character at a
+ * time, so auto-indent after each newline would indent the pasted indentation again). A `paste` with
+ * the text in its DataTransfer (Clipboard API §4) is what editors read; one nobody handles gets the
+ * browser's own insertion, announced as `insertFromPaste` (Input Events Level 2).
+ */
+function pasteAtSelection(el: HTMLTextAreaElement, text: string): void {
+  const view = el.ownerDocument.defaultView;
+  const data = new (view?.DataTransfer ?? DataTransfer)();
+  data.setData('text/plain', text);
+  const Ctor = view?.ClipboardEvent ?? ClipboardEvent;
+  const paste = new Ctor('paste', { bubbles: true, cancelable: true, composed: true, clipboardData: data });
+  if (!el.dispatchEvent(paste)) return;
+  el.setRangeText(text, el.selectionStart, el.selectionEnd, 'end');
+  el.dispatchEvent(inputEvent(el, 'insertFromPaste', text));
+}
+
 /** The browser's own edit at the selection (fires `input`), or a spec-shaped one where it refuses. */
 function insertAtSelection(el: HTMLTextAreaElement, text: string): void {
+  if (text.includes('\n')) return pasteAtSelection(el, text);
   const doc = el.ownerDocument;
   const before = el.value;
   const done = text === '' ? doc.execCommand('delete', false) : doc.execCommand('insertText', false, text);
   if (done || el.value !== before) return;
   el.setRangeText(text, el.selectionStart, el.selectionEnd, 'end');
-  const Ctor = doc.defaultView?.InputEvent ?? InputEvent;
-  el.dispatchEvent(new Ctor('input', { bubbles: true, inputType: text === '' ? 'deleteContentBackward' : 'insertText', data: text || null }));
+  el.dispatchEvent(inputEvent(el, text === '' ? 'deleteContentBackward' : 'insertText', text || null));
 }
 
 function norm(s: string): string {
