@@ -139,7 +139,7 @@ type Patch = { owner: object; key: string; original: unknown };
  * wrappers call the original with the same `this` and arguments, and are removed after the action.
  */
 function watchGesturesDuringActions(): void {
-  const { start, stop, gesture } = PAGE_ERROR_EVENTS;
+  const { start, stop, gesture, history: pushedUnactivated } = PAGE_ERROR_EVENTS;
   const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
   if (!activation) return;
   const targets: [object | undefined, string, string][] = [
@@ -171,6 +171,18 @@ function watchGesturesDuringActions(): void {
         };
         Reflect.set(owner, key, wrapper);
         patches.push({ owner, key, original });
+      }
+      // pushState is never refused, but an entry pushed without activation makes Back skip the one
+      // before it (https://crbug.com/907167): told apart, so the worker can give the page activation.
+      const push: unknown = Reflect.get(History.prototype, 'pushState');
+      if (typeof push === 'function') {
+        Reflect.set(History.prototype, 'pushState', function (this: unknown, ...args: unknown[]): unknown {
+          const active = activation.isActive;
+          const out: unknown = Reflect.apply(push, this, args);
+          if (!active) document.dispatchEvent(new CustomEvent(pushedUnactivated, { detail: 'history.pushState' }));
+          return out;
+        });
+        patches.push({ owner: History.prototype, key: 'pushState', original: push });
       }
     },
     true,

@@ -130,6 +130,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     report = await settle(obs, { minMs: BEFORE_RETRY_MS, keep: true });
   // APIs the handler called without user activation (core.ts): refused by the browser.
   const gestures = obs.gesturesNeeded();
+  // Only the top document: the worker's activation (Runtime.evaluate) reaches the top frame.
+  const activate = obs.pushesWithoutActivation() > 0 && doc.defaultView === doc.defaultView?.top;
   // Kept on for late evidence (observe.ts) unless a retry below replaces it.
   keepForLate(obs);
 
@@ -159,7 +161,7 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     ...(standIn ? { standIn } : {}),
     ...(report.diagnostics.length > 0 ? { diagnostics: report.diagnostics } : {}),
   };
-  if (verified || report.changes.url) return ok({ result });
+  if (verified || report.changes.url) return ok(activate ? { result, activate: true } : { result });
 
   return ok(
     offerTrustedRetry({ doc, el, target, observed, state, opts, notCanceled, result, linkHint: link.hint, gestures }),

@@ -147,7 +147,12 @@ const ClickFallbackSchema = z.object({
   y: z.number(),
 });
 
-export const ClickReplySchema = z.object({ result: ClickResultSchema, fallback: z.optional(ClickFallbackSchema) });
+export const ClickReplySchema = z.object({
+  result: ClickResultSchema,
+  fallback: z.optional(ClickFallbackSchema),
+  /** The click pushed a history entry without user activation: the worker gives the page activation. */
+  activate: z.optional(z.literal(true)),
+});
 export type ClickReply = z.infer<typeof ClickReplySchema>;
 
 /**
