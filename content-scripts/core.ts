@@ -14,11 +14,12 @@
  * The page can see and disturb this script (it shares the world). What it could do is fake edits
  * (promotion then refuses: fails closed) or hide its own edits (promotion may then drop the page's own
  * draft: the page harming only itself). The log never leaves the page's DOM events; it holds no text.
- * No imports beyond the event names, no globals: the page learns nothing it could not learn by
+ * No imports beyond the event names and the file-drop relay (file-drop-relay.ts), no globals: the page learns nothing it could not learn by
  * watching its own listeners.
  */
 import { EDIT_LOG_EVENTS } from './frames/edit-log-events';
 import { PAGE_ERROR_EVENTS } from './page-error-events';
+import { relayFileDrops } from './file-drop-relay';
 
 (() => {
   const { query, entry, done } = EDIT_LOG_EVENTS;
@@ -66,6 +67,7 @@ import { PAGE_ERROR_EVENTS } from './page-error-events';
   );
   watchErrorsDuringActions();
   watchGesturesDuringActions();
+  relayFileDrops();
 })();
 
 /**
