@@ -28,13 +28,14 @@ import { cancelLate, keepForLate } from './late-evidence';
 import { BEFORE_RETRY_MS } from './quiet-window';
 import { activationVeto, fallbackVeto } from './click-eligibility';
 import { OPTION_ROLES, renderedTwin } from './widget-twin';
+import { DOWNLOAD_LINK_HINT } from '../../shared/tools/action-results';
 
 function linkInfo(el: Element): { href?: string; navigates?: boolean; hint?: string } {
   const a = el.closest('a[href]');
   if (!isAnchor(a)) return {};
   const raw = a.getAttribute('href') ?? '';
   const href = a.href;
-  if (a.hasAttribute('download')) return { href, navigates: false, hint: 'this link downloads a file' };
+  if (a.hasAttribute('download')) return { href, navigates: false, hint: DOWNLOAD_LINK_HINT };
   if (raw.startsWith('javascript:')) return { href, navigates: false };
   const target = a.target.toLowerCase();
   if (target === '_blank') return { href, navigates: false, hint: 'this link opens a new tab' };

@@ -29,6 +29,9 @@ const ChangesSchema = z.object({
 });
 export type Changes = z.infer<typeof ChangesSchema>;
 
+/** click_ax's hint on a `<a download>` link; the worker also waits for that link's download (action-evidence.ts). */
+export const DOWNLOAD_LINK_HINT = 'this link downloads a file';
+
 const CLICK_METHODS = ['synthetic', 'cdp', 'stand-in'] as const;
 
 const ClickResultSchema = z.object({
