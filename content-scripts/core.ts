@@ -14,11 +14,12 @@
  * The page can see and disturb this script (it shares the world). What it could do is fake edits
  * (promotion then refuses: fails closed) or hide its own edits (promotion may then drop the page's own
  * draft: the page harming only itself). The log never leaves the page's DOM events; it holds no text.
- * No imports beyond the event names, no globals: the page learns nothing it could not learn by
+ * No imports beyond the event names and the file-drop relay (file-drop-relay.ts), no globals: the page learns nothing it could not learn by
  * watching its own listeners.
  */
 import { EDIT_LOG_EVENTS } from './frames/edit-log-events';
 import { PAGE_ERROR_EVENTS } from './page-error-events';
+import { relayFileDrops } from './file-drop-relay';
 
 (() => {
   const { query, entry, done } = EDIT_LOG_EVENTS;
@@ -66,6 +67,7 @@ import { PAGE_ERROR_EVENTS } from './page-error-events';
   );
   watchErrorsDuringActions();
   watchGesturesDuringActions();
+  relayFileDrops();
 })();
 
 /**
@@ -139,7 +141,7 @@ type Patch = { owner: object; key: string; original: unknown };
  * wrappers call the original with the same `this` and arguments, and are removed after the action.
  */
 function watchGesturesDuringActions(): void {
-  const { start, stop, gesture } = PAGE_ERROR_EVENTS;
+  const { start, stop, gesture, history: pushedUnactivated } = PAGE_ERROR_EVENTS;
   const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
   if (!activation) return;
   const targets: [object | undefined, string, string][] = [
@@ -171,6 +173,18 @@ function watchGesturesDuringActions(): void {
         };
         Reflect.set(owner, key, wrapper);
         patches.push({ owner, key, original });
+      }
+      // pushState is never refused, but an entry pushed without activation makes Back skip the one
+      // before it (https://crbug.com/907167): told apart, so the worker can give the page activation.
+      const push: unknown = Reflect.get(History.prototype, 'pushState');
+      if (typeof push === 'function') {
+        Reflect.set(History.prototype, 'pushState', function (this: unknown, ...args: unknown[]): unknown {
+          const active = activation.isActive;
+          const out: unknown = Reflect.apply(push, this, args);
+          if (!active) document.dispatchEvent(new CustomEvent(pushedUnactivated, { detail: 'history.pushState' }));
+          return out;
+        });
+        patches.push({ owner: History.prototype, key: 'pushState', original: push });
       }
     },
     true,

@@ -18,4 +18,11 @@ export const PAGE_ERROR_EVENTS = {
    * while the document had none, so the browser refused it. A synthetic click gives no activation.
    */
   gesture: 'weaverbird-gesture-needed',
+  /**
+   * Core → isolated world, on the document: the page pushed a history entry (`history.pushState`)
+   * while it had no user activation. Chrome then marks the entry it left as one that Back skips
+   * (the history manipulation intervention, https://crbug.com/907167), so a person's Back after the
+   * agent's click would jump past the page the click started from.
+   */
+  history: 'weaverbird-history-unactivated',
 } as const;

@@ -9,6 +9,7 @@
  * world (as the ref registry is): a new document starts empty, and the page's own scripts cannot
  * reach it.
  */
+import { drawnSurface, drawnText } from './drawn-editor';
 import { isContentEditable, isInput, isTextArea } from './element-info';
 
 interface Scope {
@@ -36,8 +37,13 @@ export function textHolder(el: Element): Element | null {
   return host;
 }
 
-/** The text a holder shows: a field's value, an editing host's text. */
+/**
+ * The text a holder shows: a field's value, an editing host's text, a drawn editor's document (its
+ * hidden textarea holds only a window of it, or nothing: Monaco with screen-reader support off).
+ */
 export function contentOf(holder: Element): string {
+  const surface = drawnSurface(holder);
+  if (surface) return drawnText(surface);
   if (isInput(holder) || isTextArea(holder)) return holder.value;
   return holder.textContent ?? '';
 }

@@ -28,13 +28,14 @@ import { cancelLate, keepForLate } from './late-evidence';
 import { BEFORE_RETRY_MS } from './quiet-window';
 import { activationVeto, fallbackVeto } from './click-eligibility';
 import { OPTION_ROLES, renderedTwin } from './widget-twin';
+import { DOWNLOAD_LINK_HINT } from '../../shared/tools/action-results';
 
 function linkInfo(el: Element): { href?: string; navigates?: boolean; hint?: string } {
   const a = el.closest('a[href]');
   if (!isAnchor(a)) return {};
   const raw = a.getAttribute('href') ?? '';
   const href = a.href;
-  if (a.hasAttribute('download')) return { href, navigates: false, hint: 'this link downloads a file' };
+  if (a.hasAttribute('download')) return { href, navigates: false, hint: DOWNLOAD_LINK_HINT };
   if (raw.startsWith('javascript:')) return { href, navigates: false };
   const target = a.target.toLowerCase();
   if (target === '_blank') return { href, navigates: false, hint: 'this link opens a new tab' };
@@ -130,6 +131,8 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     report = await settle(obs, { minMs: BEFORE_RETRY_MS, keep: true });
   // APIs the handler called without user activation (core.ts): refused by the browser.
   const gestures = obs.gesturesNeeded();
+  // Only the top document: the worker's activation (Runtime.evaluate) reaches the top frame.
+  const activate = obs.pushesWithoutActivation() > 0 && doc.defaultView === doc.defaultView?.top;
   // Kept on for late evidence (observe.ts) unless a retry below replaces it.
   keepForLate(obs);
 
@@ -159,7 +162,7 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     ...(standIn ? { standIn } : {}),
     ...(report.diagnostics.length > 0 ? { diagnostics: report.diagnostics } : {}),
   };
-  if (verified || report.changes.url) return ok({ result });
+  if (verified || report.changes.url) return ok(activate ? { result, activate: true } : { result });
 
   return ok(
     offerTrustedRetry({ doc, el, target, observed, state, opts, notCanceled, result, linkHint: link.hint, gestures }),

@@ -320,6 +320,11 @@ export class Observation {
     return this.errors.gestures();
   }
 
+  /** History entries the page pushed without user activation during the action (core.ts). */
+  pushesWithoutActivation(): number {
+    return this.errors.pushesWithoutActivation();
+  }
+
   stop(): void {
     this.targetObserver.disconnect();
     this.controlledObserver.disconnect();

@@ -12,6 +12,10 @@ export class PageErrors {
   private count = 0;
   private stopped = false;
   private readonly gestureApis = new Set<string>();
+  private unactivatedPushes = 0;
+  private readonly onHistory = (): void => {
+    this.unactivatedPushes += 1;
+  };
   private readonly onGesture = (e: Event): void => {
     if (e instanceof CustomEvent && typeof e.detail === 'string') this.gestureApis.add(e.detail.slice(0, 40));
   };
@@ -28,6 +32,7 @@ export class PageErrors {
   ) {
     doc.addEventListener(PAGE_ERROR_EVENTS.error, this.onError);
     doc.addEventListener(PAGE_ERROR_EVENTS.gesture, this.onGesture);
+    doc.addEventListener(PAGE_ERROR_EVENTS.history, this.onHistory);
     doc.dispatchEvent(new CustomEvent(PAGE_ERROR_EVENTS.start));
   }
 
@@ -42,11 +47,17 @@ export class PageErrors {
     return [...this.gestureApis];
   }
 
+  /** History entries the page pushed without user activation during the action. */
+  pushesWithoutActivation(): number {
+    return this.unactivatedPushes;
+  }
+
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
     this.doc.removeEventListener(PAGE_ERROR_EVENTS.error, this.onError);
     this.doc.removeEventListener(PAGE_ERROR_EVENTS.gesture, this.onGesture);
+    this.doc.removeEventListener(PAGE_ERROR_EVENTS.history, this.onHistory);
     this.doc.dispatchEvent(new CustomEvent(PAGE_ERROR_EVENTS.stop));
   }
 }

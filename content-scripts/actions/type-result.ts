@@ -32,9 +32,11 @@ export function buildTypeResult(
   attempts: readonly Attempt[],
   changes: Changes,
   standIn: string | undefined,
+  /** The document where the field's value is not it (a drawn editor's hidden textarea). */
+  drawn?: string,
 ): TypeResult {
   const done = attempts.find((a) => a.ok);
-  const value = readValue(el);
+  const value = drawn ?? readValue(el);
   const result: TypeResult = {
     success: done !== undefined,
     ...(done ? { method: done.method } : {}),

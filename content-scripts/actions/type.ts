@@ -25,6 +25,8 @@ import { visualState } from './reachability';
 import { buildTypeResult, shownValue } from './type-result';
 import { prepareTrustedInsert, TrustedReadback, type TrustedPlan } from './type-trusted';
 import { sleep } from '../../shared/timeout';
+import { drawnSurface } from './drawn-editor';
+import { typeIntoDrawn } from './type-drawn';
 
 const TYPE_HINTS: Record<string, string> = {
   checkbox: 'use click_ax to toggle it',
@@ -226,6 +228,8 @@ async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<
 
   el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
   el.focus({ preventScroll: true });
+  const surface = target.kind === 'control' && isTextArea(el) ? drawnSurface(el) : null;
+  if (surface && isTextArea(el)) return ok(await typeDrawn(el, surface, { target, text, clear, submit }, doc));
   const obs = new Observation(doc, [el]);
   const before = readValue(el);
   // Checked before writing: appending to someone else's text does not make it the agent's.
@@ -269,6 +273,33 @@ async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<
   const report = obs.report();
   obs.stop();
   return ok({ result: buildTypeResult(el, attempts, report.changes, target.standIn), target, submit });
+}
+
+const DRAWN_CHANGED =
+  'the editor changed, but what it draws does not show the text as typed (it may have indented or closed brackets): read the tree before typing again, since another attempt would insert the text a second time';
+const DRAWN_UNCHANGED =
+  'the editor did not take the text and nothing changed; prefer the page\u2019s own way to load text (an upload, an import field)';
+
+/**
+ * A drawn code editor (drawn-editor.ts): one insertion, judged by what the editor draws, never
+ * followed by another method (each would insert the text again), nor by the trusted insertion.
+ */
+async function typeDrawn(
+  el: HTMLTextAreaElement,
+  surface: HTMLElement,
+  how: { target: TypeTarget; text: string; clear: boolean; submit: boolean },
+  doc: Document,
+): Promise<Typed> {
+  const obs = new Observation(doc, [el]);
+  const ownBefore = isAgentsOwn(el);
+  const { attempt, changed } = await typeIntoDrawn(el, surface, how.text, how.clear);
+  if (attempt.ok && (how.clear || ownBefore)) noteAgentWrote(el);
+  obs.closeSyncInterval();
+  const report = obs.report();
+  obs.stop();
+  const result = buildTypeResult(el, [attempt], report.changes, how.target.standIn, attempt.value);
+  if (!attempt.ok) result.hint = changed ? DRAWN_CHANGED : DRAWN_UNCHANGED;
+  return { result, target: how.target, submit: how.submit };
 }
 
 async function submitTyped(target: TypeTarget, result: TypeResult, doc: Document): Promise<void> {

@@ -8,6 +8,7 @@
 import type { UploadArgs, UploadResult } from '../../shared/tools/actions';
 import { acceptsFile, fileBytes, MAX_UPLOAD_BYTES, mimeTypeOf } from '../../shared/tools/upload';
 import { BROWSER } from '../../shared/browser-target';
+import { FILE_DROP_EVENTS } from '../file-drop-relay';
 import { err, ok, type Result } from '../../shared/result';
 import { getRefRegistry } from '../ax/ref-registry';
 import { describe, isInput, isLabel } from './element-info';
@@ -50,6 +51,8 @@ function nearbyFileInput(el: Element): HTMLInputElement | null {
 interface Built {
   files: File[];
   transfer: DataTransfer;
+  /** Each file's name, type and bytes, as this world holds them (the relayed drop sends these). */
+  specs: { name: string; type: string; bytes: Uint8Array }[];
 }
 
 function buildFiles(args: UploadArgs, doc: Document): Result<Built> {
@@ -59,6 +62,7 @@ function buildFiles(args: UploadArgs, doc: Document): Result<Built> {
   const TransferCtor = view?.DataTransfer ?? DataTransfer;
   const transfer = new TransferCtor();
   const files: File[] = [];
+  const specs: Built['specs'] = [];
   for (const f of args.files) {
     const bytes = fileBytes(f);
     if (!bytes) return err('bad_arguments', `${f.name}: base64 does not decode; send text for a text file`);
@@ -70,8 +74,9 @@ function buildFiles(args: UploadArgs, doc: Document): Result<Built> {
     const file = new FileCtor([bytes], f.name, { type: mimeTypeOf(f), lastModified: Date.now() });
     transfer.items.add(file);
     files.push(file);
+    specs.push({ name: f.name, type: mimeTypeOf(f), bytes });
   }
-  return ok({ files, transfer });
+  return ok({ files, transfer, specs });
 }
 
 function checkInput(ref: string, input: HTMLInputElement, files: File[]): Result<true> {
@@ -115,8 +120,41 @@ function dragEvent(doc: Document, type: string, el: Element, transfer: DataTrans
   });
 }
 
+type DropOutcome = 'dropped' | 'ignored' | 'not-a-target';
+
+function base64Of(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/**
+ * Firefox: the drop is made by the core in the page's world (file-drop-relay.ts), where the files
+ * belong to the page. Null when no core answered (a frame it does not run in).
+ */
+function relayedDrop(el: Element, built: Built): DropOutcome | null {
+  const doc = el.ownerDocument;
+  // From this world's bytes: the page-realm Files are behind Firefox's Xray here.
+  const specs = built.specs.map((f) => ({ name: f.name, type: f.type, base64: base64Of(f.bytes) }));
+  let outcome: DropOutcome | null = null;
+  const onReply = (e: Event): void => {
+    const d = e instanceof CustomEvent ? e.detail : null;
+    if (d === 'dropped' || d === 'ignored' || d === 'not-a-target') outcome = d;
+  };
+  doc.addEventListener(FILE_DROP_EVENTS.reply, onReply);
+  el.dispatchEvent(
+    new CustomEvent(FILE_DROP_EVENTS.request, { bubbles: true, composed: true, detail: JSON.stringify(specs) }),
+  );
+  doc.removeEventListener(FILE_DROP_EVENTS.reply, onReply);
+  return outcome;
+}
+
 /** 'dropped' when the zone took the drop; 'not-a-target' when it did not cancel dragover (so it is no drop target). */
-function dropOn(el: Element, built: Built): 'dropped' | 'ignored' | 'not-a-target' {
+function dropOn(el: Element, built: Built): DropOutcome {
+  if (BROWSER === 'firefox') {
+    const relayed = relayedDrop(el, built);
+    if (relayed) return relayed;
+  }
   const doc = el.ownerDocument;
   el.dispatchEvent(dragEvent(doc, 'dragenter', el, built.transfer));
   const over = dragEvent(doc, 'dragover', el, built.transfer);

@@ -29,6 +29,9 @@ const ChangesSchema = z.object({
 });
 export type Changes = z.infer<typeof ChangesSchema>;
 
+/** click_ax's hint on a `<a download>` link; the worker also waits for that link's download (action-evidence.ts). */
+export const DOWNLOAD_LINK_HINT = 'this link downloads a file';
+
 const CLICK_METHODS = ['synthetic', 'cdp', 'stand-in'] as const;
 
 const ClickResultSchema = z.object({
@@ -147,7 +150,12 @@ const ClickFallbackSchema = z.object({
   y: z.number(),
 });
 
-export const ClickReplySchema = z.object({ result: ClickResultSchema, fallback: z.optional(ClickFallbackSchema) });
+export const ClickReplySchema = z.object({
+  result: ClickResultSchema,
+  fallback: z.optional(ClickFallbackSchema),
+  /** The click pushed a history entry without user activation: the worker gives the page activation. */
+  activate: z.optional(z.literal(true)),
+});
 export type ClickReply = z.infer<typeof ClickReplySchema>;
 
 /**

@@ -19,6 +19,7 @@ import { sendToContent } from '../../content-bridge';
 import { settledDownloads, summarize, watchDownloads, type DownloadWatch } from '../../observe/downloads';
 import { subscribeTabRequests, type RequestEvent } from '../../observe/tab-requests';
 import { isTelemetry } from './activity-watch';
+import { DOWNLOAD_LINK_HINT } from '../../../shared/tools/action-results';
 
 /** Lines a result carries: a pointer to what happened, `network_read` has the rest. */
 const MAX_LINES = 4;
@@ -196,6 +197,10 @@ export async function withEvidence<T>(
   return ok(await addDownloads(downloads, startedAt, data));
 }
 
+function isDownloadLinkClick(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && Reflect.get(data, 'hint') === DOWNLOAD_LINK_HINT;
+}
+
 /**
  * The files the action downloaded: `downloads: [{id, name, size, state, path, mime}]`, waited for
  * (within the same 2 s as the requests) until complete, so the size is the file's. `read_download
@@ -203,7 +208,10 @@ export async function withEvidence<T>(
  */
 async function addDownloads<T>(watch: DownloadWatch, startedAt: number, data: T): Promise<T> {
   // An attachment response whose download Chrome has not created yet: wait for it (within the cap).
-  while (watch.ids().length < watch.attachments() && Date.now() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
+  // A click on an `<a download>` link waits for one too: Firefox's tab request log does not always
+  // show the response before the click returns (measured: 1 run in 3 listed no download).
+  const expected = (): number => Math.max(watch.attachments(), isDownloadLinkClick(data) ? 1 : 0);
+  while (watch.ids().length < expected() && Date.now() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
   watch.stop();
   const ids = watch.ids();
   if (ids.length === 0 || typeof data !== 'object' || data === null) return data;

@@ -21,6 +21,7 @@ import { sanitizeUrl } from '../../../shared/url-sanitize';
 import { HAS_CDP } from '../../../shared/browser-target';
 import { sleep } from '../../../shared/timeout';
 import { checkReply } from '../../page-call';
+import { grantTopActivation } from '../../cdp/activation';
 
 const PORT_CLOSED =
   /message (port|channel) closed|back\/forward cache|page.*(unload|navigat)|Receiving end does not exist/i;
@@ -139,6 +140,19 @@ export const clickAx = defineTool({
       : withEvidence(ctx.tabId, ctx.frameId, () => clickOnce(args, ctx)),
 });
 
+/**
+ * The click's handler pushed a history entry without user activation (a synthetic click gives none),
+ * so Chrome's Back would skip the page the click started from; a person's click would have carried
+ * activation. The page gets it now, after the push (background/cdp/activation.ts).
+ */
+async function withActivation(tabId: number, result: ClickResult): Promise<ClickResult> {
+  const granted = await grantTopActivation(tabId);
+  const note = granted.ok
+    ? 'the page pushed a history entry without a user gesture; it was given user activation so Back returns here'
+    : `the page pushed a history entry without a user gesture, which Back may skip (${granted.error.message})`;
+  return { ...result, diagnostics: [...(result.diagnostics ?? []), note] };
+}
+
 async function clickOnce(args: zod.infer<typeof ClickArgs>, ctx: ToolContext): Promise<Result<unknown>> {
   const before = await tabUrl(ctx.tabId);
   const watch = watchTabActivity(ctx.tabId);
@@ -156,10 +170,10 @@ async function clickOnce(args: zod.infer<typeof ClickArgs>, ctx: ToolContext): P
     watch.stop();
     return parsed;
   }
-  const { result, fallback } = parsed.data;
+  const { result, fallback, activate } = parsed.data;
   if (!fallback) {
     watch.stop();
-    return ok(result);
+    return ok(activate && HAS_CDP ? await withActivation(ctx.tabId, result) : result);
   }
   const veto = vetoReason(watch.stop());
   if (veto) {
