@@ -55,7 +55,10 @@ describe('settleTab and loads the page started', () => {
     noteTopLoad(6);
     setTimeout(() => {
       // The guard's listener: its work is tracked before the load counts as ended.
-      trackGuardWork(6, sleep(60).then(() => (restored = true)));
+      trackGuardWork(
+        6,
+        sleep(60).then(() => (restored = true)),
+      );
       endTopLoad(6);
     }, 80);
     await settleTab(6, () => Promise.resolve(restored ? null : 'http://other.test/'));
