@@ -14,6 +14,10 @@ export default defineConfig({
           // global reset them themselves (vi.resetModules, vi.unstubAllGlobals); the run passes in
           // shuffled file orders (`--sequence.shuffle.files`).
           isolate: false,
+          // Its own group, after the e2e files (as before, when isolated unit files ran last): in one
+          // group with the e2e project, vitest would batch files of both projects by whichever came
+          // first, and the e2e files share one browser only when they run as one batch.
+          sequence: { groupOrder: 1 },
           setupFiles: ['tests/unit-setup.ts'],
           // jsdom builds of big synthetic pages take ~1 s alone and 6+ s on a loaded 2-core machine;
           // speed is proven by `npm run bench`, never by a timeout (DEVELOPERS.md).
