@@ -3,7 +3,7 @@
  * chrome.storage reports a change, so a read costs no storage round trip and never serves a record
  * that was replaced.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = (changes: Record<string, unknown>, area: string) => void;
 
@@ -26,6 +26,9 @@ function fakeChrome() {
   return { chrome, data, gets: () => gets, fire: (key: string) => listeners.forEach((l) => l({ [key]: {} }, 'local')) };
 }
 
+// The unit project shares one module graph between files (isolate: false, vitest.config.ts): another
+// file may have loaded settings-store already, with its listener on that file's fake chrome.
+beforeEach(() => vi.resetModules());
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.resetModules();

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionStorage } from '../../tests/unit-support/fake-session';
 
 type Frame = {
@@ -16,6 +16,8 @@ function frame(frameId: number, parentFrameId: number, url: string): Frame {
   return { frameId, parentFrameId, url, documentId: `d${frameId}`, documentLifecycle: 'active', errorOccurred: false };
 }
 
+// Files share one module graph and globals (isolate: false, vitest.config.ts): leave no fake chrome behind.
+afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => {
   vi.resetModules();
   storage = new Map();

@@ -2,9 +2,11 @@
  * The per-tab ref floor (issue 10, item 6): never goes down, survives a worker restart through
  * chrome.storage.session (a fresh module instance over the same storage stands for the restart).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionStorage } from '../../tests/unit-support/fake-session';
 
+// Files share one module graph (isolate: false, vitest.config.ts): start from fresh modules.
+beforeEach(() => vi.resetModules());
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.resetModules();

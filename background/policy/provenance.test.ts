@@ -3,7 +3,7 @@
  * fresh module instance over the same storage (a worker restart) still finds the flow, and the
  * user's own task text is never one.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 function fakeSession() {
   const data = new Map<string, unknown>();
@@ -23,6 +23,8 @@ function fakeSession() {
 const MAIL = 'https://mail.example';
 const FORUM = 'https://forum.example';
 
+// Files share one module graph (isolate: false, vitest.config.ts): start from fresh modules.
+beforeEach(() => vi.resetModules());
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.resetModules();

@@ -2,7 +2,7 @@
  * The read gate with the browser faked: the committed frames of a tab and chrome.storage.session
  * (a fresh module instance over the same storage stands for a worker restart).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionStorage } from '../../tests/unit-support/fake-session';
 
 const FRAMES = [
@@ -30,6 +30,8 @@ function deps(answers: boolean[]) {
   };
 }
 
+// Files share one module graph (isolate: false, vitest.config.ts): start from fresh modules.
+beforeEach(() => vi.resetModules());
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.resetModules();

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionStorage } from '../../tests/unit-support/fake-session';
 import { err, ok } from '../../shared/result';
 import type { ReadGate } from '../policy/read-gate';
@@ -25,6 +25,8 @@ const report = (text: string): unknown => ({
   },
 });
 
+// Files share one module graph and globals (isolate: false, vitest.config.ts): leave no fake chrome behind.
+afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => {
   vi.resetModules();
   sent = [];
