@@ -157,9 +157,10 @@ export const chromeAxTree = defineTool({
     "Briefly attaches Chrome's debugger (detached after); fails with cdp_busy while DevTools is open on the tab.",
   ].join(' '),
   schema: ChromeAxArgs,
-  // Chrome's getFullAXTree of a 50k-element page, its digest and the ref lookups can pass 20 s on a busy
-  // 2-core machine (tests/e2e/chrome-ax-tree.e2e.ts); abandoning it would only make the model read again.
-  deadlineMs: 45_000,
+  // Chrome's getFullAXTree of a 50k-element page (its own 40 s deadline, ax-tree-read.ts), its digest and
+  // the ref lookups can pass 25 s on a busy 2-core machine (tests/e2e/chrome-ax-tree.e2e.ts); abandoning
+  // it would only make the model read again.
+  deadlineMs: 55_000,
   modes: ['act', 'dev'],
   tiersByMode: { act: ['full'], dev: ALL_TIERS },
   // Chrome's accessibility tree comes through chrome.debugger (CDP), which Firefox does not offer.
