@@ -14,12 +14,13 @@
  * The page can see and disturb this script (it shares the world). What it could do is fake edits
  * (promotion then refuses: fails closed) or hide its own edits (promotion may then drop the page's own
  * draft: the page harming only itself). The log never leaves the page's DOM events; it holds no text.
- * No imports beyond the event names and the file-drop relay (file-drop-relay.ts), no globals: the page learns nothing it could not learn by
+ * No imports beyond the event names, the build target and the file-drop relay (file-drop-relay.ts), no globals: the page learns nothing it could not learn by
  * watching its own listeners.
  */
 import { EDIT_LOG_EVENTS } from './frames/edit-log-events';
 import { PAGE_ERROR_EVENTS } from './page-error-events';
 import { relayFileDrops } from './file-drop-relay';
+import { BROWSER } from '../shared/browser-target';
 
 (() => {
   const { query, entry, done } = EDIT_LOG_EVENTS;
@@ -67,7 +68,9 @@ import { relayFileDrops } from './file-drop-relay';
   );
   watchErrorsDuringActions();
   watchGesturesDuringActions();
-  relayFileDrops();
+  // Only Firefox hides a content script's files from the page (file-drop-relay.ts); the build folds this
+  // away for Chrome, whose every frame pays for the core (foundation.e2e.ts: under 4 KB).
+  if (BROWSER === 'firefox') relayFileDrops();
 })();
 
 /**
