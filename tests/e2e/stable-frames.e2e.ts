@@ -71,7 +71,8 @@ describe('wait_for_stable across frames', () => {
       framesNotWatched: '1 iframe(s) of other sites',
     });
     // The other site's frame kept changing through the wait: it was left out, not quiet.
-    expect(await ticks(page, 'other')).toBeGreaterThan(before + 10);
+    // It ticks every 50 ms, so it changed several times within one 300 ms quiet window the wait needed.
+    expect(await ticks(page, 'other')).toBeGreaterThan(before + 3);
     await page.close();
   });
 });

@@ -65,7 +65,7 @@ const FRAME_READS: Attack[] = [
   }),
   // wait_for_stable polls frames too (issue 28), by the same rule: another site's frame is left out unasked.
   frameRead('wait-for-stable', 'wait_for_stable', [step('wait_for_stable', { quietMs: 300, timeoutMs: 3000 })], {
-    page: '/red-team/reads-watch-host.html',
+    page: '/red-team/reads-host.html?inbox=watch',
     asks: 0,
   }),
   frameRead('console-read', 'console_read', [step('console_read', { frameId: 'f1' }), step('console_read', {})]),
