@@ -241,10 +241,6 @@ describe('MCP resources (docs/mcp.md "Resources")', () => {
     try {
       const uris = (await client.listResources()).resources.map((r) => r.uri);
       expect(uris).toEqual(['weaverbird://tab/tree', 'weaverbird://tab/console', 'weaverbird://tab/network']);
-      await page.evaluate(async () => {
-        console.warn('mcp-resource-console-7731');
-        await fetch('/mcp-secret.html?via=resource');
-      });
       const read = async (uri: string) => {
         const r = await client.readResource({ uri });
         const first = r.contents[0];
@@ -258,6 +254,12 @@ describe('MCP resources (docs/mcp.md "Resources")', () => {
       const same = (t: string) => t.replace(/ref_\d+/g, 'ref').replace(/tree_revision \S+?-\d+/g, 'rev');
       expect(same(tree)).toBe(same(viaTool));
       expect(tree).toMatch(/UNTRUSTED/i);
+      // The session's task has surely started now (its reads ran): the logs record from its start, as the
+      // panel's do, so what the page does from here is in them.
+      await page.evaluate(async () => {
+        console.warn('mcp-resource-console-7731');
+        await fetch('/mcp-secret.html?via=resource');
+      });
       expect(await read('weaverbird://tab/console')).toContain('mcp-resource-console-7731');
       expect(await read('weaverbird://tab/network')).toMatch(/GET[^\n]*200[^\n]*mcp-secret\.html/);
       await expect(client.readResource({ uri: 'weaverbird://tab/cookies' })).rejects.toThrow(/unknown_resource/);
