@@ -25,9 +25,29 @@ function project(rel) {
   return 'unit';
 }
 
+/**
+ * The checkout the run was made in: the deepest folder every test file is under (files live in
+ * background/, content-scripts/, shared/, tests/…, so that is the repository's root). A run made in
+ * another clone (CI's fresh clone, a new user's) names its files there, not in this checkout.
+ */
+function runRoot(names) {
+  let common = null;
+  for (const name of names) {
+    const parts = path.dirname(name).split(path.sep);
+    if (common === null) common = parts;
+    else {
+      let i = 0;
+      while (i < common.length && i < parts.length && common[i] === parts[i]) i += 1;
+      common = common.slice(0, i);
+    }
+  }
+  return common && common.length > 1 ? common.join(path.sep) : ROOT;
+}
+const root = runRoot(vitest.testResults.map((r) => r.name));
+
 const files = vitest.testResults
   .map((r) => {
-    const file = path.relative(ROOT, r.name);
+    const file = path.relative(root, r.name);
     return {
       file,
       project: project(file),
