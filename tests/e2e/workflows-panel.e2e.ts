@@ -143,8 +143,14 @@ describe('workflows in the panel: review an import, a run-time password, a per-r
       'click_ax on button "Save customer"',
     ]);
     await review.getByRole('button', { name: 'Approve workflow' }).click();
-    const listed = await env.browser.worker.evaluate(() => globalThis.wb.workflows.list());
-    expect(listed.find((w) => w.id === id)?.approved).toBe(true);
+    // The click only sends the approval; the worker stores it a moment later (a full run saw the
+    // read land first), so the stored flag is polled.
+    await expect
+      .poll(async () => {
+        const listed = await env.browser.worker.evaluate(() => globalThis.wb.workflows.list());
+        return listed.find((w) => w.id === id)?.approved;
+      })
+      .toBe(true);
 
     // The run form: the saved customer filled in, the password empty in a password field.
     const form = panel.getByRole('form', { name: 'Run workflow “Sign up customer”' });
