@@ -34,4 +34,43 @@ describe('redactBody', () => {
     expect(text).not.toMatch(/abc123def|hunter22|eyJhbGci/);
     expect(text).toMatch(/q=lamps/);
   });
+  it('walks JSON held as text inside string values, at any depth, and keeps the data', () => {
+    const body = JSON.stringify({
+      user: 'Jane',
+      'persist:root': JSON.stringify({
+        account: JSON.stringify({ access_token: 'tok-NESTED-1', user: 'Jane' }),
+        ui: JSON.stringify({ theme: 'dark' }),
+      }),
+      log: 'login ok, see {"password":"pw-NESTED-2"} for details',
+      list: '[{"sessionId":"s-NESTED-3","n":1}]',
+    });
+    const { text, json } = redactBody(body);
+    expect(json).toBe(true);
+    expect(text).not.toMatch(/NESTED/);
+    const out = JSON.parse(text) as Record<string, string>;
+    const root = JSON.parse(out['persist:root'] ?? '') as Record<string, string>;
+    expect(JSON.parse(root.account ?? '')).toEqual({ access_token: '[redacted]', user: 'Jane' });
+    expect(JSON.parse(root.ui ?? '')).toEqual({ theme: 'dark' });
+    expect(out.log).toBe('login ok, see {"password":"[redacted]"} for details');
+    expect(JSON.parse(out.list ?? '')).toEqual([{ sessionId: '[redacted]', n: 1 }]);
+  });
+
+  it('blanks pairs whose quotes are escaped (JSON inside a script string) in text bodies', () => {
+    const inner = JSON.stringify(JSON.stringify({ session: { refresh_token: 'r-ESC-1' }, user: 'Jane' }));
+    const { text } = redactBody(
+      `<p>Jane</p><script>S = JSON.parse(${inner}); var c = '{\\'api_key\\': \\'k-ESC-2\\'}';</script>`,
+    );
+    expect(text).not.toMatch(/ESC/);
+    expect(text).toContain('\\"user\\":\\"Jane\\"');
+  });
+
+  it('survives JSON text nested deeper than it walks', () => {
+    // Each level of JSON text doubles its escapes: objects carry the depth, a string the secret.
+    let v: unknown = { note: JSON.stringify({ token: 'deep-1' }) };
+    for (let i = 0; i < 80; i++) v = { v };
+    const { text, json } = redactBody(JSON.stringify(v));
+    expect(json).toBe(true);
+    expect(text).toContain('[too deep]');
+    expect(text).not.toContain('deep-1');
+  });
 });
