@@ -104,8 +104,10 @@ export function formatAttrs({ el, role, name, value, base, capper, testIdAttribu
   }
   if (tag === 'input') {
     const type = (el.getAttribute('type') ?? 'text').trim().toLowerCase() || 'text';
-    // A submit input is a button like a <button> (whose type="submit" is not printed either).
-    const implied = IMPLIED_INPUT_TYPE[role] === type || (role === 'button' && type === 'submit');
+    // A submit input is a button like a <button> (whose type="submit" is not printed either), and so is
+    // an image button: HTML §4.10.5.1.20, the Image Button state submits the form, its name is the alt.
+    const submits = role === 'button' && (type === 'submit' || type === 'image');
+    const implied = IMPLIED_INPUT_TYPE[role] === type || submits;
     if (!implied && !(role === 'combobox' && type === 'text')) out += attrPart('type', type);
   } else if (tag === 'button') {
     // A <button> submits its form unless told otherwise (HTML §4.10.6 type's missing value default

@@ -76,7 +76,8 @@ describe('attributes', () => {
   test('a button submits its form unless it says otherwise: only reset is printed', () => {
     const out = tree(`<form>
       <button type="submit">Send</button><button>Also send</button><button type="reset">Clear</button>
-      <button type="button">Preview</button><input type="submit" value="Go"></form>`);
+      <button type="button">Preview</button><input type="submit" value="Go">
+      <input type="image" src="go.png" alt="Checkout"><input type="file" aria-label="Attach"></form>`);
     expect(out).toBe(
       [
         'button "Send" [ref_1]',
@@ -84,6 +85,8 @@ describe('attributes', () => {
         'button "Clear" [ref_3] type="reset"',
         'button "Preview" [ref_4]',
         'button "Go" [ref_5]',
+        'button "Checkout" [ref_6]',
+        'button "Attach" [ref_7] type="file"',
       ].join('\n'),
     );
   });

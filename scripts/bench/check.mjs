@@ -9,6 +9,8 @@ export const TARGETS = {
   timeRatioSmallPage: 1.0,
   /** Σ our uncut tokens ÷ Σ Playwright tokens over every bench page. */
   tokenRatioTotal: 0.5,
+  /** Our uncut tokens ÷ Playwright's on each bench page, the worst page (issue 26). */
+  tokenRatioPage: 0.6,
   /** Page scripts every frame loads before the agent is used (the built manifest's content scripts). */
   everyFrameScriptKB: 60,
   /** JS heap one frame pays before the agent is used (frame-cost.mjs). */
@@ -34,6 +36,9 @@ export const TARGETS = {
 
 export const SMALL_PAGE = 1_000;
 
+/** Pages known to stay above `TARGETS.tokenRatioPage`, each with the reason (page → reason). */
+export const KNOWN_TOKEN_PAGES_FILE = 'tests/known-failures/bench-token-pages.json';
+
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 const round3 = (x) => Math.round(x * 1000) / 1000;
 
@@ -49,6 +54,7 @@ export function summarize(pages, frameCost, everyFrameBytes, click = null, overh
     tokenRatioTotal: pages.length
       ? round3(sum(pages.map((r) => r.oursUncutTokens)) / sum(pages.map((r) => r.playwrightTokens)))
       : null,
+    worstTokenRatio: pages.length ? Math.max(...pages.map((r) => r.tokenRatio)) : null,
     worstSmallPageTimeRatio: null,
     everyFrameScriptBytes: everyFrameBytes,
     heapPerFrameMB: frameCost?.heapPerFrameMB ?? null,
@@ -62,12 +68,21 @@ export function summarize(pages, frameCost, everyFrameBytes, click = null, overh
   return totals;
 }
 
-/** Every target with its measured value; a target whose figure was not measured (an --only run) is skipped. */
-export function checkTargets(totals, pages) {
+/**
+ * Every target with its measured value; a target whose figure was not measured (an --only run) is skipped.
+ * `knownPages` (tests/known-failures/bench-token-pages.json, page → reason) are the pages known to stay
+ * above the per-page token target: such a page's row is `known`, not missed; a listed page that now
+ * meets the target is missed until it leaves the list (a ratchet, as the conformance list: the target
+ * is never lowered, a page is listed with the reason it stays above).
+ */
+export function checkTargets(totals, pages, knownPages = {}) {
   const rows = [];
-  const add = (name, value, limit, what) => {
+  const add = (name, value, limit, what, known = undefined) => {
     if (value === null || value === undefined) return;
-    rows.push({ name, value, limit, ok: value <= limit, what });
+    const over = value > limit;
+    if (known === undefined) rows.push({ name, value, limit, ok: !over, what });
+    else if (over) rows.push({ name, value, limit, ok: true, known, what: `${what}; known: ${known}` });
+    else rows.push({ name, value, limit, ok: false, what: `${what}; met: remove it from ${KNOWN_TOKEN_PAGES_FILE}` });
   };
   add(
     'fixedPromptFull',
@@ -98,6 +113,15 @@ export function checkTargets(totals, pages) {
     TARGETS.tokenRatioTotal,
     'Σ our tokens ÷ Σ Playwright tokens, all pages',
   );
+  for (const r of pages) {
+    add(
+      `tokenRatio ${r.page}`,
+      r.tokenRatio,
+      TARGETS.tokenRatioPage,
+      'our tokens ÷ Playwright tokens, one page',
+      knownPages[r.page],
+    );
+  }
   add(
     'everyFrameScriptKB',
     totals.everyFrameScriptBytes == null ? null : Math.round((totals.everyFrameScriptBytes / 1024) * 10) / 10,

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
-import { checkTargets, summarize, TARGETS } from './check.mjs';
+import { checkTargets, KNOWN_TOKEN_PAGES_FILE, summarize, TARGETS } from './check.mjs';
 import { measureClick } from './click.mjs';
 import { measureOverheads, printOverheads } from './overheads.mjs';
 import { measureAgentPath, printAgentPath } from './agent-path.mjs';
@@ -381,7 +381,6 @@ console.log(line(header));
 for (const r of rows) console.log(line(r));
 const worstTime = results.length ? Math.max(...results.map((r) => r.timeRatio)) : null;
 const worstWorker = results.length ? Math.max(...results.map((r) => r.workerRatio)) : null;
-const worstTokens = results.length ? Math.max(...results.map((r) => r.tokenRatio)) : null;
 console.log(
   `\npage scripts (minified): ${contentScripts.map((f) => `${path.basename(f.file)} ${(f.bytes / 1024).toFixed(1)} KB (gzip ${(f.gzipBytes / 1024).toFixed(1)} KB${f.everyFrame ? ', every frame' : ', on demand'})`).join(', ')}; every frame loads ${(csEveryFrame / 1024).toFixed(1)} KB, all together ${(csTotal / 1024).toFixed(1)} KB`,
 );
@@ -410,12 +409,13 @@ if (workerStart) {
 }
 const totals = { ...summarize(results, frameCost, csEveryFrame, click, overheads), ...promptTotals };
 if (fixedPrompt) printPrompt(fixedPrompt);
-const checks = checkTargets(totals, results);
+// Pages known to stay above the per-page token target, each with its reason (check.mjs says how it ratchets).
+const knownTokenPages = JSON.parse(readFileSync(path.join(ROOT, KNOWN_TOKEN_PAGES_FILE), 'utf8')).known;
+const checks = checkTargets(totals, results, knownTokenPages);
 console.log('\ntargets (issue 16 items 10–12; time = worker side, what the agent pays):');
 for (const c of checks) {
-  console.log(
-    `  ${c.ok ? 'met    ' : 'MISSED '} ${c.name.padEnd(34)} ${String(c.value).padStart(8)} ≤ ${c.limit}  (${c.what})`,
-  );
+  const status = c.known ? 'known  ' : c.ok ? 'met    ' : 'MISSED ';
+  console.log(`  ${status} ${c.name.padEnd(34)} ${String(c.value).padStart(8)} ≤ ${c.limit}  (${c.what})`);
 }
 console.log('per page ratios (worker time, Node time, tokens):');
 for (const r of results) {
@@ -435,7 +435,7 @@ const report = {
     ...totals,
     worstTimeRatio: worstTime,
     worstWorkerTimeRatio: worstWorker,
-    worstTokenRatio: worstTokens,
+    knownTokenPages,
     contentScriptsBytes: csTotal,
     contentScriptsEveryFrameBytes: csEveryFrame,
     largestContentScriptBytes: csLargest,
