@@ -129,7 +129,7 @@ export async function withSiteToolsNow(tabId: number, result: Result<unknown>): 
   const now = await siteToolsAfterAction(tabId).catch(() => null);
   if (now === null) return result;
   const data = isRecord(result.data) ? result.data : { result: result.data };
-  return ok({ ...data, siteToolsNow: now.length > 0 ? now : 'none: the page removed its tools' });
+  return ok({ ...data, siteToolsNow: now.length > 0 ? now : 'none now' });
 }
 
 /** Every frame's published tools; a frame that does not answer in time lists none. */
