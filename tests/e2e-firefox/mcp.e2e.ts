@@ -67,7 +67,7 @@ function refOf(tree: string, button: string): string {
     .split('\n')
     .find((l) => l.includes(`button "${button}"`))
     ?.match(/ref_\d+/)?.[0];
-  if (!ref) throw new Error(`no button "${button}" in the tree`);
+  if (!ref) throw new Error(`no button "${button}" in the tree: ${tree.slice(0, 400)}`);
   return ref;
 }
 
@@ -152,9 +152,11 @@ describe.skipIf(!run)('MCP bridge in Firefox', () => {
     await page.bringToFront();
     await setMcp('act');
     const client = await connectClient('ff-act-agent');
+    // The session starts in the active tab of the last focused window: read the page before the panel's
+    // own window opens.
+    const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
     const panel = await ff.openPanelPage(`?tabId=${tabId}`);
     try {
-      const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
       const greeted = await client.callTool({ name: 'click_ax', arguments: { ref_id: refOf(tree, 'Show greeting') } });
       expect(greeted.isError, textOf(greeted)).toBeFalsy();
       expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ greeted: 1 });
