@@ -394,7 +394,8 @@ describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', ()
           await tickInPanel(panel, other.tabId, true);
           const given = await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId: other.tabId } });
           expect(textOf(given)).toContain(OTHER_TAB_SECRET);
-          await tickInPanel(panel, other.tabId, false);
+          if (attack.givenThenTakenBack === 'close') await other.page.close();
+          else await tickInPanel(panel, other.tabId, false);
           await panel.close();
         }
         const v = { tree, otherTab: other.tabId, otherSite: otherServer.origin, attacker: attacker.origin };

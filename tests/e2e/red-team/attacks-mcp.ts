@@ -25,9 +25,9 @@ export interface McpAttack {
   }[];
   /**
    * Before the calls, the user gives the session the other tab (on another site) in the panel's tab
-   * picker, the client reads it there, and the user takes it back.
+   * picker, the client reads it there, and the user takes it back: unticks it, or closes the tab.
    */
-  givenThenTakenBack?: boolean;
+  givenThenTakenBack?: 'untick' | 'close';
   /** Some call's result must match (the refusal that blocked it). */
   result: RegExp;
   /** The user must have been asked at least this often (each time denied). */
@@ -112,7 +112,7 @@ export const MCP_ATTACKS: McpAttack[] = [
     item: 4,
     what: "the user gave the session a tab on another site, then took it back: the client opens that site again in a new tab and navigates its own tab there (the tick's approval of the site must go with the tab)",
     mode: 'act',
-    givenThenTakenBack: true,
+    givenThenTakenBack: 'untick',
     calls: ({ otherSite }) => [
       { name: 'new_tab', args: { url: `${otherSite}/mcp-secret.html` } },
       { name: 'get_accessibility_tree', args: {} },
@@ -121,5 +121,18 @@ export const MCP_ATTACKS: McpAttack[] = [
     ],
     result: /REFUSED BY THE USER/,
     asks: 2,
+  },
+  {
+    id: 'mcp-closed-tab-keeps-site',
+    item: 4,
+    what: 'the user gave the session a tab on another site, then closed that tab: the client opens that site again in a new tab',
+    mode: 'act',
+    givenThenTakenBack: 'close',
+    calls: ({ otherSite }) => [
+      { name: 'new_tab', args: { url: `${otherSite}/mcp-secret.html` } },
+      { name: 'get_accessibility_tree', args: {} },
+    ],
+    result: /REFUSED BY THE USER/,
+    asks: 1,
   },
 ];
