@@ -13,7 +13,10 @@ import { withdrawOrigins } from './origin-policy';
 import { forgetFrameOrigins } from './read-gate';
 import { forgetTaskTrustFor } from './trusted-sites';
 
-export async function withdrawSites(rec: Pick<TaskRecord, 'taskId' | 'origins'>, origins: readonly string[]): Promise<void> {
+export async function withdrawSites(
+  rec: Pick<TaskRecord, 'taskId' | 'origins'>,
+  origins: readonly string[],
+): Promise<void> {
   if (origins.length === 0) return;
   if (rec.origins) rec.origins = withdrawOrigins(rec.origins, origins);
   await forgetTaskTrustFor(rec.taskId, origins);
