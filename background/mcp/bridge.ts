@@ -98,6 +98,8 @@ export function startMcpBridge(): void {
   const none = (tabId: number) => err('no_session', `no MCP session is driving tab ${tabId}`);
   onPanelRequest('mcp_tabs', async (r) => (session ? session.tabs(r.tabId) : none(r.tabId)));
   onPanelRequest('mcp_pick_tab', async (r) => (session ? session.pick(r.tabId, r.pick, r.allowed) : none(r.tabId)));
+  // A given tab the user closes is taken back as an untick would (its site's approval goes with it).
+  chrome.tabs.onRemoved.addListener((tabId) => void session?.tabClosed(tabId));
   chrome.storage.onChanged.addListener((changes, area) => {
     if (area === 'local' && STORAGE_KEY in changes) {
       retryMs = FIRST_RETRY_MS;

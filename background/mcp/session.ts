@@ -106,6 +106,13 @@ export class McpSession {
     return done;
   }
 
+  /** A tab the user gave the session was closed: taken back as an untick would (tab-picker.ts pickTab). */
+  async tabClosed(tabId: number): Promise<void> {
+    const live = this.live;
+    if (!live || live.signal.aborted || !live.rec.tabs?.granted?.includes(tabId)) return;
+    await this.pick(live.rec.tabId, tabId, false);
+  }
+
   private liveFor(startTab: number): Live | string {
     const live = this.live;
     if (!live || live.signal.aborted || live.rec.tabId !== startTab) return `no MCP session is driving tab ${startTab}`;

@@ -11,9 +11,10 @@ import type { McpTabChoice } from '../../shared/protocol/panel';
 import { cut } from '../../shared/text';
 import type { TaskRecord } from '../agent/task/state-store';
 import { runningTask } from '../agent/task/task-running';
-import { actingTab, grantTab, taskTabsApi } from '../agent/task/task-tabs';
-import { taskTabIds } from '../agent/task/task-tabs-state';
+import { actingTab, ensureTaskTabs, grantTab, taskTabsApi } from '../agent/task/task-tabs';
+import { sitesToWithdraw, taskTabIds } from '../agent/task/task-tabs-state';
 import { approveOrigin } from '../policy/origin-policy';
+import { withdrawSites } from '../policy/withdraw-sites';
 import { originOf } from '../policy/trusted-sites';
 
 function roleOf(rec: TaskRecord, tabId: number): McpTabChoice['role'] {
@@ -48,17 +49,43 @@ export async function pickTab(rec: TaskRecord, tabId: number, allowed: boolean):
   const role = roleOf(rec, tabId);
   if (role === 'start' || role === 'opened')
     return err('own_tab', `tab ${tabId} is already this session's (it ${role === 'start' ? 'started' : 'opened it'})`);
+  const tab = await chrome.tabs.get(tabId).catch(() => null);
   if (allowed) {
-    const tab = await chrome.tabs.get(tabId).catch(() => null);
     if (!tab) return err('bad_tab', `tab ${tabId} is closed`);
     if (runningTask(tabId) !== null)
       return err('busy_tab', `tab ${tabId} has a Weaverbird task of its own running; stop it first`);
     // Ticking a tab approves its site for the session, as a yes to that site's prompt would: the
     // navigation guard covers the tab now, and must not block the page's own links there.
-    if (/^https?:/i.test(tab.url ?? '') && rec.origins) rec.origins = approveOrigin(rec.origins, originOf(tab.url));
-  }
+    if (/^https?:/i.test(tab.url ?? '')) await approvePicked(rec, tabId, originOf(tab.url));
+  } else if (role === 'granted') await withdrawPicked(rec, tabId, tab?.url);
   await grantTab(rec, tabId, allowed);
   return ok(await tabChoices(rec));
+}
+
+async function approvePicked(rec: TaskRecord, tabId: number, site: string): Promise<void> {
+  if (!rec.origins) return;
+  const tabs = await ensureTaskTabs(rec);
+  const already = site === rec.origins.start || rec.origins.approved.includes(site);
+  rec.origins = approveOrigin(rec.origins, site);
+  // Remembered only when the tick approved it: an untick takes back what the tick gave (withdrawPicked).
+  if (!already) tabs.pickedSites = [...(tabs.pickedSites ?? []), [tabId, site]];
+}
+
+/**
+ * Unticking takes back what the tick granted (docs/mcp.md "Tabs"): the tab's site(s) are no longer
+ * approved for the session, nor trusted by its grants, unless it started there or another of its tabs
+ * is there (policy/withdraw-sites.ts). So the client cannot reach the site again through `new_tab`.
+ */
+async function withdrawPicked(rec: TaskRecord, tabId: number, url: string | undefined): Promise<void> {
+  const picked = rec.tabs?.pickedSites?.find(([t]) => t === tabId)?.[1];
+  if (rec.tabs?.pickedSites) rec.tabs.pickedSites = rec.tabs.pickedSites.filter(([t]) => t !== tabId);
+  const others = taskTabIds(rec.tabId, rec.tabs).filter((t) => t !== tabId);
+  const keep = [rec.origins?.start ?? 'null'];
+  for (const t of others) {
+    const other = await chrome.tabs.get(t).catch(() => null);
+    if (other?.url) keep.push(originOf(other.url));
+  }
+  await withdrawSites(rec, sitesToWithdraw(picked, url ? originOf(url) : undefined, keep));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The task's network log: every request of the task's tab since the task started, in a 500-entry
- * ring, from the shared observe-only request tap (tab-requests.ts). Started when a task launches and
- * stopped when it ends (task-manager.ts), so a tab is observed only while a task works in it; `watch`
+ * ring, from the shared observe-only request tap (tab-requests.ts). Started when a task launches (and
+ * for each tab it opens or the user gives it, task-tabs.ts) and stopped when it ends or lets that tab
+ * go (task-end.ts), so a tab is observed only while a task works in it; `watch`
  * opens a short-lived log of its own for its window.
  *
  * URLs are sanitized when recorded (shared/url-sanitize.ts): nothing here ever holds a query string, a
@@ -129,6 +130,11 @@ export function stopNetworkLog(tabId: number, owner: string): void {
   if (l.owners.size > 0) return;
   l.log.stop();
   logs.delete(tabId);
+}
+
+/** At a task's end: leaves every tab's log it joined (its start tab, the tabs it opened or was given). */
+export function stopNetworkLogsOf(owner: string): void {
+  for (const [tabId, l] of [...logs]) if (l.owners.has(owner)) stopNetworkLog(tabId, owner);
 }
 
 export function networkLogOf(tabId: number): NetworkLog | null {

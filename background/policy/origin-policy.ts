@@ -125,3 +125,9 @@ export function approvePlanSites(state: OriginState, sites: readonly string[]): 
 export function approveOrigin(state: OriginState, origin: string): OriginState {
   return state.approved.includes(origin) ? state : { ...state, approved: [...state.approved, origin] };
 }
+
+/** Takes back origins the user approved (never the start origin: that is where the task began). */
+export function withdrawOrigins(state: OriginState, origins: readonly string[]): OriginState {
+  const approved = state.approved.filter((o) => !origins.includes(o));
+  return approved.length === state.approved.length ? state : { ...state, approved };
+}

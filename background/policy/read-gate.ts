@@ -82,6 +82,15 @@ export async function approveFrameOrigin(taskId: string, origin: string): Promis
   await chrome.storage.session.set({ [key(taskId)]: next });
 }
 
+/** Withdraws some approved frame origins (the user took back the tab whose site they were: tab-picker.ts). */
+export async function forgetFrameOrigins(taskId: string, origins: readonly string[]): Promise<void> {
+  const list = await approvedFrameOrigins(taskId);
+  const next = list.filter((o) => !origins.includes(o));
+  if (next.length === list.length) return;
+  approvals.set(taskId, next);
+  await chrome.storage.session.set({ [key(taskId)]: next });
+}
+
 export async function forgetReadOrigins(taskId: string): Promise<void> {
   approvals.delete(taskId);
   await chrome.storage.session.remove(key(taskId));

@@ -78,6 +78,13 @@ export async function forgetTaskTrust(taskId: string): Promise<void> {
   if (kept.length !== list.length) await chrome.storage.session.set({ [KEY]: kept });
 }
 
+/** A task's own grants for some sites end early: the user took back the tab they were given for (tab-picker.ts). */
+export async function forgetTaskTrustFor(taskId: string, origins: readonly string[]): Promise<void> {
+  const list = await grants();
+  const kept = list.filter((g) => g.taskId !== taskId || !origins.includes(g.origin));
+  if (kept.length !== list.length) await chrome.storage.session.set({ [KEY]: kept });
+}
+
 export function originOf(url: string | undefined): string {
   try {
     return url ? new URL(url).origin : 'unknown';

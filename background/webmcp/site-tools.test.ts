@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { siteToolDescription } from '../policy/site-tool-gate';
-import { listSiteTools, siteToolHard, siteToolReadOnly, type SiteTool } from './site-tools';
+import {
+  listSiteTools,
+  rememberSiteTools,
+  siteToolHard,
+  siteToolReadOnly,
+  siteToolsAfterAction,
+  type SiteTool,
+  type SiteToolsView,
+} from './site-tools';
 
 const tool = (over: Partial<SiteTool>): SiteTool => ({
   name: 'get_cart',
@@ -46,5 +54,40 @@ describe('site tools: what the page claims and what Weaverbird believes', () => 
     expect(siteToolDescription(tool({ name: 'pay', title: 'Pay now' }), 'https://shop.example', { amount: 40 })).toBe(
       `Run the site's tool "pay" ("Pay now") on https://shop.example with {"amount":40}`,
     );
+  });
+});
+
+describe('site tools after an action', () => {
+  const view = (...names: string[]): SiteToolsView => ({
+    tools: names.map((name) => tool({ name })),
+    apis: ['document'],
+    native: false,
+  });
+  it('asks the page again only where it had tools, and tells a change once', async () => {
+    const calls: number[] = [];
+    let next = view();
+    const discover = (tabId: number) => {
+      calls.push(tabId);
+      return Promise.resolve(next);
+    };
+    // Never discovered, or no tools at the last look: no page call.
+    expect(await siteToolsAfterAction(901, discover)).toBeNull();
+    expect(calls).toEqual([]);
+    next = view('get_cart');
+    expect(await siteToolsAfterAction(901, discover)).toBeNull();
+    // Seen with tools (get_page_info discovered them): an action compares the list.
+    rememberSiteTools(902, view('get_cart'));
+    next = view('get_cart', 'checkout');
+    expect(await siteToolsAfterAction(902, discover)).toEqual([
+      'get_cart: Lists the cart.',
+      'checkout: Lists the cart.',
+    ]);
+    expect(await siteToolsAfterAction(902, discover)).toBeNull();
+    next = view();
+    expect(await siteToolsAfterAction(902, discover)).toEqual([]);
+    // None now: later actions there cost nothing.
+    const before = calls.length;
+    expect(await siteToolsAfterAction(902, discover)).toBeNull();
+    expect(calls.length).toBe(before);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * The tools a page publishes to agents (WebMCP), as the worker knows them: discovered fresh in every
- * frame's MAIN world on each ask (so a tool registered after an action shows on the next
- * get_page_info; a `toolchange` during a site_tool call lists them again at once), validated with zod and capped, because the MAIN world is the page's and
- * whatever it returns is page data. docs/webmcp.md.
+ * frame's MAIN world on each ask (a `toolchange` during a site_tool call lists them again at once, and
+ * an action in a page that has tools compares its list after the action), validated with zod and
+ * capped, because the MAIN world is the page's and whatever it returns is page data. docs/webmcp.md.
  */
 import { z } from 'zod';
-import { err, errorMessage, ok, type Result } from '../../shared/result';
+import { err, errorMessage, isRecord, ok, type Result } from '../../shared/result';
 import { withTimeout } from '../../shared/timeout';
 import { syncFrames } from '../frames/frame-store';
 import { hardToUndo } from '../policy/hard-to-undo';
@@ -86,8 +86,60 @@ function parseSchema(text: string): unknown {
   }
 }
 
+/**
+ * The tool list each tab showed at its last discovery, kept only while it had tools: after an action
+ * in such a tab the list is discovered again and a change is told in the action's own result
+ * (`siteToolsAfterAction`). A tab whose page had no tools pays no extra page call on actions.
+ */
+const lastLists = new Map<number, string>();
+const REMEMBERED_TABS = 100;
+
+/** Notes what a discovery found in the tab (exported for the unit test). */
+export function rememberSiteTools(tabId: number, view: SiteToolsView): void {
+  lastLists.delete(tabId);
+  if (view.tools.length === 0) return;
+  lastLists.set(tabId, JSON.stringify(listSiteTools(view)));
+  // Oldest first in a Map: a closed tab's entry ages out instead of needing a listener.
+  if (lastLists.size > REMEMBERED_TABS) lastLists.delete(lastLists.keys().next().value ?? tabId);
+}
+
+/**
+ * After an action in `tabId`: the page's tool lines when its list changed since the last discovery
+ * (`[]`: it has none now), else null. Only tabs whose page had tools are asked (no page call otherwise);
+ * `toolchange` cannot be heard between calls (docs/webmcp.md), so the list itself is compared.
+ */
+export async function siteToolsAfterAction(
+  tabId: number,
+  discover: (tabId: number) => Promise<SiteToolsView> = discoverSiteTools,
+): Promise<string[] | null> {
+  const before = lastLists.get(tabId);
+  if (before === undefined) return null;
+  const now = await discover(tabId);
+  rememberSiteTools(tabId, now);
+  const lines = listSiteTools(now);
+  return JSON.stringify(lines) === before ? null : lines;
+}
+
+/**
+ * An action's result, with `siteToolsNow` (inside the fence with the rest: it is page text) when the
+ * page's tools changed with it; `site_tool` adds its own when the page fired `toolchange`.
+ */
+export async function withSiteToolsNow(tabId: number, result: Result<unknown>): Promise<Result<unknown>> {
+  if (!result.ok || (isRecord(result.data) && 'siteToolsNow' in result.data)) return result;
+  const now = await siteToolsAfterAction(tabId).catch(() => null);
+  if (now === null) return result;
+  const data = isRecord(result.data) ? result.data : { result: result.data };
+  return ok({ ...data, siteToolsNow: now.length > 0 ? now : 'none now' });
+}
+
 /** Every frame's published tools; a frame that does not answer in time lists none. */
 export async function discoverSiteTools(tabId: number): Promise<SiteToolsView> {
+  const view = await discoverFrames(tabId);
+  rememberSiteTools(tabId, view);
+  return view;
+}
+
+async function discoverFrames(tabId: number): Promise<SiteToolsView> {
   const frames = await syncFrames(tabId);
   const ids = new Map((frames.ok ? frames.data : []).map((f) => [f.chromeFrameId, f.id]));
   const results = await withTimeout(

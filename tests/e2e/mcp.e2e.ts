@@ -86,6 +86,18 @@ async function openPanel(tabId: number): Promise<Page> {
   return panel;
 }
 
+/** The user ticks (or unticks) `other` in the tab picker of the panel of the session's start tab. */
+async function tickInPanel(panel: Page, other: number, on: boolean): Promise<void> {
+  const banner = panel.getByTestId('driver-banner');
+  const picker = banner.getByTestId('driver-tabs');
+  if ((await picker.count()) === 0) await banner.getByRole('button', { name: 'Tabs' }).click();
+  const box = picker.locator(`[data-tab-id="${other}"] input[type=checkbox]`);
+  await expect.poll(() => box.count(), { timeout: 10_000 }).toBe(1);
+  if (on) await box.check();
+  else await box.uncheck();
+  await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(on);
+}
+
 describe('MCP bridge', () => {
   it('install writes the host manifest for this profile and under HOME, for the named browser only', () => {
     const r = installed;
@@ -148,6 +160,7 @@ describe('MCP bridge', () => {
         arguments: { ref_id: buttonRef(tree, 'Show greeting') },
       });
       expect(clicked.isError, textOf(clicked)).toBeFalsy();
+      expect(textOf(clicked)).not.toContain('siteToolsNow');
       expect(await page.evaluate(() => Reflect.get(window, '__appState'))).toMatchObject({ greeted: 1 });
 
       // Another tab: refused, naming the session's own.
@@ -214,6 +227,11 @@ describe('MCP tab picker (docs/mcp.md "Tabs")', () => {
 
       // Picked: the session reads it (and now acts there); the tab id of the start tab turns it back.
       expect(await readOther()).toContain(OTHER_TAB_SECRET);
+      // Its requests are recorded from the pick on, as the start tab's are from the session's start.
+      await other.page.evaluate(() => fetch('/webmcp-offers.html?via=picked-tab'));
+      const net = await client.readResource({ uri: 'weaverbird://tab/network' });
+      const netText = net.contents[0] && 'text' in net.contents[0] ? String(net.contents[0].text) : '';
+      expect(netText).toMatch(/GET[^\n]*200[^\n]*webmcp-offers\.html/);
       const home = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId } }));
       expect(home).toContain('button "Delete account"');
       expect(home).not.toContain(OTHER_TAB_SECRET);
@@ -304,16 +322,52 @@ describe('WebMCP toolchange through MCP (docs/webmcp.md)', () => {
   }
 });
 
+describe('WebMCP tool list change after an action (docs/webmcp.md)', () => {
+  it("a click that registers a site tool says so in the click's own result; a click that changes nothing does not", async () => {
+    const { page } = await env.browser.open(env.server.url('/webmcp-offers.html'));
+    await page.bringToFront();
+    await setMcp('act');
+    const client = await connectClient();
+    try {
+      const info = textOf(await client.callTool({ name: 'get_page_info', arguments: {} }));
+      expect(info).toContain('list_offers');
+      expect(info).not.toContain('apply_coupon');
+      const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
+      const hello = await client.callTool({ name: 'click_ax', arguments: { ref_id: buttonRef(tree, 'Say hello') } });
+      expect(hello.isError, textOf(hello)).toBeFalsy();
+      expect(await page.locator('#status').textContent()).toBe('Hello');
+      expect(textOf(hello)).not.toContain('siteToolsNow');
+      const shown = await client.callTool({
+        name: 'click_ax',
+        arguments: { ref_id: buttonRef(tree, 'Show coupon field') },
+      });
+      const text = textOf(shown);
+      expect(shown.isError, text).toBeFalsy();
+      // Inside the fence with the rest of the result: the tool's name and description are the page's words.
+      expect(text).toMatch(/siteToolsNow[\s\S]*apply_coupon: Applies a coupon code\.[\s\S]*<<\/WB-UNTRUSTED/);
+      const used = textOf(await client.callTool({ name: 'site_tool', arguments: { name: 'list_offers' } }));
+      expect(used).toContain('Offers: SAVE10');
+      expect(used).not.toContain('siteToolsNow');
+    } finally {
+      await client.close();
+      await page.close();
+    }
+  });
+});
+
 describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', () => {
   let attacker: FixtureServer;
+  // Another site than the session's (its own port: another origin), for a tab the user gives and takes back.
+  let bank: FixtureServer;
   beforeAll(async () => {
-    attacker = await startFixtureServer('127.0.0.1');
+    [attacker, bank] = await Promise.all([startFixtureServer('127.0.0.1'), startFixtureServer('127.0.0.1')]);
   });
-  afterAll(() => attacker?.close());
+  afterAll(() => Promise.all([attacker?.close(), bank?.close()]));
 
   for (const attack of MCP_ATTACKS) {
     it(`${attack.id} [${attack.mode}]: ${attack.what}`, async () => {
-      const other = await env.browser.open(env.server.url('/mcp-secret.html'));
+      const otherServer = attack.givenThenTakenBack ? bank : env.server;
+      const other = await env.browser.open(otherServer.url('/mcp-secret.html'));
       const { page, tabId } = await env.browser.open(env.server.url('/mcp-account.html'));
       const url = page.url();
       await page.bringToFront();
@@ -335,7 +389,17 @@ describe('red team through the MCP door (tests/e2e/red-team/attacks-mcp.ts)', ()
       const texts: string[] = [];
       try {
         const tree = textOf(await client.callTool({ name: 'get_accessibility_tree', arguments: {} }));
-        for (const call of attack.calls({ tree, otherTab: other.tabId, attacker: attacker.origin }))
+        if (attack.givenThenTakenBack) {
+          const panel = await openPanel(tabId);
+          await tickInPanel(panel, other.tabId, true);
+          const given = await client.callTool({ name: 'get_accessibility_tree', arguments: { tabId: other.tabId } });
+          expect(textOf(given)).toContain(OTHER_TAB_SECRET);
+          if (attack.givenThenTakenBack === 'close') await other.page.close();
+          else await tickInPanel(panel, other.tabId, false);
+          await panel.close();
+        }
+        const v = { tree, otherTab: other.tabId, otherSite: otherServer.origin, attacker: attacker.origin };
+        for (const call of attack.calls(v))
           texts.push(textOf(await client.callTool({ name: call.name, arguments: call.args })));
       } finally {
         denying = false;

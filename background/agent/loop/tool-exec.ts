@@ -19,6 +19,7 @@ import { loadFamilyOf, runLoadTools } from './tool-loading';
 import { noteProvenance, taskReadGate } from '../../policy/task-hooks';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from '../task/task-tabs';
 import { abandonStep, beginStep, endStep } from '../../workflows/recorder';
+import { withSiteToolsNow } from '../../webmcp/site-tools';
 
 export type { ApprovalAsk } from '../../policy/gate';
 
@@ -170,6 +171,8 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   // A load the action started (a link, a submit, a download that became a navigation) is waited for
   // here too, so what the guard did with it is told in this action's own result (nav-settle.ts).
   if (gated) await settleNavigation(acting.tabId, ctx.signal);
+  // A page with site tools (WebMCP) may add or drop some as it acts: told here, not on a later read.
+  if (gated) result = await withSiteToolsNow(acting.tabId, result);
   await noteMinted(rec, acting.tabId, floor);
   if (recording && result.ok) await endStep(acting.tabId, rec, name, plan.args, recording);
   else if (recording) abandonStep(recording);

@@ -4,7 +4,7 @@
  * deleted, the workflow recording marked, a good answer kept as chat history with its origins, and
  * the panel told. `endInterrupted` is the end of a task a worker restart cannot resume.
  */
-import { stopNetworkLog } from '../../observe/network-log';
+import { stopNetworkLogsOf } from '../../observe/network-log';
 import { loadSettings } from '../../settings-store';
 import { redactText } from '../../../shared/redact';
 import { forgetTaskTrust } from '../../policy/trusted-sites';
@@ -40,7 +40,7 @@ export async function finishTask(rec: TaskRecord, result: TaskOutcome): Promise<
   const outcome = result.error && key ? { ...result, error: redactText(result.error, [key]) } : result;
   running.delete(rec.tabId);
   setTaskKeepalive(running.size > 0);
-  stopNetworkLog(rec.tabId, rec.taskId);
+  stopNetworkLogsOf(rec.taskId);
   await forgetTaskTrust(rec.taskId);
   await forgetTaskReads(rec.taskId);
   await forgetTaskFiles(rec.taskId);

@@ -8,6 +8,7 @@ import {
   refOfArgs,
   TaskTabsSchema,
   setGranted,
+  sitesToWithdraw,
   taskTabIds,
 } from './task-tabs-state';
 
@@ -66,5 +67,16 @@ describe('a task’s tabs: one ref space, each number owned by one tab', () => {
     expect(taskTabIds(10, tabs)).toEqual([10, 22, 40]);
     setGranted(10, tabs, 40, false);
     expect(taskTabIds(10, tabs)).toEqual([10, 22]);
+  });
+
+  it("an untick takes back the site its tick approved and the one the tab is on, not the start site or another tab's", () => {
+    const keep = ['https://shop.example', 'https://docs.example'];
+    expect(sitesToWithdraw('https://bank.example', 'https://bank.example', keep)).toEqual(['https://bank.example']);
+    expect(sitesToWithdraw('https://bank.example', 'https://pay.example', keep)).toEqual([
+      'https://bank.example',
+      'https://pay.example',
+    ]);
+    expect(sitesToWithdraw(undefined, 'https://docs.example', keep)).toEqual([]);
+    expect(sitesToWithdraw('https://shop.example', 'null', keep)).toEqual([]);
   });
 });

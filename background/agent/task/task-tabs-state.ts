@@ -20,6 +20,8 @@ export const TaskTabsSchema = z.object({
   opened: z.array(z.number()),
   /** Tabs of the user's that the user gave the task in the panel (an MCP session's tab picker), oldest first. */
   granted: z.optional(z.array(z.number())),
+  /** [tabId, origin]: the site the user's tick of that tab approved for the task; withdrawn when unticked. */
+  pickedSites: z.optional(z.array(z.tuple([z.number(), z.string()]))),
   /** The Chrome tab group holding the task's tabs, once it has more than one. */
   groupId: z.optional(z.number()),
   /** Whether the start tab was put in the task's group (it is left alone when it already was in a group). */
@@ -76,6 +78,21 @@ export function setGranted(startTab: number, tabs: TaskTabs, tabId: number, allo
   const rest = (tabs.granted ?? []).filter((t) => t !== tabId);
   const own = tabId === startTab || tabs.opened.includes(tabId);
   tabs.granted = allowed && !own ? [...rest, tabId] : rest;
+}
+
+/**
+ * The sites an untick takes back from the task: the one the tick approved and the one the tab is on
+ * now, except the task's start origin and any site another of its tabs is on (its own links must still
+ * work there). Erring towards asking again is the safe side.
+ */
+export function sitesToWithdraw(
+  picked: string | undefined,
+  now: string | undefined,
+  keep: readonly string[],
+): string[] {
+  const out: string[] = [];
+  for (const o of [picked, now]) if (o && /^https?:\/\//.test(o) && !keep.includes(o) && !out.includes(o)) out.push(o);
+  return out;
 }
 
 /** The tab a switch or close falls back to when the current one goes away: the newest still open, else the start tab. */

@@ -5,6 +5,7 @@
  * (task-tabs-state.ts), so it survives a worker restart with the rest of the task.
  */
 import { quotePageText } from '../../../shared/fence';
+import { startNetworkLog, stopNetworkLog } from '../../observe/network-log';
 import { noteRefHigh, refFloor } from '../../frames/ref-floor';
 import type { TaskTabsApi } from '../../tools/types';
 import { emit } from './event-hub';
@@ -27,7 +28,8 @@ export function actingTab(rec: TaskRecord): number {
   return rec.tabs?.current ?? rec.tabId;
 }
 
-async function tabsOf(rec: TaskRecord): Promise<TaskTabs> {
+/** The record's tab state, started on first use (a pick can come before the session's first call). */
+export async function ensureTaskTabs(rec: TaskRecord): Promise<TaskTabs> {
   rec.tabs ??= initialTabs(rec.tabId, await refFloor(rec.tabId));
   return rec.tabs;
 }
@@ -77,7 +79,7 @@ export async function wrongTabRefusal(rec: TaskRecord, args: unknown): Promise<s
  * to another of its tabs and the model is told (outside the fence).
  */
 export async function checkedActingTab(rec: TaskRecord): Promise<{ tabId: number; note?: string }> {
-  const tabs = await tabsOf(rec);
+  const tabs = await ensureTaskTabs(rec);
   if (tabs.current === rec.tabId || (await exists(tabs.current))) return { tabId: tabs.current };
   const lost = tabs.current;
   tabs.opened = tabs.opened.filter((t) => t !== lost);
@@ -95,7 +97,7 @@ export function floorBefore(tabId: number): Promise<number> {
 /** Records the ref numbers a call minted in `tabId` (its floor moved from `before`). */
 export async function noteMinted(rec: TaskRecord, tabId: number, before: number): Promise<void> {
   const after = await refFloor(tabId);
-  if (after > before) recordMinted(await tabsOf(rec), tabId, before, after);
+  if (after > before) recordMinted(await ensureTaskTabs(rec), tabId, before, after);
 }
 
 /**
@@ -109,7 +111,7 @@ async function joinRefSpace(rec: TaskRecord, tabId: number): Promise<void> {
 
 /** Makes `tabId` the tab the task acts on, brings it to the front, and tells the panel. */
 async function turnTo(rec: TaskRecord, tabId: number): Promise<void> {
-  const tabs = await tabsOf(rec);
+  const tabs = await ensureTaskTabs(rec);
   await joinRefSpace(rec, tabId);
   tabs.current = tabId;
   await saveTask(rec);
@@ -154,8 +156,10 @@ export function taskTabsApi(rec: TaskRecord): TaskTabsApi {
     opened: () => rec.tabs?.opened ?? [],
     granted: () => rec.tabs?.granted ?? [],
     async adopt(tabId) {
-      const tabs = await tabsOf(rec);
+      const tabs = await ensureTaskTabs(rec);
       if (!tabs.opened.includes(tabId)) tabs.opened.push(tabId);
+      // network_read there sees the requests from now on, as in the start tab (task-manager.ts launch).
+      startNetworkLog(tabId, rec.taskId);
       try {
         await groupTabs(rec, tabs);
       } catch (e) {
@@ -168,8 +172,9 @@ export function taskTabsApi(rec: TaskRecord): TaskTabsApi {
     },
     switchTo: (tabId) => turnTo(rec, tabId),
     async closed(tabId) {
-      const tabs = await tabsOf(rec);
+      const tabs = await ensureTaskTabs(rec);
       tabs.opened = tabs.opened.filter((t) => t !== tabId);
+      stopNetworkLog(tabId, rec.taskId);
       if (tabs.current === tabId) await turnTo(rec, fallbackTab(rec.tabId, tabs));
       else await saveTask(rec);
       await onOriginsChanged(rec);
@@ -184,8 +189,13 @@ export function taskTabsApi(rec: TaskRecord): TaskTabsApi {
  * the task to its start tab. The navigation guard covers the task's tabs, so it is refreshed.
  */
 export async function grantTab(rec: TaskRecord, tabId: number, allowed: boolean): Promise<void> {
-  const tabs = await tabsOf(rec);
+  const tabs = await ensureTaskTabs(rec);
   setGranted(rec.tabId, tabs, tabId, allowed);
+  // A given tab's requests are recorded from the pick on, as the start tab's are from the task's start
+  // (network_read, the MCP resource weaverbird://tab/network); taken back, no longer.
+  const given = taskTabIds(rec.tabId, tabs).includes(tabId);
+  if (given) startNetworkLog(tabId, rec.taskId);
+  else stopNetworkLog(tabId, rec.taskId);
   if (!allowed && tabs.current === tabId && !taskTabIds(rec.tabId, tabs).includes(tabId))
     await turnTo(rec, fallbackTab(rec.tabId, tabs));
   else await saveTask(rec);

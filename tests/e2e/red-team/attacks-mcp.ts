@@ -15,8 +15,19 @@ export interface McpAttack {
   what: string;
   /** The MCP mode the user turned on (Settings → MCP). */
   mode: Mode;
-  /** The client's calls in order; `tree` is the session tab's tree as the client read it first. */
-  calls(v: { tree: string; otherTab: number; attacker: string }): { name: string; args: Record<string, unknown> }[];
+  /**
+   * The client's calls in order; `tree` is the session tab's tree as the client read it first; `otherSite`
+   * is the origin of the other tab's page (another site than the session's when `givenThenTakenBack`).
+   */
+  calls(v: { tree: string; otherTab: number; otherSite: string; attacker: string }): {
+    name: string;
+    args: Record<string, unknown>;
+  }[];
+  /**
+   * Before the calls, the user gives the session the other tab (on another site) in the panel's tab
+   * picker, the client reads it there, and the user takes it back: unticks it, or closes the tab.
+   */
+  givenThenTakenBack?: 'untick' | 'close';
   /** Some call's result must match (the refusal that blocked it). */
   result: RegExp;
   /** The user must have been asked at least this often (each time denied). */
@@ -95,5 +106,33 @@ export const MCP_ATTACKS: McpAttack[] = [
       { name: 'get_accessibility_tree', args: { tabId: otherTab } },
     ],
     result: /Only the user can give it another tab/,
+  },
+  {
+    id: 'mcp-untick-keeps-site',
+    item: 4,
+    what: "the user gave the session a tab on another site, then took it back: the client opens that site again in a new tab and navigates its own tab there (the tick's approval of the site must go with the tab)",
+    mode: 'act',
+    givenThenTakenBack: 'untick',
+    calls: ({ otherSite }) => [
+      { name: 'new_tab', args: { url: `${otherSite}/mcp-secret.html` } },
+      { name: 'get_accessibility_tree', args: {} },
+      { name: 'navigate', args: { url: `${otherSite}/mcp-secret.html` } },
+      { name: 'get_accessibility_tree', args: {} },
+    ],
+    result: /REFUSED BY THE USER/,
+    asks: 2,
+  },
+  {
+    id: 'mcp-closed-tab-keeps-site',
+    item: 4,
+    what: 'the user gave the session a tab on another site, then closed that tab: the client opens that site again in a new tab',
+    mode: 'act',
+    givenThenTakenBack: 'close',
+    calls: ({ otherSite }) => [
+      { name: 'new_tab', args: { url: `${otherSite}/mcp-secret.html` } },
+      { name: 'get_accessibility_tree', args: {} },
+    ],
+    result: /REFUSED BY THE USER/,
+    asks: 1,
   },
 ];
