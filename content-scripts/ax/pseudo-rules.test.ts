@@ -23,6 +23,14 @@ describe('documentMayStylePseudo', () => {
     page('p { color: red } @media screen { .x > a:hover { color: blue } }', '<p>x</p>');
     expect(documentMayStylePseudo(document)).toBe(false);
   });
+  it('ignores rules that give no text: decorative content, or none at all', () => {
+    page('.clearfix::after { content: ""; display: table } a::before { color: red } i:before { content: none }', '');
+    expect(documentMayStylePseudo(document)).toBe(false);
+    page('.sep::after { content: " " }', '');
+    expect(documentMayStylePseudo(document)).toBe(true);
+    page('.icon::before { content: var(--glyph) }', '');
+    expect(documentMayStylePseudo(document)).toBe(true);
+  });
   it('sees both spellings, in grouping rules too', () => {
     page('a.icon::before { content: "★" }', '');
     expect(documentMayStylePseudo(document)).toBe(true);
@@ -56,7 +64,7 @@ describe('pseudoFilter', () => {
     expect(mayHave(byId('c'))).toBe(false);
   });
   it('reads every element when the document has such a rule', () => {
-    page('q::after { content: "" }', '<p id="p">x</p>');
+    page('q::after { content: "»" }', '<p id="p">x</p>');
     expect(pseudoFilter(() => null)(byId('p'))).toBe(true);
   });
   it('reads shadow hosts, their children and shadow-tree elements', () => {

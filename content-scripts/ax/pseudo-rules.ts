@@ -4,11 +4,11 @@
  * time, issue 26) where no author rule can give them any.
  *
  * Generated content comes from a rule whose selector ends in `::before`/`::after` (CSS Pseudo-Elements
- * 4 §4; the legacy one-colon form serializes to the same name). The user-agent sheets give content
- * only to `q` (open-quote/close-quote), which `parseContent` reads as no text anyway. So a document
- * whose own sheets (every readable sheet, `@import`ed and nested rules included, and the adopted
- * ones) name neither pseudo-element gives its light-DOM elements none. What the document's sheets do
- * not cover is read as before:
+ * 4 §4; the legacy one-colon form serializes to the same name) and that sets `content`. The
+ * user-agent sheets give content only to `q` (open-quote/close-quote), which `parseContent` reads as
+ * no text anyway. So a document whose own sheets (every readable sheet, `@import`ed and nested rules
+ * included, and the adopted ones) have no such rule setting `content` to text gives its light-DOM
+ * elements none. What the document's sheets do not cover is read as before:
  * - a sheet whose rules cannot be read (another origin without CORS): anything may be in it;
  * - an element inside a shadow tree (its scope's sheets, and `::part()` from outside);
  * - a shadow host (`:host::before` in its shadow tree's sheets) and a child of one (slotted:
@@ -31,6 +31,21 @@ function isSheet(v: unknown): v is CSSStyleSheet {
   return hasCssRules(v) && 'ownerRule' in v;
 }
 
+/**
+ * Whether a rule naming ::before/::after may give it text: it sets `content` (directly or through
+ * `all`, which sets the longhand too) to anything but none, normal or an empty string. Decorative
+ * pseudo-elements (`content: ""`: clearfix, icons drawn with a background) generate no text.
+ */
+function givesText(rule: CSSRule): boolean {
+  const style: unknown = 'style' in rule ? rule.style : undefined;
+  if (!(style instanceof Object) || !('getPropertyValue' in style) || typeof style.getPropertyValue !== 'function')
+    return true;
+  const content: unknown = style.getPropertyValue('content');
+  return typeof content !== 'string' || !NO_TEXT_CONTENT.test(content.trim());
+}
+
+const NO_TEXT_CONTENT = /^(?:|none|normal|""|'')$/i;
+
 /** True when a rule list (nested and imported rules included) may style ::before or ::after. */
 function rulesMayStyle(rules: CSSRuleList, depth: number): boolean {
   if (depth > 16) return true;
@@ -38,7 +53,7 @@ function rulesMayStyle(rules: CSSRuleList, depth: number): boolean {
     const rule = rules[i];
     if (!rule) continue;
     const selector = 'selectorText' in rule ? rule.selectorText : undefined;
-    if (typeof selector === 'string' && PSEUDO_SELECTOR.test(selector)) return true;
+    if (typeof selector === 'string' && PSEUDO_SELECTOR.test(selector) && givesText(rule)) return true;
     if ('styleSheet' in rule) {
       const sheet = rule.styleSheet;
       if (isSheet(sheet) && sheetMayStyle(sheet, depth + 1)) return true;
