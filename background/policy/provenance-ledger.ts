@@ -73,9 +73,7 @@ export function sameLedger(a: Ledger, b: Ledger): boolean {
   const ka = Object.keys(a.origins);
   const kb = Object.keys(b.origins);
   return (
-    sameList(a.user, b.user) &&
-    sameList(ka, kb) &&
-    ka.every((k) => sameList(a.origins[k] ?? [], b.origins[k] ?? []))
+    sameList(a.user, b.user) && sameList(ka, kb) && ka.every((k) => sameList(a.origins[k] ?? [], b.origins[k] ?? []))
   );
 }
 

@@ -68,7 +68,10 @@ describe('pseudoFilter', () => {
     expect(pseudoFilter(() => null)(byId('p'))).toBe(true);
   });
   it('reads shadow hosts, their children and shadow-tree elements', () => {
-    page('', '<div id="open"><b id="slotted">x</b></div><div id="closed"><i id="lit">y</i></div><span id="plain"></span>');
+    page(
+      '',
+      '<div id="open"><b id="slotted">x</b></div><div id="closed"><i id="lit">y</i></div><span id="plain"></span>',
+    );
     const open = byId('open');
     const root = open.attachShadow({ mode: 'open' });
     root.innerHTML = '<style>:host::before { content: "A" }</style><em id="inner">z</em><slot></slot>';
