@@ -55,9 +55,17 @@ describe('documentMayStylePseudo', () => {
 });
 
 describe('pseudoFilter', () => {
+  it('reads the first pseudo-elements of a build without scanning, and stops a scan past its budget', () => {
+    page('p { color: red }', '<p id="p">x</p>');
+    const mayHave = pseudoFilter(() => null, 2);
+    expect([mayHave(byId('p')), mayHave(byId('p')), mayHave(byId('p'))]).toEqual([true, true, false]);
+    page('p { color: red } a { color: blue } b { color: green }', '');
+    expect(documentMayStylePseudo(document, 2)).toBe(true);
+    expect(documentMayStylePseudo(document, 3)).toBe(false);
+  });
   it('skips light-DOM elements of a document without such rules', () => {
     page('p { color: red }', '<p id="p"><span id="s">x</span></p><x-card id="c"></x-card>');
-    const mayHave = pseudoFilter(() => null);
+    const mayHave = pseudoFilter(() => null, 0);
     expect(mayHave(byId('p'))).toBe(false);
     expect(mayHave(byId('s'))).toBe(false);
     // A custom element with no root (the reader says so) and its children.
@@ -65,7 +73,7 @@ describe('pseudoFilter', () => {
   });
   it('reads every element when the document has such a rule', () => {
     page('q::after { content: "»" }', '<p id="p">x</p>');
-    expect(pseudoFilter(() => null)(byId('p'))).toBe(true);
+    expect(pseudoFilter(() => null, 0)(byId('p'))).toBe(true);
   });
   it('reads shadow hosts, their children and shadow-tree elements', () => {
     page(
@@ -78,7 +86,7 @@ describe('pseudoFilter', () => {
     const closed = byId('closed');
     const closedRoot = closed.attachShadow({ mode: 'closed' });
     const reader = (el: Element): ShadowRoot | null => el.shadowRoot ?? (el === closed ? closedRoot : null);
-    const mayHave = pseudoFilter(reader);
+    const mayHave = pseudoFilter(reader, 0);
     expect(mayHave(open)).toBe(true);
     expect(mayHave(byId('slotted'))).toBe(true);
     const inner = root.getElementById('inner');
@@ -87,9 +95,9 @@ describe('pseudoFilter', () => {
     expect(mayHave(byId('lit'))).toBe(true);
     expect(mayHave(byId('plain'))).toBe(false);
     // Without a reader, any element that may host a closed root is read.
-    expect(pseudoFilter()(byId('plain'))).toBe(true);
+    expect(pseudoFilter(undefined, 0)(byId('plain'))).toBe(true);
     // An element that cannot host a root, under one that cannot either.
     const list = document.body.appendChild(document.createElement('ul'));
-    expect(pseudoFilter()(list.appendChild(document.createElement('li')))).toBe(false);
+    expect(pseudoFilter(undefined, 0)(list.appendChild(document.createElement('li')))).toBe(false);
   });
 });
