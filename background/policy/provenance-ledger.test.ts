@@ -6,6 +6,7 @@ import {
   MAX_ORIGINS,
   noteRead,
   noteUserText,
+  sameLedger,
   TOKENS_PER_ORIGIN,
 } from './provenance-ledger';
 
@@ -67,5 +68,19 @@ describe('eviction', () => {
     l = noteRead(l, ['https://late.example'], 'code 333333');
     expect(l.origins[MAIL]).toEqual(['111111', '222222']);
     expect(l.origins['https://s0.example']).toBeUndefined();
+  });
+});
+
+describe('a re-read that changes nothing (issue 26: no storage write)', () => {
+  it('returns the same ledger, and a new one when the order or the tokens change', () => {
+    const once = noteRead(emptyLedger(), [MAIL], 'order A-1234-XY, code 555111');
+    expect(noteRead(once, [MAIL], 'order A-1234-XY, code 555111')).toBe(once);
+    const other = noteRead(once, [FORUM], 'post 778899');
+    // MAIL read again moves behind FORUM: the eviction order changed, so it is a new ledger.
+    const again = noteRead(other, [MAIL], 'order A-1234-XY, code 555111');
+    expect(again).not.toBe(other);
+    expect(Object.keys(again.origins)).toEqual([FORUM, MAIL]);
+    expect(noteRead(once, [MAIL], 'code 555111, order A-1234-XY')).not.toBe(once);
+    expect(sameLedger(noteUserText(emptyLedger(), 'hello'), emptyLedger())).toBe(true);
   });
 });

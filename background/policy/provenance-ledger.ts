@@ -50,14 +50,31 @@ export function noteRead(ledger: Ledger, origins: Iterable<string>, text: string
   const tokens = distinctiveTokens(text);
   if (tokens.length === 0) return ledger;
   const touched = [...new Set(origins)];
+  const fresh = new Set(tokens);
   // Origins just read move to the end, so the ones read longest ago go first when a task wanders
   // over many sites.
   const entries = Object.entries(ledger.origins).filter(([o]) => !touched.includes(o));
   for (const origin of touched) {
-    const kept = (ledger.origins[origin] ?? []).filter((t) => !tokens.includes(t));
+    const kept = (ledger.origins[origin] ?? []).filter((t) => !fresh.has(t));
     entries.push([origin, [...kept, ...tokens].slice(-TOKENS_PER_ORIGIN)]);
   }
-  return { ...ledger, origins: Object.fromEntries(entries.slice(Math.max(0, entries.length - MAX_ORIGINS))) };
+  const next = { ...ledger, origins: Object.fromEntries(entries.slice(Math.max(0, entries.length - MAX_ORIGINS))) };
+  // A re-read of what was just read changes nothing: the same ledger, so no storage write (issue 26).
+  return sameLedger(next, ledger) ? ledger : next;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/** Equal content, in the same order (the order is what a later note evicts by). */
+export function sameLedger(a: Ledger, b: Ledger): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a.origins);
+  const kb = Object.keys(b.origins);
+  return (
+    sameList(a.user, b.user) && sameList(ka, kb) && ka.every((k) => sameList(a.origins[k] ?? [], b.origins[k] ?? []))
+  );
 }
 
 export function noteUserText(ledger: Ledger, text: string): Ledger {

@@ -6,7 +6,7 @@
  * `flowsInto`. The rules are pure, in provenance-ledger.ts.
  */
 import * as z from 'zod/mini';
-import { emptyLedger, findFlow, noteRead, noteUserText, type Flow, type Ledger } from './provenance-ledger';
+import { emptyLedger, findFlow, noteRead, noteUserText, sameLedger, type Flow, type Ledger } from './provenance-ledger';
 
 export type { Flow } from './provenance-ledger';
 
@@ -57,8 +57,8 @@ export function recordRead(taskId: string, origins: Iterable<string>, text: stri
   return serialised(taskId, async () => {
     const before = await load(taskId);
     const ledger = noteRead(before.user.length > 0 ? before : noteUserText(before, userText), list, text);
-    // Most results hold nothing new (a click's "ok"): no storage write for them.
-    if (ledger !== before) await save(taskId, ledger);
+    // Most results hold nothing new (a click's "ok", a re-read of the same page): no storage write for them.
+    if (!sameLedger(ledger, before)) await save(taskId, ledger);
   });
 }
 

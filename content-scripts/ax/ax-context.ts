@@ -6,11 +6,13 @@
  */
 import { NAME_LOOKUP } from './names';
 import { createStyleContext, type AxContext } from './style-cache';
+import type { ShadowReader } from './pseudo-rules';
 
 export type { AxContext } from './style-cache';
 
-export function createAxContext(doc: Document): AxContext {
-  return createStyleContext(doc, NAME_LOOKUP);
+/** `readShadow`: the walker's reader of closed shadow roots, when it has one (pseudo-rules.ts). */
+export function createAxContext(doc: Document, readShadow?: ShadowReader): AxContext {
+  return createStyleContext(doc, NAME_LOOKUP, readShadow);
 }
 
 /** A context for a call made without one (correct, but caches nothing across calls). */

@@ -5,6 +5,7 @@
  * use; callers that omit the context get a fresh one per call (always correct, slower).
  */
 import { collectCounterSnapshots, formatCounter, type PseudoCounters } from './css-counters';
+import { pseudoFilter, type ShadowReader } from './pseudo-rules';
 
 type PseudoKind = '::before' | '::after';
 
@@ -45,8 +46,10 @@ export interface AxContext {
 const NO_PSEUDO: PseudoInfo = { text: '', block: false };
 
 /** The context factory; callers use createAxContext (ax-context.ts), which supplies names.ts's lookup. */
-export function createStyleContext(doc: Document, nameLookup: NameLookup): AxContext {
+export function createStyleContext(doc: Document, nameLookup: NameLookup, readShadow?: ShadowReader): AxContext {
   const win = doc.defaultView;
+  // Skips the pseudo-element reads where no rule can generate content (pseudo-rules.ts).
+  const mayHavePseudo = pseudoFilter(readShadow);
   const styles = new Map<Element, CSSStyleDeclaration | null>();
   const beforePseudos = new Map<Element, PseudoInfo>();
   const afterPseudos = new Map<Element, PseudoInfo>();
@@ -66,6 +69,10 @@ export function createStyleContext(doc: Document, nameLookup: NameLookup): AxCon
     const map = kind === '::before' ? beforePseudos : afterPseudos;
     const hit = map.get(el);
     if (hit) return hit;
+    if (!mayHavePseudo(el)) {
+      map.set(el, NO_PSEUDO);
+      return NO_PSEUDO;
+    }
     const s = win.getComputedStyle(el, kind);
     // Reading `content` first: most elements have no generated content, and each property read
     // of a pseudo-element style costs a style resolution in Chromium.

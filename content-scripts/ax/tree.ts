@@ -53,7 +53,7 @@ export function generateAccessibilityTree(
   const root = scope.data;
 
   const capper: Capper = { limit: options.maxTextChars, cut: 0 };
-  const ctx = createAxContext(doc);
+  const ctx = createAxContext(doc, hooks.shadowRootOf);
   const env: WalkEnv = {
     ctx,
     registry,
