@@ -9,7 +9,7 @@
  * world (as the ref registry is): a new document starts empty, and the page's own scripts cannot
  * reach it.
  */
-import { drawnSurface, drawnText } from './drawn-editor';
+import { drawnSurface, drawnText, ownsEditContext } from './drawn-editor';
 import { isContentEditable, isInput, isTextArea } from './element-info';
 
 interface Scope {
@@ -28,9 +28,12 @@ function store(scope: object = globalThis): WeakMap<Element, string> {
   return map;
 }
 
-/** The element that holds the text: the field itself, or the topmost editing host (HTML §6.8.1). */
+/**
+ * The element that holds the text: the field itself, an EditContext element (its editor's document),
+ * or the topmost editing host (HTML §6.8.1).
+ */
 export function textHolder(el: Element): Element | null {
-  if (isInput(el) || isTextArea(el)) return el;
+  if (isInput(el) || isTextArea(el) || ownsEditContext(el)) return el;
   if (!isContentEditable(el)) return null;
   let host = el;
   for (let p = el.parentElement; p && isContentEditable(p); p = p.parentElement) host = p;
@@ -43,7 +46,7 @@ export function textHolder(el: Element): Element | null {
  */
 export function contentOf(holder: Element): string {
   const surface = drawnSurface(holder);
-  if (surface) return drawnText(surface);
+  if (surface) return drawnText(surface, holder);
   if (isInput(holder) || isTextArea(holder)) return holder.value;
   return holder.textContent ?? '';
 }

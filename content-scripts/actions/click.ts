@@ -131,7 +131,9 @@ export async function clickRef(args: ClickArgs, doc: Document): Promise<Result<C
     report = await settle(obs, { minMs: BEFORE_RETRY_MS, keep: true });
   // APIs the handler called without user activation (core.ts): refused by the browser.
   const gestures = obs.gesturesNeeded();
-  // Only the top document: the worker's activation (Runtime.evaluate) reaches the top frame.
+  // Only the top document: Chrome's history intervention does not skip entries a child frame pushes
+  // (measured, same-site and cross-site: tests/e2e/actions-history.e2e.ts), so a frame needs no grant,
+  // and a cross-site frame would spend one on a popup (red-team history-activation-frame-popup-exfil).
   const activate = obs.pushesWithoutActivation() > 0 && doc.defaultView === doc.defaultView?.top;
   // Kept on for late evidence (observe.ts) unless a retry below replaces it.
   keepForLate(obs);

@@ -6,10 +6,15 @@
  * then the browser's own insertion at the textarea's selection, which the editor turns into an edit
  * of its model (Monaco: `TextAreaState.deduceInput` on `input`). The verdict is read from what the
  * editor draws, and whatever changed, nothing is inserted a second time.
+ *
+ * An EditContext element (Monaco's default in Chrome) has no value to insert into and no default
+ * action for a paste: the text goes in as the `paste` the editor handles itself (Monaco:
+ * `NativeEditContext` reads `clipboardData` and applies it as one edit), whatever its length.
  */
 import { parseChord, chordModifiers, type KeyChord } from '../../shared/key-chord';
 import { sleep } from '../../shared/timeout';
-import { drawnText } from './drawn-editor';
+import { drawnText, ownsEditContext } from './drawn-editor';
+import { isTextArea } from './element-info';
 import { keyDown, keyUp, modifiersDown, modifiersUp } from './keys';
 import type { Attempt } from './type-methods';
 
@@ -22,7 +27,7 @@ function isMac(doc: Document): boolean {
 }
 
 /** Sends a chord with its modifiers' own keys; true when the editor handled it (canceled the keydown). */
-function sendChord(el: HTMLTextAreaElement, chord: KeyChord): boolean {
+function sendChord(el: HTMLElement, chord: KeyChord): boolean {
   const held = chordModifiers(chord);
   modifiersDown(el, held);
   const handled = !keyDown(el, chord);
@@ -34,17 +39,17 @@ function sendChord(el: HTMLTextAreaElement, chord: KeyChord): boolean {
 /**
  * Selects what the text replaces: the whole document (clear) or a caret at its end. The editor's own
  * keys move its model's selection, whatever part of the document the textarea holds; a key the editor
- * did not handle gets the textarea's default action, as in a browser.
+ * did not handle gets the textarea's default action, as in a browser (an EditContext element has none).
  */
-function placeSelection(el: HTMLTextAreaElement, clear: boolean): void {
+function placeSelection(el: HTMLElement, clear: boolean): void {
   const mod = isMac(el.ownerDocument) ? 'Meta' : 'Control';
   const chord = parseChord(`${mod}+${clear ? 'a' : 'End'}`);
-  if (chord && sendChord(el, chord)) return;
+  if ((chord && sendChord(el, chord)) || !isTextArea(el)) return;
   if (clear) el.select();
   else el.setSelectionRange(el.value.length, el.value.length);
 }
 
-function inputEvent(el: HTMLTextAreaElement, inputType: string, data: string | null): InputEvent {
+function inputEvent(el: HTMLElement, inputType: string, data: string | null): InputEvent {
   const Ctor = el.ownerDocument.defaultView?.InputEvent ?? InputEvent;
   return new Ctor('input', { bubbles: true, inputType, data });
 }
@@ -56,20 +61,20 @@ function inputEvent(el: HTMLTextAreaElement, inputType: string, data: string | n
  * the text in its DataTransfer (Clipboard API §4) is what editors read; one nobody handles gets the
  * browser's own insertion, announced as `insertFromPaste` (Input Events Level 2).
  */
-function pasteAtSelection(el: HTMLTextAreaElement, text: string): void {
+function pasteAtSelection(el: HTMLElement, text: string): void {
   const view = el.ownerDocument.defaultView;
   const data = new (view?.DataTransfer ?? DataTransfer)();
   data.setData('text/plain', text);
   const Ctor = view?.ClipboardEvent ?? ClipboardEvent;
   const paste = new Ctor('paste', { bubbles: true, cancelable: true, composed: true, clipboardData: data });
-  if (!el.dispatchEvent(paste)) return;
+  if (!el.dispatchEvent(paste) || !isTextArea(el)) return;
   el.setRangeText(text, el.selectionStart, el.selectionEnd, 'end');
   el.dispatchEvent(inputEvent(el, 'insertFromPaste', text));
 }
 
 /** The browser's own edit at the selection (fires `input`), or a spec-shaped one where it refuses. */
-function insertAtSelection(el: HTMLTextAreaElement, text: string): void {
-  if (text.includes('\n')) return pasteAtSelection(el, text);
+function insertAtSelection(el: HTMLElement, text: string): void {
+  if (text.includes('\n') || !isTextArea(el)) return pasteAtSelection(el, text);
   const doc = el.ownerDocument;
   const before = el.value;
   const done = text === '' ? doc.execCommand('delete', false) : doc.execCommand('insertText', false, text);
@@ -90,17 +95,17 @@ function occurrences(hay: string, needle: string): number {
 }
 
 /** Waits until the drawn text differs from `before`, up to DRAW_WAIT_MS; returns what is drawn. */
-async function drawnAfter(surface: HTMLElement, before: string): Promise<string> {
+async function drawnAfter(surface: HTMLElement, input: HTMLElement, before: string): Promise<string> {
   for (let waited = 0; waited < DRAW_WAIT_MS; waited += POLL_MS) {
     await sleep(POLL_MS);
-    const now = drawnText(surface);
+    const now = drawnText(surface, input);
     if (now !== before) {
       // One more frame: an editor may draw a long edit over two.
       await sleep(POLL_MS);
-      return drawnText(surface);
+      return drawnText(surface, input);
     }
   }
-  return drawnText(surface);
+  return drawnText(surface, input);
 }
 
 export interface DrawnOutcome {
@@ -114,22 +119,23 @@ export interface DrawnOutcome {
  * was; an append shows one more copy of the text than before (whitespace-normalised, as rich text).
  */
 export async function typeIntoDrawn(
-  el: HTMLTextAreaElement,
+  el: HTMLElement,
   surface: HTMLElement,
   text: string,
   clear: boolean,
 ): Promise<DrawnOutcome> {
-  const before = drawnText(surface);
+  const before = drawnText(surface, el);
   placeSelection(el, clear);
   // Editors rewrite the textarea for the new selection (Monaco synchronously, others on a frame).
   await sleep(POLL_MS);
   insertAtSelection(el, text);
-  const after = await drawnAfter(surface, before);
+  const after = await drawnAfter(surface, el, before);
   const t = norm(text);
   const ok = clear
     ? t === ''
       ? norm(after) === ''
       : norm(after) === t || (norm(after).includes(t) && occurrences(norm(after), t) === 1 && after !== before)
     : t === '' || occurrences(norm(after), t) > occurrences(norm(before), t);
-  return { attempt: { method: 'exec-command', value: after, ok, reformatted: false }, changed: after !== before };
+  const method = ownsEditContext(el) ? 'input-events' : 'exec-command';
+  return { attempt: { method, value: after, ok, reformatted: false }, changed: after !== before };
 }

@@ -25,7 +25,7 @@ import { visualState } from './reachability';
 import { buildTypeResult, shownValue } from './type-result';
 import { prepareTrustedInsert, TrustedReadback, type TrustedPlan } from './type-trusted';
 import { sleep } from '../../shared/timeout';
-import { drawnSurface } from './drawn-editor';
+import { drawnSurface, ownsEditContext } from './drawn-editor';
 import { typeIntoDrawn } from './type-drawn';
 
 const TYPE_HINTS: Record<string, string> = {
@@ -87,7 +87,7 @@ function typeablesInside(root: Element | ShadowRoot): HTMLElement[] {
   const all: HTMLElement[] = [];
   const collect = (r: Element | ShadowRoot): void => {
     for (const c of r.querySelectorAll('*')) {
-      if ((isTypeableControl(c) || isContentEditable(c)) && isHtmlElement(c)) all.push(c);
+      if ((isTypeableControl(c) || isContentEditable(c) || ownsEditContext(c)) && isHtmlElement(c)) all.push(c);
       if (c.shadowRoot) collect(c.shadowRoot);
     }
   };
@@ -116,6 +116,8 @@ export function resolveTypeTarget(ref: string, el: Element): Result<TypeTarget> 
     }
     return ok(isContentEditable(el) ? { el: editingHost(el), kind: 'editable' } : { el, kind: 'control' });
   }
+  // An EditContext element (Monaco's default in Chrome) takes text without being a field or editable.
+  if (ownsEditContext(el)) return ok({ el, kind: 'editable' });
   if (isLabel(el) && el.control && isTypeableControl(el.control)) {
     return ok({
       el: el.control,
@@ -136,7 +138,7 @@ export function resolveTypeTarget(ref: string, el: Element): Result<TypeTarget> 
   if (inner) {
     return ok({
       el: inner,
-      kind: isContentEditable(inner) ? 'editable' : 'control',
+      kind: isContentEditable(inner) || ownsEditContext(inner) ? 'editable' : 'control',
       standIn: `${ref} is a ${roleOf(el)}; typed into the field inside it: ${describe(inner)}`,
     });
   }
@@ -228,8 +230,8 @@ async function typeInto(args: TypeArgs | FocusTypeArgs, doc: Document): Promise<
 
   el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
   el.focus({ preventScroll: true });
-  const surface = target.kind === 'control' && isTextArea(el) ? drawnSurface(el) : null;
-  if (surface && isTextArea(el)) return ok(await typeDrawn(el, surface, { target, text, clear, submit }, doc));
+  const surface = (target.kind === 'control' && isTextArea(el)) || ownsEditContext(el) ? drawnSurface(el) : null;
+  if (surface) return ok(await typeDrawn(el, surface, { target, text, clear, submit }, doc));
   const obs = new Observation(doc, [el]);
   const before = readValue(el);
   // Checked before writing: appending to someone else's text does not make it the agent's.
@@ -285,7 +287,7 @@ const DRAWN_UNCHANGED =
  * followed by another method (each would insert the text again), nor by the trusted insertion.
  */
 async function typeDrawn(
-  el: HTMLTextAreaElement,
+  el: HTMLElement,
   surface: HTMLElement,
   how: { target: TypeTarget; text: string; clear: boolean; submit: boolean },
   doc: Document,

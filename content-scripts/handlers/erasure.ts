@@ -8,15 +8,24 @@ import { isPrintable, type KeyChord } from '../../shared/key-chord';
 import type { GateFacts } from '../../shared/protocol/gate-facts';
 import { contentOf, isAgentsOwn, textHolder } from '../actions/agent-typed';
 import { isInput, isTextArea, roleOf } from '../actions/element-info';
+import { resolveTypeTarget } from '../actions/type';
 
 type Erasure = NonNullable<GateFacts['erases']>;
 
 const FIELDS = 'input, textarea, [contenteditable]:not([contenteditable="false"])';
 
-/** The element type_ax really writes into: the field, or the one field a wrapper or host holds. */
+/**
+ * The element type_ax really writes into: the field, or the one field a wrapper or host holds, found
+ * as type_ax finds it (`resolveTypeTarget`), so the gate weighs the exact element that will be typed
+ * into (a Monaco wrapper holds its EditContext div and an empty IME textarea: CSS alone finds the
+ * textarea).
+ */
 function typedHolder(el: Element): Element | null {
   const own = textHolder(el);
   if (own) return own;
+  const target = resolveTypeTarget('', el);
+  const resolved = target.ok ? textHolder(target.data.el) : null;
+  if (resolved) return resolved;
   const inner = el.shadowRoot?.querySelector(FIELDS) ?? el.querySelector(FIELDS);
   return inner ? textHolder(inner) : null;
 }

@@ -3,7 +3,9 @@
  * context menu, a double-click edits in place, press_key "Shift+A" sends Shift's own key events, a
  * covered button is refused naming its cover, a native HTML5 kanban drag carries its DataTransfer,
  * SortableJS reorders and a noUiSlider handle moves; the trusted-only list is not moved and the result says no trusted drag
- * exists in this build. Judged by the pages' own state.
+ * exists in this build. Monaco asked for its default EditContext mode falls back to its hidden
+ * textarea (Firefox has no EditContext) and type_ax replaces and appends there. Judged by the pages'
+ * own state.
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +108,21 @@ describe.skipIf(!run)('pointer and keys in Firefox', () => {
     expect(s.dataTransferText).toBe('Fix bug');
     expect(s.sortable).toEqual(['Milk', 'Butter', 'Eggs', 'Bread']);
     expect(s.price).toEqual([40, 80]);
+    await page.close();
+  });
+
+  it('Monaco asked for EditContext types through its textarea here: replace, then append', async () => {
+    const { page, tabId } = await env().ff.open(env().server.url('/actions-monaco.html?ec=on'));
+    await page.waitForSelector('.monaco-editor .view-lines');
+    // No EditContext in Firefox: the element that takes the keys is Monaco's textarea.
+    expect(await page.evaluate(() => 'EditContext' in window)).toBe(false);
+    const ref = refOnLine(await tree(tabId), /textbox "Script editor"/);
+    const r = record(okData(await act('type_ax', { ref_id: ref, text: 'let total = 2;' }, tabId)));
+    expect(r, JSON.stringify(r)).toMatchObject({ success: true });
+    await expect.poll(async () => (await appState(page)).text).toBe('let total = 2;');
+    const a = record(okData(await act('type_ax', { ref_id: ref, text: ' // ok', clear: false }, tabId)));
+    expect(a, JSON.stringify(a)).toMatchObject({ success: true });
+    await expect.poll(async () => (await appState(page)).text).toBe('let total = 2; // ok');
     await page.close();
   });
 });

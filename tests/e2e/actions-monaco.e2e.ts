@@ -66,4 +66,43 @@ describe('monaco', () => {
     await expect.poll(async () => (await appState<{ text: string }>(page)).text).toBe('print(1)\nprint(2)');
     await page.close();
   });
+
+  // Chrome's default for Monaco (editContext on): the ref is a div whose EditContext takes the text
+  // (https://w3c.github.io/edit-context/), neither a field nor contenteditable. It used to be refused
+  // with not_typeable; now the editor's own select-all key and a paste it handles put the text in once.
+  it('types into Monaco in its default EditContext mode: replace, append, several lines in one change', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-monaco.html?ec=on'));
+    await page.waitForSelector('.monaco-editor .view-lines');
+    const owner = await page.evaluate(() => {
+      const el = document.querySelector('.monaco-editor [role="textbox"]');
+      return el ? { tag: el.localName, ec: Reflect.get(el, 'editContext') !== null } : null;
+    });
+    expect(owner).toEqual({ tag: 'div', ec: true });
+    const ref = await refFor(env.browser, tabId, /Script editor/);
+    const r = data(await act('type_ax', { ref_id: ref, text: 'let total = 2;' }, tabId));
+    expect(r.success, JSON.stringify(r)).toBe(true);
+    await expect.poll(async () => (await appState<{ text: string }>(page)).text).toBe('let total = 2;');
+    expect(r.value).toBe('let total = 2;');
+    const a = data(await act('type_ax', { ref_id: ref, text: ' // ok', clear: false }, tabId));
+    expect(a.success, JSON.stringify(a)).toBe(true);
+    await expect.poll(async () => (await appState<{ text: string }>(page)).text).toBe('let total = 2; // ok');
+    const changesBefore = (await appState<{ changes: number }>(page)).changes;
+    const text = 'if (a) {\n  b();\n}';
+    const m = data(await act('type_ax', { ref_id: ref, text }, tabId));
+    expect(m.success, JSON.stringify(m)).toBe(true);
+    await expect.poll(async () => (await appState<{ text: string }>(page)).text).toBe(text);
+    // One model change: the lines are not typed one character at a time (no auto-indent, no closing brace).
+    expect((await appState<{ changes: number }>(page)).changes - changesBefore).toBe(1);
+    await page.close();
+  });
+
+  it('EditContext mode: a 40-line document is replaced whole, though the element holds only a window of it', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/actions-monaco.html?ec=on&lines=40'));
+    await page.waitForSelector('.monaco-editor .view-lines');
+    const ref = await refFor(env.browser, tabId, /Script editor/);
+    const r = data(await act('type_ax', { ref_id: ref, text: 'done();' }, tabId));
+    expect(r.success, JSON.stringify(r)).toBe(true);
+    await expect.poll(async () => (await appState<{ text: string }>(page)).text).toBe('done();');
+    await page.close();
+  });
 });
