@@ -4,7 +4,8 @@
  * a collapsed section, a closed accordion or an unopened tab does not match at all, and "nothing
  * matched" would send the model to other words for an element that is there. When nothing visible
  * matched, this counts the hidden sections whose text holds every content word of the query and names
- * the control that shows each (a closed `<details>`'s summary; a control with `aria-expanded="false"`
+ * the control that shows each (a closed `<details>`'s summary; a web component's own collapsed control
+ * in its shadow root; a control with `aria-expanded="false"`
  * whose `aria-controls` names the section or an ancestor, WAI-ARIA 1.2 §6.6; the accordion pattern's
  * button just before the section), as the tree line with its ref, so the model can click it.
  */
@@ -50,6 +51,10 @@ function collapsedControls(doc: Document): Map<string, Element> {
 export function openerOf(el: Element, root: Element, controls: ReadonlyMap<string, Element>): Element | null {
   const parent = el.parentElement;
   if (parent?.localName === 'details' && !parent.hasAttribute('open')) return parent.querySelector(':scope > summary');
+  // A web component that slots its content into its own collapsible part (Shoelace's sl-details: a
+  // closed <details> in its shadow root) holds its control there.
+  const inHost = parent?.shadowRoot?.querySelector('[aria-expanded="false"]');
+  if (inHost) return inHost;
   for (let a: Element | null = el; a; a = a.parentElement) {
     const byControls = a.id ? controls.get(a.id) : undefined;
     if (byControls) return byControls;
@@ -88,7 +93,7 @@ export function hiddenMatches(root: Element, q: QueryWords, registry: RefRegistr
       n = walker.nextSibling() ?? nextOutside(walker);
       continue;
     }
-    if (el !== root && hidesSubtree(el, ctx)) {
+    if (el !== root && (hidesSubtree(el, ctx) || notRendered(el))) {
       out.count++;
       const opener = openerOf(el, root, controls);
       if (opener && out.openers.length < OPENERS_MAX) {
@@ -101,6 +106,16 @@ export function hiddenMatches(root: Element, q: QueryWords, registry: RefRegistr
     n = walker.nextNode();
   }
   return out;
+}
+
+/**
+ * Not rendered through the flat tree: slotted into a hidden part of a shadow root, or under a closed
+ * <details> whose content Chrome hides with `content-visibility: hidden` (CSSOM View
+ * `checkVisibility()`, which checks display:none and content-visibility:hidden on flat-tree ancestors).
+ * Absent in jsdom, where hidesSubtree's light-DOM rules stand alone.
+ */
+function notRendered(el: Element): boolean {
+  return typeof el.checkVisibility === 'function' && !el.checkVisibility();
 }
 
 /** The walker's next node after the current one's subtree (its parent's next sibling, upwards). */
