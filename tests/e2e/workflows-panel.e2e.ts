@@ -7,7 +7,8 @@
  * a task done in a same-site frame is recorded with its frame and replays there with zero model
  * calls; a target in a frame of another site the workflow lists replays there, and a relabelled
  * button in that frame heals from that frame's tree (the repaired step saved with its frame); an
- * imported step aimed into a frame of a site the file does not list is refused.
+ * imported step aimed into a frame of a site the file does not list is refused, and at run time a
+ * frame of an unlisted site in the listed one's place is never typed into, nor shown to the healer.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { treeLines } from '../fake-providers/reading';
 import { scriptPolicy, step } from '../fake-providers/script';
 import type { FakeDecision, FakeTurn } from '../fake-providers/turn';
 import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { startFixtureServer } from './support/server';
 import { useExtension } from './support/setup';
 
 const env = useExtension({ fake: true, partner: true });
@@ -376,6 +378,34 @@ describe('workflows in frames', () => {
         .poll(() => again.frame.getByRole('list', { name: 'Saved customers' }).innerText())
         .toContain('Second Sol <> news:no');
       await again.page.close();
+    });
+
+    it('red team: a frame of a site the workflow does not list, where the listed one was, is never acted in', async () => {
+      // The page now embeds the same form from a third site: same names, same frame id, not listed.
+      const third = await startFixtureServer('127.0.0.3');
+      try {
+        const o = await env.browser.open(
+          env.server.url(`/workflow-framed.html?xo=${encodeURIComponent(third.origin)}&v=1`),
+        );
+        const frame = o.page.frameLocator('#shell');
+        await frame.getByRole('button', { name: 'Save customer' }).waitFor();
+        const before = requests();
+        const r = await runIn(o.tabId, 'Intruder Ida');
+        expect(r, JSON.stringify(r)).toMatchObject({ status: 'failed', modelCalls: 0, healed: 0 });
+        expect(r.steps).toEqual([
+          expect.objectContaining({
+            tool: 'type_ax',
+            ok: false,
+            note: expect.stringContaining(`no frame of ${env.partner.origin} on the page now`),
+          }),
+        ]);
+        expect(requests() - before, 'no heal: the healer reads only frames of the listed site').toBe(0);
+        expect(await frame.getByLabel('Customer name').inputValue()).toBe('');
+        expect(await frame.getByRole('list', { name: 'Saved customers' }).innerText()).not.toContain('Intruder');
+        await o.page.close();
+      } finally {
+        await third.close();
+      }
     });
   });
 
