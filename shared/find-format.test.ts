@@ -62,7 +62,11 @@ describe('formatFind', () => {
 describe('formatFind when every match is hidden or off-screen', () => {
   const offScreen = (n: number): FindPageResult => {
     const r = result(n);
-    return { ...r, actionableMatches: 0, candidates: r.candidates.map((c) => ({ ...c, actionable: 'off-screen', box: null })) };
+    return {
+      ...r,
+      actionableMatches: 0,
+      candidates: r.candidates.map((c) => ({ ...c, actionable: 'off-screen', box: null })),
+    };
   };
 
   it('all off-screen: says so and that an action by ref, or a scroll, reaches it', () => {
@@ -72,7 +76,9 @@ describe('formatFind when every match is hidden or off-screen', () => {
     );
     expect(out).toMatch(/do not act on a position\.$/);
     // Ask mode has no scroll: it is not named.
-    expect(formatFind(offScreen(2), { confidenceFloor: 0, tools })).toContain('If one is the element you mean, read it by ref;');
+    expect(formatFind(offScreen(2), { confidenceFloor: 0, tools })).toContain(
+      'If one is the element you mean, read it by ref;',
+    );
   });
 
   it('nothing visible but hidden sections hold the words: names the control that opens them, with its ref', () => {

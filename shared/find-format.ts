@@ -97,7 +97,9 @@ export function formatFind(r: FindPageResult, o: FindFormatOptions): string {
     );
   } else if (n > 0 && r.actionableMatches === 0 && r.candidates.every((c) => c.actionable === 'off-screen')) {
     // Scrolled away or clipped, not covered or disabled: the element may well be the right one.
-    const reach = o.tools.has('scroll') ? 'act on its ref (actions scroll it into view) or scroll to it' : 'read it by ref';
+    const reach = o.tools.has('scroll')
+      ? 'act on its ref (actions scroll it into view) or scroll to it'
+      : 'read it by ref';
     tail.push(
       `warning: no visible candidate: all ${r.matches} match(es) are off-screen (scrolled away or clipped). If one is the element you mean, ${reach}; otherwise re-query with other words or use ${reread}; do not act on a position.`,
     );

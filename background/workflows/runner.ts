@@ -122,7 +122,8 @@ function exec(c: Ctx, index: number, tool: string, args: unknown) {
 async function healPage(c: Ctx, index: number, target: WorkflowTarget): Promise<{ ok: boolean; text: string }> {
   if (!inChildFrame(target)) return exec(c, index, 'get_accessibility_tree', {});
   const frames = await targetFrames(c.rec.tabId, target);
-  if (frames.length === 0) return { ok: false, text: `no frame of ${target.frameOrigin ?? 'its site'} on the page now` };
+  if (frames.length === 0)
+    return { ok: false, text: `no frame of ${target.frameOrigin ?? 'its site'} on the page now` };
   const reads: string[] = [];
   for (const f of frames) {
     const read = await exec(c, index, 'iframe_read', { frameId: f.id });

@@ -48,7 +48,7 @@ function collapsedControls(doc: Document): Map<string, Element> {
 }
 
 /** The control that shows the hidden section `el`, when the page says which. */
-export function openerOf(el: Element, root: Element, controls: ReadonlyMap<string, Element>): Element | null {
+function openerOf(el: Element, root: Element, controls: ReadonlyMap<string, Element>): Element | null {
   const parent = el.parentElement;
   if (parent?.localName === 'details' && !parent.hasAttribute('open')) return parent.querySelector(':scope > summary');
   // A web component that slots its content into its own collapsible part (Shoelace's sl-details: a

@@ -80,9 +80,10 @@ describe('find', () => {
     const closed = text(okData(await act({ query: 'hidden' }, tabId)));
     expect(entries(closed)).toEqual([]);
     expect(closed).not.toContain('nothing on the page matched');
-    const opener = /hidden section\(s\) \(collapsed, closed or display:none\) contain these words\. To show them, click: (.*?); then find again\./.exec(
-      closed,
-    )?.[1];
+    const opener =
+      /hidden section\(s\) \(collapsed, closed or display:none\) contain these words\. To show them, click: (.*?); then find again\./.exec(
+        closed,
+      )?.[1];
     expect(opener, closed).toMatch(/"More details" \[ref_\d+\]/);
     const ref = parseTreeLine(opener ?? '')?.ref ?? '';
     expect((await readTree(env.browser, tabId)).tree).toContain(`"More details" [${ref}]`);
