@@ -66,6 +66,10 @@ describe('find: matches only hidden sections hold', () => {
   it('says nothing when no hidden text holds every word, or when a visible element matched', () => {
     document.body.innerHTML = '<div hidden>Gift wrap</div><button>Pay</button>';
     expect(find('gift note').hidden).toBeUndefined();
+    // An inline script's data (a framework's hydration state) and a template are never content.
+    document.body.innerHTML =
+      '<script type="application/json">{"label":"Gift note"}</script><template><p>Gift note</p></template><p>Pay</p>';
+    expect(find('gift note').hidden).toBeUndefined();
     document.body.innerHTML = '<div hidden>Pay later</div><button>Pay</button>';
     const r = find('pay');
     expect(r.matches).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import type { RefRegistry } from '../ax/ref-registry';
 import { describeElement } from '../ax/describe';
 import { nodeLine } from '../ax/serialize';
 import type { AxContext } from '../ax/style-cache';
-import { hidesSubtree } from '../ax/visibility';
+import { hidesSubtree, NEVER_RENDERED } from '../ax/visibility';
 import { collapse, cut } from '../../shared/text';
 import { formatStates } from '../../shared/tree-print';
 import type { QueryWords } from './tokens';
@@ -88,12 +88,13 @@ export function hiddenMatches(root: Element, q: QueryWords, registry: RefRegistr
   const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
   for (let n = walker.nextNode(), seen = 0; n && seen < SCAN_MAX; seen++) {
     const el = n instanceof Element ? n : null;
-    // A subtree without the words, or a hidden one (counted once, as a whole), is not entered.
-    if (!el || !holdsAll(el, words)) {
+    // A subtree without the words, or a hidden one (counted once, as a whole), is not entered; nor
+    // what is never content (an inline script's data, the head's title), which is not counted.
+    if (!el || NEVER_RENDERED.has(el.localName) || !holdsAll(el, words)) {
       n = walker.nextSibling() ?? nextOutside(walker);
       continue;
     }
-    if (el !== root && (hidesSubtree(el, ctx) || notRendered(el))) {
+    if (el !== root && isHiddenSection(el, ctx)) {
       out.count++;
       const opener = openerOf(el, root, controls);
       if (opener && out.openers.length < OPENERS_MAX) {
@@ -109,13 +110,15 @@ export function hiddenMatches(root: Element, q: QueryWords, registry: RefRegistr
 }
 
 /**
- * Not rendered through the flat tree: slotted into a hidden part of a shadow root, or under a closed
- * <details> whose content Chrome hides with `content-visibility: hidden` (CSSOM View
- * `checkVisibility()`, which checks display:none and content-visibility:hidden on flat-tree ancestors).
- * Absent in jsdom, where hidesSubtree's light-DOM rules stand alone.
+ * A section the page does not render: `checkVisibility()` (CSSOM View) is false for display:none on
+ * the element or a flat-tree ancestor, and for content-visibility:hidden, which Chrome uses for a
+ * closed <details>'s content; so it also sees content slotted into a hidden part of a shadow root.
+ * Rendered content the tree leaves out (aria-hidden, inert) is not a hidden section: no control
+ * shows it. jsdom has no checkVisibility: there the tree's light-DOM rules (hidesSubtree) stand in.
  */
-function notRendered(el: Element): boolean {
-  return typeof el.checkVisibility === 'function' && !el.checkVisibility();
+function isHiddenSection(el: Element, ctx: AxContext): boolean {
+  if (typeof el.checkVisibility === 'function') return !el.checkVisibility();
+  return hidesSubtree(el, ctx);
 }
 
 /** The walker's next node after the current one's subtree (its parent's next sibling, upwards). */
