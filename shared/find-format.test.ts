@@ -52,9 +52,51 @@ describe('formatFind', () => {
     expect(formatFind(none, { confidenceFloor: 0, tools: new Set(['find']) })).toMatch(/use a fresh read of the page/);
     const hidden = { ...result(2), actionableMatches: 0 };
     expect(formatFind(hidden, { confidenceFloor: 0, tools })).toMatch(/no visible candidate: the 5 match\(es\)/);
+    expect(formatFind(hidden, { confidenceFloor: 0, tools })).not.toMatch(/scroll/);
     expect(formatFind(result(1), { confidenceFloor: 20, tools })).toMatch(
       /no candidate scored above 20 \(top score: 10\)/,
     );
+  });
+});
+
+describe('formatFind when every match is hidden or off-screen', () => {
+  const offScreen = (n: number): FindPageResult => {
+    const r = result(n);
+    return {
+      ...r,
+      actionableMatches: 0,
+      candidates: r.candidates.map((c) => ({ ...c, actionable: 'off-screen', box: null })),
+    };
+  };
+
+  it('all off-screen: says so and that an action by ref, or a scroll, reaches it', () => {
+    const out = formatFind(offScreen(2), { confidenceFloor: 0, tools: new Set([...tools, 'scroll', 'click_ax']) });
+    expect(out).toContain(
+      'warning: no visible candidate: all 5 match(es) are off-screen (scrolled away or clipped). If one is the element you mean, act on its ref (actions scroll it into view) or scroll to it;',
+    );
+    expect(out).toMatch(/do not act on a position\.$/);
+    // Ask mode has no scroll: it is not named.
+    expect(formatFind(offScreen(2), { confidenceFloor: 0, tools })).toContain(
+      'If one is the element you mean, read it by ref;',
+    );
+  });
+
+  it('nothing visible but hidden sections hold the words: names the control that opens them, with its ref', () => {
+    const none: FindPageResult = {
+      ...result(0),
+      matches: 0,
+      actionableMatches: 0,
+      topScore: 0,
+      hidden: { count: 2, openers: ['button "Show more replies" [ref_7] {collapsed}'] },
+    };
+    const act = formatFind(none, { confidenceFloor: 0, tools: new Set([...tools, 'click_ax']) });
+    expect(act).toContain(
+      'warning: nothing visible matched, but 2 hidden section(s) (collapsed, closed or display:none) contain these words. To show them, click: button "Show more replies" [ref_7] {collapsed}; then find again.',
+    );
+    expect(act).not.toContain('nothing on the page matched');
+    expect(formatFind(none, { confidenceFloor: 0, tools })).toContain('To show them, ask the user to open: button');
+    const unnamed = formatFind({ ...none, hidden: { count: 1, openers: [] } }, { confidenceFloor: 0, tools });
+    expect(unnamed).toContain('the section, tab or "Show more" that holds them');
   });
 });
 

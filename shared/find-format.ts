@@ -65,6 +65,14 @@ export interface FindFormatOptions {
   tools: ReadonlySet<string>;
 }
 
+/** Nothing visible matched, but hidden sections hold the words: what opens them. */
+function hiddenWarning(hidden: NonNullable<FindPageResult['hidden']>, tools: ReadonlySet<string>): string {
+  const head = `warning: nothing visible matched, but ${hidden.count} hidden section(s) (collapsed, closed or display:none) contain these words.`;
+  const act = tools.has('click_ax') ? 'click' : 'ask the user to open';
+  if (hidden.openers.length > 0) return `${head} To show them, ${act}: ${hidden.openers.join('; ')}; then find again.`;
+  return `${head} To show them, ${act} the section, tab or "Show more" that holds them (read the page to find it); then find again.`;
+}
+
 export function formatFind(r: FindPageResult, o: FindFormatOptions): string {
   const n = r.candidates.length;
   const head =
@@ -81,9 +89,19 @@ export function formatFind(r: FindPageResult, o: FindFormatOptions): string {
   });
   const tail: string[] = [];
   const reread = toolList(['get_accessibility_tree', 'text_search'], o.tools);
-  if (r.matches === 0) {
+  if (r.matches === 0 && r.hidden) {
+    tail.push(hiddenWarning(r.hidden, o.tools));
+  } else if (r.matches === 0) {
     tail.push(
       `warning: nothing on the page matched. Try other words (the visible label, or the test id), or use ${reread}.`,
+    );
+  } else if (n > 0 && r.actionableMatches === 0 && r.candidates.every((c) => c.actionable === 'off-screen')) {
+    // Scrolled away or clipped, not covered or disabled: the element may well be the right one.
+    const reach = o.tools.has('scroll')
+      ? 'act on its ref (actions scroll it into view) or scroll to it'
+      : 'read it by ref';
+    tail.push(
+      `warning: no visible candidate: all ${r.matches} match(es) are off-screen (scrolled away or clipped). If one is the element you mean, ${reach}; otherwise re-query with other words or use ${reread}; do not act on a position.`,
     );
   } else if (r.actionableMatches === 0 || n === 0) {
     tail.push(

@@ -28,6 +28,11 @@ export const FindPageResultSchema = z.object({
   query: z.string(),
   url: z.string(),
   candidates: z.array(FindPageCandidateSchema),
+  /**
+   * When nothing the tree shows matched: hidden sections (collapsed, closed, display:none) whose text
+   * holds the query's words, and the tree lines of the controls that show them (content-scripts/find/hidden-matches.ts).
+   */
+  hidden: z.optional(z.object({ count: z.number(), openers: z.array(z.string()) })),
   /** How many candidates matched at all (before the cut to maxCandidates). */
   matches: z.number(),
   /** How many of the placed (best) matches are actionable. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomQuiet } from './stable-frames';
+import { DomQuiet, frameNotes } from './stable-frames';
 
 const quietFor = (ms: number, readyState = 'complete', ageMs = 60_000) => ({
   msSinceMutation: ms,
@@ -35,5 +35,23 @@ describe('DomQuiet', () => {
     q.round();
     q.note('frame f3', 2_500, quietFor(400));
     expect(q.busy(2_600)).toBe('frame f3 changed 500 ms ago');
+  });
+});
+
+describe('frameNotes', () => {
+  it('counts judged frames and says nothing when every frame answered', () => {
+    expect(frameNotes(2, 0, [])).toEqual({ framesWatched: 2 });
+    expect(frameNotes(0, 0, [])).toEqual({});
+  });
+
+  it('names a frame that never answered as not judged, beside the other sites', () => {
+    expect(frameNotes(2, 1, ['frame f3'])).toEqual({
+      framesWatched: 1,
+      framesNotWatched:
+        '1 iframe(s) of other sites; frame f3: never answered (frozen by its script, never loaded, or a data: page), not judged',
+    });
+    expect(frameNotes(1, 0, ['frame f2'])).toEqual({
+      framesNotWatched: 'frame f2: never answered (frozen by its script, never loaded, or a data: page), not judged',
+    });
   });
 });

@@ -84,21 +84,58 @@ function activityOf(reply: Result<unknown>): Activity | null {
 /** A subframe that has never answered within this is one the page scripts cannot reach (a data: frame). */
 const NEVER_ANSWERED_MS = 1_000;
 
+/** What the result says about frames: how many were judged, and which were not and why. */
+export function frameNotes(
+  watched: number,
+  otherSites: number,
+  unanswered: readonly string[],
+): { framesWatched?: number; framesNotWatched?: string } {
+  const judged = watched - unanswered.length;
+  const left = [
+    ...(otherSites > 0 ? [`${otherSites} iframe(s) of other sites`] : []),
+    // A frame frozen by its own script, or one whose document never loaded, cannot say whether it
+    // changed: it is left out rather than keeping every wait busy, and named so a read of it is not trusted blindly.
+    ...(unanswered.length > 0
+      ? [`${unanswered.join(', ')}: never answered (frozen by its script, never loaded, or a data: page), not judged`]
+      : []),
+  ];
+  return {
+    ...(judged > 0 ? { framesWatched: judged } : {}),
+    ...(left.length > 0 ? { framesNotWatched: left.join('; ') } : {}),
+  };
+}
+
 /**
  * Polls the main frame and `frames` into `quiet`, once per `poll`. A subframe that no longer exists
  * (removed from the page: its removal was a change of the parent, already seen) is dropped; one that
  * answered before and is silent now is reloading, and counts as a change; one that has never answered
- * for NEVER_ANSWERED_MS runs no page scripts (nothing to observe there) and is dropped, or it would
- * keep every wait busy.
+ * for NEVER_ANSWERED_MS (a data: frame running no page scripts, a frame frozen by a busy script or
+ * never loaded) is dropped, or it would keep every wait busy, and listed in `unanswered`.
  */
-export function framePoller(tabId: number, watched: readonly WatchedFrame[]): (quiet: DomQuiet) => Promise<void> {
-  const frames = [...watched];
-  const answered = new Set<number>();
-  const started = Date.now();
-  const ask = (chromeFrameId: number, deadline?: number) =>
-    sendToContent(tabId, { type: 'tool', tool: 'dom_activity', args: {} }, chromeFrameId, deadline);
-  return async (quiet) => {
-    const [main, ...subs] = await Promise.all([ask(0), ...frames.map((f) => ask(f.chromeFrameId, FRAME_POLL_MS))]);
+export class FramePoller {
+  private readonly frames: WatchedFrame[];
+  private readonly answered = new Set<number>();
+  private readonly started = Date.now();
+  /** The ids of frames dropped for never answering. */
+  readonly unanswered: string[] = [];
+
+  constructor(
+    private readonly tabId: number,
+    watched: readonly WatchedFrame[],
+  ) {
+    this.frames = [...watched];
+  }
+
+  private ask(chromeFrameId: number, deadline?: number): Promise<Result<unknown>> {
+    return sendToContent(this.tabId, { type: 'tool', tool: 'dom_activity', args: {} }, chromeFrameId, deadline);
+  }
+
+  async poll(quiet: DomQuiet): Promise<void> {
+    const frames = this.frames;
+    const [main, ...subs] = await Promise.all([
+      this.ask(0),
+      ...frames.map((f) => this.ask(f.chromeFrameId, FRAME_POLL_MS)),
+    ]);
     const now = Date.now();
     quiet.round();
     quiet.note('the page', now, main ? activityOf(main) : null);
@@ -108,17 +145,21 @@ export function framePoller(tabId: number, watched: readonly WatchedFrame[]): (q
       const a = reply ? activityOf(reply) : null;
       if (a === null) silent.push(f);
       else {
-        answered.add(f.chromeFrameId);
+        this.answered.add(f.chromeFrameId);
         quiet.note(`frame ${f.id}`, now, a);
       }
     }
-    if (silent.length === 0) return;
-    const listed = await syncFrames(tabId);
+    if (silent.length > 0) await this.settleSilent(silent, quiet, now);
+  }
+
+  private async settleSilent(silent: readonly WatchedFrame[], quiet: DomQuiet, now: number): Promise<void> {
+    const listed = await syncFrames(this.tabId);
     const present = new Set(listed.ok ? listed.data.map((f) => f.chromeFrameId) : silent.map((f) => f.chromeFrameId));
     for (const f of silent) {
-      const unreachable = !answered.has(f.chromeFrameId) && now - started >= NEVER_ANSWERED_MS;
-      if (!present.has(f.chromeFrameId) || unreachable) frames.splice(frames.indexOf(f), 1);
+      const unreachable = !this.answered.has(f.chromeFrameId) && now - this.started >= NEVER_ANSWERED_MS;
+      if (!present.has(f.chromeFrameId) || unreachable) this.frames.splice(this.frames.indexOf(f), 1);
       else quiet.note(`frame ${f.id}`, now, null);
+      if (present.has(f.chromeFrameId) && unreachable) this.unanswered.push(`frame ${f.id}`);
     }
-  };
+  }
 }

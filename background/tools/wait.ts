@@ -10,7 +10,7 @@ import { ok, type Result } from '../../shared/result';
 import type { VerifyOutcome } from '../../shared/tools/reads';
 import { defineTool } from './define-tool';
 import { watchInflight } from './inflight-requests';
-import { DomQuiet, framePoller } from './stable-frames';
+import { DomQuiet, FramePoller, frameNotes } from './stable-frames';
 import { readableSubframes } from './watch-frames';
 import { checkArgsProblem } from '../../shared/tools/reads';
 import { VERIFY_FIELDS, verifyOnce } from './verify';
@@ -81,7 +81,7 @@ export interface StableResult {
   busy?: string;
   /** Subframes judged too (sites the task reads). */
   framesWatched?: number;
-  /** Frames of other sites, not judged. */
+  /** Frames not judged: of other sites, or never answering (frozen or never loaded). */
   framesNotWatched?: string;
 }
 
@@ -106,25 +106,22 @@ export const waitForStableTool = defineTool({
     const net = watchInflight(ctx.tabId);
     const quiet = new DomQuiet(started);
     const sub = await readableSubframes(ctx.tabId, ctx.reads);
-    const notes = {
-      ...(sub.watched.length > 0 ? { framesWatched: sub.watched.length } : {}),
-      ...(sub.otherSites > 0 ? { framesNotWatched: `${sub.otherSites} iframe(s) of other sites` } : {}),
-    };
-    const poll = framePoller(ctx.tabId, sub.watched);
+    const frames = new FramePoller(ctx.tabId, sub.watched);
+    const notes = () => frameNotes(sub.watched.length, sub.otherSites, frames.unanswered);
     try {
       for (;;) {
-        await poll(quiet);
+        await frames.poll(quiet);
         const now = Date.now();
         const quietSince = Math.max(quiet.lastChange, net.lastChange(), started);
         if (net.pending() === 0 && now - quietSince >= quietMs) {
-          return ok({ stable: true, waitedMs: now - started, ...notes });
+          return ok({ stable: true, waitedMs: now - started, ...notes() });
         }
         if (now - started >= timeoutMs || ctx.signal?.aborted) {
           const busy =
             net.pending() > 0
               ? `${net.pending()} request(s) still in flight (${net.sample().join(', ')})`
               : quiet.busy(now);
-          return ok({ stable: false, waitedMs: now - started, busy, ...notes });
+          return ok({ stable: false, waitedMs: now - started, busy, ...notes() });
         }
         await sleep(POLL_MS, ctx.signal);
       }

@@ -57,7 +57,7 @@ async function narrowByPlace(tabId: number, refs: string[], target: WorkflowTarg
   return kept;
 }
 
-interface SearchFrame {
+export interface SearchFrame {
   chromeFrameId: number;
   /** Our id: `f0` the page, `f2` a child (refs found there are qualified with it). */
   id: string;
@@ -90,10 +90,20 @@ async function matchesIn(tabId: number, frame: SearchFrame, target: WorkflowTarg
   return exactMatches(found.data.candidates, target).map((c) => ({ ...c, ref: qualifyRef(frame.id, c.ref) }));
 }
 
+/** Whether the target was recorded in a child frame (then only frames of its stored origin are searched). */
+export function inChildFrame(target: WorkflowTarget): boolean {
+  return target.frame !== undefined && target.frame !== MAIN_FRAME_ID;
+}
+
+/** The live frames `target` may be in now (framesFor over the tab's frames); the resolver and the healer read these. */
+export async function targetFrames(tabId: number, target: WorkflowTarget): Promise<SearchFrame[]> {
+  const live = inChildFrame(target) ? await syncFrames(tabId) : null;
+  return framesFor(target, live?.ok ? live.data : []);
+}
+
 export async function resolveTarget(tabId: number, target: WorkflowTarget): Promise<Resolution> {
-  const inChild = target.frame !== undefined && target.frame !== MAIN_FRAME_ID;
-  const live = inChild ? await syncFrames(tabId) : null;
-  const frames = framesFor(target, live?.ok ? live.data : []);
+  const inChild = inChildFrame(target);
+  const frames = await targetFrames(tabId, target);
   if (frames.length === 0)
     return { kind: 'missing', detail: `no frame of ${target.frameOrigin ?? 'its site'} on the page now` };
   let matches: FindPageCandidate[] = [];

@@ -10,7 +10,13 @@
  * or, in a scheduled run with nobody watching, is refused with "needs your approval".
  */
 import { errorMessage, err, ok, type Result } from '../../shared/result';
-import { isApprovedAtSave, substituteParams, type Workflow, type WorkflowStep } from '../../shared/workflow';
+import {
+  isApprovedAtSave,
+  substituteParams,
+  type Workflow,
+  type WorkflowStep,
+  type WorkflowTarget,
+} from '../../shared/workflow';
 import { sleep } from '../../shared/timeout';
 import { executeCall } from '../agent/loop/tool-exec';
 import { Guards } from '../agent/loop/guards';
@@ -23,7 +29,7 @@ import { loadSettings } from '../settings-store';
 import { describeRef } from './describe-ref';
 import { healStep } from './healer';
 import { pageOf } from './recorder';
-import { resolveTarget } from './resolve';
+import { inChildFrame, resolveTarget, targetFrames } from './resolve';
 import { saveWorkflow } from './store';
 import { RunBudget } from './run-budget';
 import { effectiveBudget, type TaskBudget } from '../../shared/task-budget';
@@ -107,6 +113,26 @@ function exec(c: Ctx, index: number, tool: string, args: unknown) {
   });
 }
 
+/**
+ * What the healer is shown: the page's tree, or for a step recorded in a child frame the trees of the
+ * live frames of its stored origin (`targetFrames`: only an origin the workflow lists), each read with
+ * iframe_read through the same gates as a live read. Their refs come back frame-qualified (`f1:ref_4`),
+ * the form pick_element must return and click_ax takes.
+ */
+async function healPage(c: Ctx, index: number, target: WorkflowTarget): Promise<{ ok: boolean; text: string }> {
+  if (!inChildFrame(target)) return exec(c, index, 'get_accessibility_tree', {});
+  const frames = await targetFrames(c.rec.tabId, target);
+  if (frames.length === 0)
+    return { ok: false, text: `no frame of ${target.frameOrigin ?? 'its site'} on the page now` };
+  const reads: string[] = [];
+  for (const f of frames) {
+    const read = await exec(c, index, 'iframe_read', { frameId: f.id });
+    if (!read.ok) return read;
+    reads.push(read.text);
+  }
+  return { ok: true, text: reads.join('\n') };
+}
+
 /** Resolves the step's element, or asks the model for it; null with a note when neither works. */
 async function targetRef(
   c: Ctx,
@@ -116,8 +142,8 @@ async function targetRef(
   if (!step.target) return 'no target';
   const found = await resolveTarget(c.rec.tabId, step.target);
   if (found.kind === 'found') return { ref: found.ref, healed: false };
-  const page = await exec(c, index, 'get_accessibility_tree', {});
-  if (!page.ok) return `could not read the page to heal: ${page.text.slice(0, 200)}`;
+  const page = await healPage(c, index, step.target);
+  if (!page.ok) return `${found.detail}; could not read the page to heal: ${page.text.slice(0, 200)}`;
   const over = c.budget.stopBeforeModelCall(c.report.steps);
   if (over) {
     c.overBudget = over;

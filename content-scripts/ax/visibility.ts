@@ -6,7 +6,7 @@ import { flatParent } from './flat-tree';
 import { resolveContext, type AxContext } from './style-cache';
 
 /** Elements whose content is never rendered (HTML §15.3.1 `display: none` in the UA sheet). */
-const NEVER_RENDERED = new Set([
+export const NEVER_RENDERED: ReadonlySet<string> = new Set([
   'head',
   'script',
   'style',

@@ -20,6 +20,7 @@ import { FIELD_TAGS, prefilter } from './prefilter';
 import { knownRoots } from './shadow-cache';
 import { collectionPlace, contextText, rowTextFor, rowTextOf, type CollectionPlace } from './collection';
 import { place, type Placement } from './geometry';
+import { hiddenMatches } from './hidden-matches';
 import { scoreCandidate, type Features } from './rank';
 import { parseQuery, type QueryWords } from './tokens';
 
@@ -217,10 +218,13 @@ export function findElements(
     if (s.c.unprinted) out.unprinted = true;
     return out;
   });
+  // Nothing the tree shows matched: say whether hidden sections hold the words, and what opens them.
+  const hidden = matched.length === 0 ? hiddenMatches(root, q, registry, walked.ctx) : null;
   return ok({
     query: options.query,
     url: doc.URL,
     candidates,
+    ...(hidden && hidden.count > 0 ? { hidden } : {}),
     matches: matched.length,
     actionableMatches: probe.filter((s) => s.placement?.actionable === true).length,
     topScore: matched[0]?.score ?? 0,

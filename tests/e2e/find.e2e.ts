@@ -72,6 +72,52 @@ describe('find', () => {
     await page.close();
   });
 
+  it('when every match is hidden or off-screen, says so and what to do: open the section it names, or scroll', async () => {
+    const act = (args: unknown, tabId: number) => env.browser.tool('find', args, { tabId, mode: 'act', tier: 'full' });
+    const { page, tabId } = await env.browser.open(env.server.url('/tree-clickables.html'));
+    // In a closed <details>: the tree does not print it, so nothing visible matches; the warning names
+    // the summary that opens it, with the ref the tree prints for it.
+    const closed = text(okData(await act({ query: 'hidden' }, tabId)));
+    expect(entries(closed)).toEqual([]);
+    expect(closed).not.toContain('nothing on the page matched');
+    const opener =
+      /hidden section\(s\) \(collapsed, closed or display:none\) contain these words\. To show them, click: (.*?); then find again\./.exec(
+        closed,
+      )?.[1];
+    expect(opener, closed).toMatch(/"More details" \[ref_\d+\]/);
+    const ref = parseTreeLine(opener ?? '')?.ref ?? '';
+    expect((await readTree(env.browser, tabId)).tree).toContain(`"More details" [${ref}]`);
+    // Clicking that ref opens it (the app's own state: the details element is open), and find sees the button.
+    expect((await env.browser.tool('click_ax', { ref_id: ref }, { tabId, mode: 'act' })).ok).toBe(true);
+    await expect.poll(() => page.locator('details').first().getAttribute('open')).toBe('');
+    const shown = entries(text(okData(await act({ query: 'hidden' }, tabId))));
+    expect(shown.find((e) => /^button "Hidden button" \[ref_\d+\]$/.test(e.line))?.rest).toMatch(/· actionable ·/);
+    await page.close();
+
+    // A real library's disclosure (Shoelace's sl-details slots its content into a closed <details> in
+    // its shadow root): the control named is the one the tree prints, and clicking it shows the checkbox.
+    const sl = await env.browser.open(env.server.url('/tree-shoelace.html'));
+    await sl.page.getByRole('button', { name: 'Advanced options' }).waitFor();
+    const beta = text(okData(await act({ query: 'join the beta' }, sl.tabId)));
+    const slOpener = /To show them, click: (.*?); then find again\./.exec(beta)?.[1] ?? '';
+    expect(slOpener, beta).toMatch(/^button "Advanced options" \[ref_\d+\] \{collapsed\}$/);
+    const slRef = parseTreeLine(slOpener)?.ref ?? '';
+    expect((await readTree(env.browser, sl.tabId)).tree).toContain(`"Advanced options" [${slRef}]`);
+    expect((await env.browser.tool('click_ax', { ref_id: slRef }, { tabId: sl.tabId, mode: 'act' })).ok).toBe(true);
+    await expect
+      .poll(async () => entries(text(okData(await act({ query: 'join the beta' }, sl.tabId)))).map((e) => e.line))
+      .toContainEqual(expect.stringMatching(/^checkbox "Join the beta" \[ref_\d+\]/));
+    await sl.page.close();
+
+    // Below the fold only: all off-screen, and the way there is an action by ref or a scroll, never a position.
+    const extra = await env.browser.open(env.server.url('/find-extra.html'));
+    const below = text(okData(await act({ query: 'subscribe to the newsletter' }, extra.tabId)));
+    expect(below).toMatch(
+      /warning: no visible candidate: all \d+ match\(es\) are off-screen \(scrolled away or clipped\)\. If one is the element you mean, act on its ref \(actions scroll it into view\) or scroll to it;/,
+    );
+    await extra.page.close();
+  });
+
   it('web components: a slotted label reaches its control, and text on it is reported on the control', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/tree-shoelace.html'));
     await page.locator('body[data-ready]').waitFor({ state: 'attached' });

@@ -1,7 +1,8 @@
 /**
  * wait_for_stable across frames (issue 28) in real Chromium: a quiet page whose embedded frame keeps
  * rendering is not stable, and names the frame; once the frame's own script stops, it is. In an agent
- * task, a frame of another site is left out without asking (the gate `watch` uses) and counted.
+ * task, a frame of another site is left out without asking (the gate `watch` uses) and counted. A
+ * frame frozen by its own script never answers: the wait still returns in time and names it as not judged.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +47,33 @@ describe('wait_for_stable across frames', () => {
     expect(page.frames().some((f) => f.url().startsWith('data:'))).toBe(true);
     const r = data(await stable(tabId, { quietMs: 300, timeoutMs: 5000 }));
     expect(r).toMatchObject({ stable: true });
+    await page.close();
+  });
+
+  it('a frame frozen by its own script is dropped after its first second: the wait returns in time and names it', async () => {
+    const { page, tabId } = await env.browser.open(env.server.url('/stable-frames.html?inner=quiet'));
+    await page.frameLocator('#own').locator('#clock').waitFor();
+    // Added after the page loaded (its load event would wait for it), on the partner site: its own
+    // renderer process, so only that frame is frozen, not the page or the quiet frame.
+    const frozen = `${env.partner.origin}/stable-frames-frozen.html?ms=20000`;
+    await page.evaluate((src) => {
+      const f = document.createElement('iframe');
+      f.id = 'frozen';
+      f.src = src;
+      document.body.append(f);
+    }, frozen);
+    const listed = () =>
+      env.browser.worker.evaluate(
+        async (t) => (await chrome.webNavigation.getAllFrames({ tabId: t }))?.some((f) => f.url.includes('frozen')),
+        tabId,
+      );
+    await expect.poll(listed, { timeout: 10_000 }).toBe(true);
+    const started = Date.now();
+    const r = data(await stable(tabId, { quietMs: 300, timeoutMs: 4000 }));
+    const took = Date.now() - started;
+    expect(took, 'ms for the whole call').toBeLessThan(4000 + 1500);
+    expect(r, JSON.stringify(r)).toMatchObject({ stable: true, framesWatched: 1 });
+    expect(String(r.framesNotWatched)).toMatch(/^frame f\d+: never answered \(frozen by its script/);
     await page.close();
   });
 

@@ -5,7 +5,10 @@
  * `{{password}}` is asked in a password field at run time and is found nowhere in the extension's
  * storage, mid-run or afterwards; the run form's budget stops a run before a heal it cannot afford;
  * a task done in a same-site frame is recorded with its frame and replays there with zero model
- * calls; an imported step aimed into a frame of a site the file does not list is refused.
+ * calls; a target in a frame of another site the workflow lists replays there, and a relabelled
+ * button in that frame heals from that frame's tree (the repaired step saved with its frame); an
+ * imported step aimed into a frame of a site the file does not list is refused, and at run time a
+ * frame of an unlisted site in the listed one's place is never typed into, nor shown to the healer.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,9 +16,10 @@ import { treeLines } from '../fake-providers/reading';
 import { scriptPolicy, step } from '../fake-providers/script';
 import type { FakeDecision, FakeTurn } from '../fake-providers/turn';
 import { configure, FAKE_KEY, fakeSettings, run } from './agent-helpers';
+import { startFixtureServer } from './support/server';
 import { useExtension } from './support/setup';
 
-const env = useExtension({ fake: true });
+const env = useExtension({ fake: true, partner: true });
 const PASSWORD = 'hunter2-Zq9!secret';
 
 /** The healer's model: points a step at "Store customer" (the relabelled "Save customer"). */
@@ -291,6 +295,118 @@ describe('workflows in frames', () => {
       .poll(() => frame.getByRole('list', { name: 'Saved customers' }).innerText())
       .toContain('Frieda Two <> news:no');
     await page.close();
+  });
+
+  describe('in a frame of another site the workflow lists', () => {
+    let id = '';
+    const framed = (v: string) =>
+      env.server.url(`/workflow-framed.html?xo=${encodeURIComponent(env.partner.origin)}&v=${v}`);
+
+    async function openFramed(v: string, button: string) {
+      const o = await env.browser.open(framed(v));
+      const frame = o.page.frameLocator('#shell');
+      await frame.getByRole('button', { name: button }).waitFor();
+      return { ...o, frame };
+    }
+
+    async function runIn(tabId: number, customer: string) {
+      const r = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.run(o), {
+        id,
+        tabId,
+        params: { customer },
+        wait: true,
+      });
+      if (!r.ok || !('status' in r.data)) throw new Error(JSON.stringify(r));
+      return r.data;
+    }
+
+    it('replays a cross-site frame target there with zero model calls', async () => {
+      const partner = env.partner.origin;
+      const inFrame = (role: string, name: string): Target => ({ role, name, frame: 'f1', frameOrigin: partner });
+      const d = doc(
+        'Partner customer',
+        [
+          { tool: 'type_ax', args: { text: '{{customer}}' }, target: inFrame('textbox', 'Customer name') },
+          { tool: 'click_ax', args: {}, target: inFrame('button', 'Save customer') },
+        ],
+        [{ name: 'customer', example: 'Ada' }],
+      );
+      id = await importDoc({ ...d, origins: [env.server.origin, partner] });
+      await env.browser.worker.evaluate((i) => globalThis.wb.workflows.approve(i), id);
+      const { page, tabId, frame } = await openFramed('1', 'Save customer');
+      const before = requests();
+      const r = await runIn(tabId, 'Cross Carla');
+      expect(r, JSON.stringify(r)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+      expect(requests() - before).toBe(0);
+      await expect
+        .poll(() => frame.getByRole('list', { name: 'Saved customers' }).innerText())
+        .toContain('Cross Carla <> news:no');
+      await page.close();
+    });
+
+    it("heals a relabelled button from that frame's tree and saves the repaired step with its frame", async () => {
+      const { page, tabId, frame } = await openFramed('2', 'Store customer');
+      const before = requests();
+      const r = await runIn(tabId, 'Healed Hana');
+      expect(r, JSON.stringify(r)).toMatchObject({ status: 'done', modelCalls: 1, healed: 1, revision: 2 });
+      expect(r.steps.map((s) => s.healed)).toEqual([false, true]);
+      expect(requests() - before).toBe(1);
+      // The healer was shown the frame's tree, its refs qualified with the frame's id.
+      const asked = env.fake.requests.filter((q) => q.scenario === 'wfp').at(-1);
+      expect(JSON.stringify(asked?.body)).toMatch(/button \\"Store customer\\" \[f\d+:ref_\d+\]/);
+      await expect
+        .poll(() => frame.getByRole('list', { name: 'Saved customers' }).innerText())
+        .toContain('Healed Hana <> news:no');
+      const ex = await env.browser.worker.evaluate((i) => globalThis.wb.workflows.export(i), id);
+      if (!ex.ok) throw new Error(ex.error.message);
+      const steps = (JSON.parse(ex.data) as { steps: { target?: Target }[] }).steps;
+      expect(steps[1]?.target).toMatchObject({
+        role: 'button',
+        name: 'Store customer',
+        frame: expect.stringMatching(/^f[1-9]\d*$/),
+        frameOrigin: env.partner.origin,
+      });
+      await page.close();
+
+      // The repaired revision finds the button again in the frame: no model call.
+      const again = await openFramed('2', 'Store customer');
+      const quiet = requests();
+      const r2 = await runIn(again.tabId, 'Second Sol');
+      expect(r2, JSON.stringify(r2)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+      expect(requests() - quiet).toBe(0);
+      await expect
+        .poll(() => again.frame.getByRole('list', { name: 'Saved customers' }).innerText())
+        .toContain('Second Sol <> news:no');
+      await again.page.close();
+    });
+
+    it('red team: a frame of a site the workflow does not list, where the listed one was, is never acted in', async () => {
+      // The page now embeds the same form from a third site: same names, same frame id, not listed.
+      const third = await startFixtureServer('127.0.0.3');
+      try {
+        const o = await env.browser.open(
+          env.server.url(`/workflow-framed.html?xo=${encodeURIComponent(third.origin)}&v=1`),
+        );
+        const frame = o.page.frameLocator('#shell');
+        await frame.getByRole('button', { name: 'Save customer' }).waitFor();
+        const before = requests();
+        const r = await runIn(o.tabId, 'Intruder Ida');
+        expect(r, JSON.stringify(r)).toMatchObject({ status: 'failed', modelCalls: 0, healed: 0 });
+        expect(r.steps).toEqual([
+          expect.objectContaining({
+            tool: 'type_ax',
+            ok: false,
+            note: expect.stringContaining(`no frame of ${env.partner.origin} on the page now`),
+          }),
+        ]);
+        expect(requests() - before, 'no heal: the healer reads only frames of the listed site').toBe(0);
+        expect(await frame.getByLabel('Customer name').inputValue()).toBe('');
+        expect(await frame.getByRole('list', { name: 'Saved customers' }).innerText()).not.toContain('Intruder');
+        await o.page.close();
+      } finally {
+        await third.close();
+      }
+    });
   });
 
   it("red team: an imported step aimed into another site's frame the file does not list is refused at import", async () => {
