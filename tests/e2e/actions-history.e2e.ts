@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { data, refFor } from './support/actions';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 /** The app's own view. Read over the worker (chrome.scripting), never page.evaluate: Playwright's
  * evaluate runs with a user gesture, which would give the page the activation under test. */
