@@ -24,7 +24,10 @@ const ready = <T>(value: T | undefined, what: string): T => {
  * loaded 2-core machine. Only files that leave no extension state behind may share: no settings, no
  * approvals or trusted sites, no worker restarts, no launch options (each fixture server has its own
  * port, so page storage never meets across files). Between files every page is closed and the
- * extension's storage cleared, a second guard.
+ * extension's storage cleared, a second guard; a shared file that left settings, workflows or any
+ * other `chrome.storage.local` key behind fails its afterAll (`leftBehind`), so a file that should
+ * not share says so. `WB_E2E_SHARE=0` gives every file its own browser (to measure the saving, or
+ * to rule sharing out when a file fails only in a full run).
  */
 let shared: Promise<ExtensionBrowser> | undefined;
 
@@ -38,9 +41,22 @@ async function sharedBrowser(): Promise<ExtensionBrowser> {
   return shared;
 }
 
+/** The `chrome.storage.local` keys a file left behind: the settings, workflows and schedules live there. */
+async function leftBehind(browser: ExtensionBrowser): Promise<string[]> {
+  return browser.worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)));
+}
+
 async function releaseShared(browser: ExtensionBrowser): Promise<void> {
+  const left = await leftBehind(browser);
   await Promise.all(browser.context.pages().map((p) => p.close()));
   await browser.worker.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]));
+  // Cleared first so the next file starts clean even when this one fails here.
+  if (left.length > 0) {
+    throw new Error(
+      `this file left extension storage behind (${left.join(', ')}), so it cannot share a browser: ` +
+        'drop `shared: true` or restore what it changed in an afterAll (docs/testing.md, "Sharing one browser")',
+    );
+  }
 }
 
 /**
@@ -59,7 +75,12 @@ export function useExtension(
     shared?: boolean;
   } = {},
 ): ExtensionEnv {
-  const share = options.shared === true && !options.args && !options.extensionDir && !options.deviceScaleFactor;
+  const share =
+    options.shared === true &&
+    process.env.WB_E2E_SHARE !== '0' &&
+    !options.args &&
+    !options.extensionDir &&
+    !options.deviceScaleFactor;
   let browser: ExtensionBrowser | undefined;
   let server: FixtureServer | undefined;
   let partner: FixtureServer | undefined;
