@@ -81,8 +81,7 @@ import { BROWSER } from '../shared/browser-target';
  * calls the original with the same arguments.
  */
 function watchErrorsDuringActions(): void {
-  const { start, stop, error } = PAGE_ERROR_EVENTS;
-  let depth = 0;
+  const { error } = PAGE_ERROR_EVENTS;
   let original: typeof console.error | null = null;
   let wrapper: typeof console.error | null = null;
   const emit = (text: string): void => {
@@ -99,11 +98,8 @@ function watchErrorsDuringActions(): void {
   };
   const onError = (e: ErrorEvent): void => emit(`Uncaught ${e.error !== undefined ? textOf(e.error) : e.message}`);
   const onRejection = (e: PromiseRejectionEvent): void => emit(`Uncaught (in promise) ${textOf(e.reason)}`);
-  window.addEventListener(
-    start,
+  duringActions(
     () => {
-      depth += 1;
-      if (depth > 1) return;
       window.addEventListener('error', onError, true);
       window.addEventListener('unhandledrejection', onRejection, true);
       const orig = console.error;
@@ -114,14 +110,7 @@ function watchErrorsDuringActions(): void {
       };
       console.error = wrapper;
     },
-    true,
-  );
-  window.addEventListener(
-    stop,
     () => {
-      if (depth === 0) return;
-      depth -= 1;
-      if (depth > 0) return;
       window.removeEventListener('error', onError, true);
       window.removeEventListener('unhandledrejection', onRejection, true);
       // A page that replaced console.error meanwhile keeps its own.
@@ -129,8 +118,27 @@ function watchErrorsDuringActions(): void {
       original = null;
       wrapper = null;
     },
-    true,
   );
+}
+
+/**
+ * Calls `begin` when the first of nested observed actions starts (PAGE_ERROR_EVENTS.start) and `end`
+ * when the last of them stops: actions nest (a batch's calls), and a stop with none running is ignored.
+ */
+function duringActions(begin: () => void, end: () => void): void {
+  const { start, stop } = PAGE_ERROR_EVENTS;
+  let depth = 0;
+  const onStart = (): void => {
+    depth += 1;
+    if (depth === 1) begin();
+  };
+  const onStop = (): void => {
+    if (depth === 0) return;
+    depth -= 1;
+    if (depth === 0) end();
+  };
+  window.addEventListener(start, onStart, true);
+  window.addEventListener(stop, onStop, true);
 }
 
 type Patch = { owner: object; key: string; original: unknown };
@@ -144,7 +152,7 @@ type Patch = { owner: object; key: string; original: unknown };
  * wrappers call the original with the same `this` and arguments, and are removed after the action.
  */
 function watchGesturesDuringActions(): void {
-  const { start, stop, gesture, history: pushedUnactivated } = PAGE_ERROR_EVENTS;
+  const { gesture, history: pushedUnactivated } = PAGE_ERROR_EVENTS;
   const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
   if (!activation) return;
   const targets: [object | undefined, string, string][] = [
@@ -153,13 +161,9 @@ function watchGesturesDuringActions(): void {
     [globalThis.Clipboard?.prototype, 'writeText', 'clipboard.writeText'],
     [globalThis.Clipboard?.prototype, 'write', 'clipboard.write'],
   ];
-  let depth = 0;
   let patches: Patch[] = [];
-  window.addEventListener(
-    start,
+  duringActions(
     () => {
-      depth += 1;
-      if (depth > 1) return;
       for (const [owner, key, name] of targets) {
         const original: unknown = owner ? Reflect.get(owner, key) : undefined;
         if (!owner || typeof original !== 'function') continue;
@@ -190,17 +194,9 @@ function watchGesturesDuringActions(): void {
         patches.push({ owner: History.prototype, key: 'pushState', original: push });
       }
     },
-    true,
-  );
-  window.addEventListener(
-    stop,
     () => {
-      if (depth === 0) return;
-      depth -= 1;
-      if (depth > 0) return;
       for (const p of patches) Reflect.set(p.owner, p.key, p.original);
       patches = [];
     },
-    true,
   );
 }

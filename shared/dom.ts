@@ -53,3 +53,14 @@ export function isLabel(el: Element | null | undefined): el is HTMLLabelElement 
 export function isAnchor(el: Element | null | undefined): el is HTMLAnchorElement {
   return isHtmlElement(el) && el.localName === 'a';
 }
+
+/** Input types whose value is free text (HTML §4.10.5.1: the "text"-like states), for `type` as written, lower-cased. */
+export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
+  'text',
+  'search',
+  'email',
+  'url',
+  'tel',
+  'password',
+  'number',
+]);

@@ -104,32 +104,46 @@ async function hits(send: typeof Send, tabId: number, objectId: string, p: { x: 
   return contained === true;
 }
 
-export async function cdpRefClick(tabId: number, frameId: number, ref: string): Promise<Result<unknown>> {
+/**
+ * Runs `act` on the ref's element under one debugger session: its backend node and its JS object
+ * (in the `wb-ax-act` group, released after, whatever `act` returns or throws).
+ */
+async function withRefObject(
+  tabId: number,
+  frameId: number,
+  ref: string,
+  act: (send: typeof Send, backendNodeId: number, objectId: string) => Promise<Result<unknown>>,
+): Promise<Result<unknown>> {
   const backend = await backendOf(tabId, frameId, ref);
   if (!backend.ok) return backend;
   return withSession(tabId, async ({ send }) => {
     try {
       const obj = await objectOf(send, tabId, backend.data);
-      if (!obj.ok) return obj;
-      const point = await pointOf(send, tabId, backend.data);
-      if (!point.ok) return point;
-      if (!(await hits(send, tabId, obj.data, point.data))) {
-        return err(
-          'target_covered',
-          `something covers ${ref} at its centre, so no click was sent; close any overlay and re-read`,
-        );
-      }
-      const clicked = await mouseClick(send, tabId, point.data);
-      if (!clicked.ok) return clicked;
-      return ok({
-        success: true,
-        method: 'cdp',
-        verified: false,
-        hint: `one trusted click was sent to ${ref} (no page script runs here to watch its effect); re-read with chrome_ax_tree to see the result`,
-      });
+      return obj.ok ? await act(send, backend.data, obj.data) : obj;
     } finally {
       await send(tabId, 'Runtime.releaseObjectGroup', { objectGroup: 'wb-ax-act' });
     }
+  });
+}
+
+export async function cdpRefClick(tabId: number, frameId: number, ref: string): Promise<Result<unknown>> {
+  return withRefObject(tabId, frameId, ref, async (send, backendNodeId, objectId) => {
+    const point = await pointOf(send, tabId, backendNodeId);
+    if (!point.ok) return point;
+    if (!(await hits(send, tabId, objectId, point.data))) {
+      return err(
+        'target_covered',
+        `something covers ${ref} at its centre, so no click was sent; close any overlay and re-read`,
+      );
+    }
+    const clicked = await mouseClick(send, tabId, point.data);
+    if (!clicked.ok) return clicked;
+    return ok({
+      success: true,
+      method: 'cdp',
+      verified: false,
+      hint: `one trusted click was sent to ${ref} (no page script runs here to watch its effect); re-read with chrome_ax_tree to see the result`,
+    });
   });
 }
 
@@ -183,40 +197,32 @@ export async function cdpRefType(
   clear: boolean,
   submit = false,
 ): Promise<Result<unknown>> {
-  const backend = await backendOf(tabId, frameId, ref);
-  if (!backend.ok) return backend;
-  return withSession(tabId, async ({ send }) => {
-    try {
-      const obj = await objectOf(send, tabId, backend.data);
-      if (!obj.ok) return obj;
-      const facts = ElementFacts.safeParse(await call(send, tabId, obj.data, FACTS_FN));
-      if (!facts.success || !facts.data.editable) {
-        return err('not_editable', `${ref} is not a text field or editable region; type into a textbox ref`);
-      }
-      await send(tabId, 'DOM.scrollIntoViewIfNeeded', { backendNodeId: backend.data });
-      const focused = await send(tabId, 'DOM.focus', { backendNodeId: backend.data });
-      if (!focused.ok) return focused;
-      await call(send, tabId, obj.data, clear ? SELECT_ALL_FN : CARET_END_FN);
-      const typed = await send(tabId, 'Input.insertText', { text });
-      if (!typed.ok) return typed;
-      const after = ElementFacts.safeParse(await call(send, tabId, obj.data, FACTS_FN));
-      const value = after.success ? after.data.value : null;
-      const masked = facts.data.type === 'password';
-      const landed = value !== null && value.includes(text);
-      // Nothing is submitted when the text did not land: Enter would send the form without it.
-      const submitted = submit && landed ? await submitFocused(send, tabId, obj.data, ref) : null;
-      if (submitted && !submitted.ok) return submitted;
-      return ok({
-        success: landed,
-        method: 'cdp-insert-text',
-        value: masked ? '••••' : value,
-        ...(submitted ? { submitted: submitted.data } : {}),
-        ...(landed
-          ? {}
-          : { hint: 'the text did not show up in the field, so nothing was submitted; re-read with chrome_ax_tree' }),
-      });
-    } finally {
-      await send(tabId, 'Runtime.releaseObjectGroup', { objectGroup: 'wb-ax-act' });
+  return withRefObject(tabId, frameId, ref, async (send, backendNodeId, objectId) => {
+    const facts = ElementFacts.safeParse(await call(send, tabId, objectId, FACTS_FN));
+    if (!facts.success || !facts.data.editable) {
+      return err('not_editable', `${ref} is not a text field or editable region; type into a textbox ref`);
     }
+    await send(tabId, 'DOM.scrollIntoViewIfNeeded', { backendNodeId });
+    const focused = await send(tabId, 'DOM.focus', { backendNodeId });
+    if (!focused.ok) return focused;
+    await call(send, tabId, objectId, clear ? SELECT_ALL_FN : CARET_END_FN);
+    const typed = await send(tabId, 'Input.insertText', { text });
+    if (!typed.ok) return typed;
+    const after = ElementFacts.safeParse(await call(send, tabId, objectId, FACTS_FN));
+    const value = after.success ? after.data.value : null;
+    const masked = facts.data.type === 'password';
+    const landed = value !== null && value.includes(text);
+    // Nothing is submitted when the text did not land: Enter would send the form without it.
+    const submitted = submit && landed ? await submitFocused(send, tabId, objectId, ref) : null;
+    if (submitted && !submitted.ok) return submitted;
+    return ok({
+      success: landed,
+      method: 'cdp-insert-text',
+      value: masked ? '••••' : value,
+      ...(submitted ? { submitted: submitted.data } : {}),
+      ...(landed
+        ? {}
+        : { hint: 'the text did not show up in the field, so nothing was submitted; re-read with chrome_ax_tree' }),
+    });
   });
 }

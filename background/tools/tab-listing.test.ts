@@ -59,5 +59,7 @@ describe('list_tabs: what the model may learn about tabs', () => {
     expect(tabOrigin('about:blank')).toBe('about:');
     expect(tabOrigin(undefined)).toBe('unknown');
     expect(tabOrigin('not a url')).toBe('unknown');
+    expect(elidedUrl(undefined)).toBe('unknown');
+    expect(elidedUrl('not a url')).toBe('unknown');
   });
 });

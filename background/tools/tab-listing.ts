@@ -11,15 +11,20 @@
 import { capPageText, TITLE_MAX, URL_MAX } from '../../shared/fence';
 import { sanitizeUrl } from '../../shared/url-sanitize';
 
+/** The tab's URL parsed; null for a tab without one (still loading) or one the URL parser refuses. */
+function parsed(url: string | undefined): URL | null {
+  if (!url) return null;
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
 /** `https://mail.example`; for non-web schemes only the scheme (and host when there is one). */
 export function tabOrigin(url: string | undefined): string {
-  if (!url) return 'unknown';
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return 'unknown';
-  }
+  const u = parsed(url);
+  if (!u) return 'unknown';
   if (u.protocol === 'http:' || u.protocol === 'https:') return u.origin;
   // file: paths name the user's files, data: and blob: carry content: the scheme is enough.
   return u.host !== '' && u.protocol !== 'file:' ? `${u.protocol}//${u.host}` : u.protocol;
@@ -27,13 +32,8 @@ export function tabOrigin(url: string | undefined): string {
 
 /** The task's own tab: the sanitized URL (shared/url-sanitize.ts: `?…` / `#…` for a query or fragment, `:id` for id-shaped path parts). */
 export function elidedUrl(url: string | undefined): string {
-  if (!url) return 'unknown';
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return 'unknown';
-  }
+  const u = parsed(url);
+  if (!u || !url) return 'unknown';
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return tabOrigin(url);
   return capPageText(sanitizeUrl(url), URL_MAX);
 }

@@ -122,20 +122,12 @@ export interface ToolSpec<S extends ArgsSchema> {
   handler: (args: z.output<S>, ctx: ToolContext) => Promise<Result<unknown>>;
 }
 
-/** A tool with its argument type erased: the registry only ever calls `run` with raw arguments. */
-export interface Tool {
-  name: string;
-  description: string;
-  schema: ArgsSchema;
-  modes: readonly Mode[];
+/**
+ * A tool with its argument type erased: the registry only ever calls `run` with raw arguments. Its
+ * fields are the spec's (one statement of each), with the defaults of `tiers` and `browsers` filled in.
+ */
+export type Tool = Omit<ToolSpec<ArgsSchema>, 'handler' | 'tiers' | 'browsers'> & {
   tiers: readonly Tier[];
-  tiersByMode?: Partial<Readonly<Record<Mode, readonly Tier[]>>>;
-  family?: ToolFamily;
-  compactFamily?: ToolFamily;
-  readOnly: boolean;
-  askGated?: boolean;
-  vision?: boolean;
   browsers: readonly BrowserName[];
-  deadlineMs?: number;
   run: (rawArgs: unknown, ctx: ToolContext) => Promise<Result<unknown>>;
-}
+};

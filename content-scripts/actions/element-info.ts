@@ -23,18 +23,7 @@ export function labelsOf(el: Element): readonly HTMLLabelElement[] {
 export { isElement as isElementNode } from '../../shared/dom';
 
 // One copy of each DOM primitive (shared/dom.ts); action code imports them from here.
-export { deepActiveElement, isShadowRoot } from '../../shared/dom';
-
-/** Input types whose value is free text (HTML §4.10.5.1 "text"-like states). */
-export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set([
-  'text',
-  'search',
-  'email',
-  'url',
-  'tel',
-  'password',
-  'number',
-]);
+export { deepActiveElement, isShadowRoot, TEXT_INPUT_TYPES } from '../../shared/dom';
 /** Input types with a fixed value syntax (HTML §2.3.5 dates and times). */
 export const FORMATTED_INPUT_TYPES: Readonly<Record<string, string>> = {
   date: 'yyyy-mm-dd, e.g. 2024-03-15',

@@ -6,6 +6,7 @@
  * Owners and targets that Chromium refuses are refused here too (blink AXRelationCache::IsValidOwner
  * and IsValidOwnedChild), so the tree keeps such elements where Chrome shows them.
  */
+import { TEXT_INPUT_TYPES } from '../../shared/dom';
 import { flatParent, idRefs } from './flat-tree';
 import { resolveContext, type AxContext } from './style-cache';
 import { hiddenFromAllUsers, isHiddenFromAx } from './visibility';
@@ -28,18 +29,7 @@ const NEVER_OWNERS: ReadonlySet<string> = new Set([
 ]);
 
 /** Text inputs (text fields), checkboxes, radios and sliders cannot take children. */
-const NO_CHILD_INPUTS: ReadonlySet<string> = new Set([
-  'text',
-  'search',
-  'email',
-  'url',
-  'tel',
-  'password',
-  'number',
-  'checkbox',
-  'radio',
-  'range',
-]);
+const NO_CHILD_INPUTS: ReadonlySet<string> = new Set([...TEXT_INPUT_TYPES, 'checkbox', 'radio', 'range']);
 
 /** Areas belong to their image; options to their select (blink IsValidOwnedChild). */
 const NEVER_OWNED: ReadonlySet<string> = new Set(['area', 'option', 'optgroup']);

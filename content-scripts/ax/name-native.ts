@@ -3,6 +3,7 @@
  * HTML element" and SVG-AAM §7.1. Returns null when the host language offers nothing, so the
  * computation goes on to name from content and the tooltip.
  */
+import { TEXT_INPUT_TYPES } from '../../shared/dom';
 import { inputType } from './roles';
 import { normalizeName, textAlternative, type Traversal } from './names';
 import { computeRole } from './roles';
@@ -12,7 +13,6 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);
-const TEXT_INPUT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'password', 'number', '']);
 
 export function nativeTextAlternative(el: Element, t: Traversal, referenced: boolean): string | null {
   if (el.namespaceURI === SVG_NS) return svgTitle(el);

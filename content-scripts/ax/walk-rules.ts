@@ -2,11 +2,8 @@
  * Which roles print, carry names, hide their children, or give context: the tree builder's tables.
  */
 
-/** Roles that print only when they carry a ref or a name: wrappers and inline formatting. */
-export const QUIET_ROLES: ReadonlySet<string> = new Set([
-  'generic',
-  'none',
-  'paragraph',
+/** Inline text-level roles (WAI-ARIA 1.2 document structure roles; HTML-AAM maps strong, em, code, … to them). */
+const INLINE_TEXT_ROLES = [
   'strong',
   'emphasis',
   'code',
@@ -16,6 +13,14 @@ export const QUIET_ROLES: ReadonlySet<string> = new Set([
   'insertion',
   'subscript',
   'superscript',
+] as const;
+
+/** Roles that print only when they carry a ref or a name: wrappers and inline formatting. */
+export const QUIET_ROLES: ReadonlySet<string> = new Set([
+  'generic',
+  'none',
+  'paragraph',
+  ...INLINE_TEXT_ROLES,
   'term',
   'definition',
   'blockquote',
@@ -41,15 +46,7 @@ export const NAME_FROM_CHILDREN_ONLY: ReadonlySet<string> = new Set([
   'rowgroup',
   'listitem',
   'list',
-  'strong',
-  'emphasis',
-  'code',
-  'time',
-  'mark',
-  'deletion',
-  'insertion',
-  'subscript',
-  'superscript',
+  ...INLINE_TEXT_ROLES,
   'blockquote',
   // Cells and headers print their content as children: a name would repeat it (and a cell's link
   // would appear twice), and skipping it saves a second walk over every big table.

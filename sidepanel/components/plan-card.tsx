@@ -4,6 +4,25 @@ import { PLAN_LIMITS } from '../../shared/protocol/handover';
 import { answerPlan } from '../lib/handover-actions';
 import { chat } from '../store';
 
+interface FieldProps {
+  label: string;
+  /** `data-testid` is `plan-<id>`. */
+  id: string;
+  rows: number;
+  value: string;
+  set: (v: string) => void;
+}
+
+/** One editable part of the plan: a labelled textarea (the label wraps it, so it names it). */
+function PlanField({ label, id, rows, value, set }: FieldProps) {
+  return (
+    <label>
+      {label}
+      <textarea data-testid={`plan-${id}`} rows={rows} value={value} onInput={(e) => set(e.currentTarget.value)} />
+    </label>
+  );
+}
+
 /**
  * The plan a task proposes before its first change: Approve, Edit, Cancel. The plan is model text
  * the page may have steered, so it is shown as plain text; approving it lets the task open its
@@ -60,33 +79,9 @@ export function PlanCard() {
       <h2 id="plan-title">Approve this plan?</h2>
       {editing ? (
         <div class="plan-edit">
-          <label>
-            Steps (one a line)
-            <textarea
-              data-testid="plan-steps"
-              rows={5}
-              value={steps}
-              onInput={(e) => setSteps(e.currentTarget.value)}
-            />
-          </label>
-          <label>
-            Sites it may open
-            <textarea
-              data-testid="plan-sites"
-              rows={2}
-              value={sites}
-              onInput={(e) => setSites(e.currentTarget.value)}
-            />
-          </label>
-          <label>
-            What it will change
-            <textarea
-              data-testid="plan-changes"
-              rows={2}
-              value={changes}
-              onInput={(e) => setChanges(e.currentTarget.value)}
-            />
-          </label>
+          <PlanField label="Steps (one a line)" id="steps" rows={5} value={steps} set={setSteps} />
+          <PlanField label="Sites it may open" id="sites" rows={2} value={sites} set={setSites} />
+          <PlanField label="What it will change" id="changes" rows={2} value={changes} set={setChanges} />
           {problem && (
             <p class="field-error" role="alert">
               {problem}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Mode } from '../../shared/modes';
 import { saveShortcut } from '../lib/shortcuts-store';
+import { FormActions } from './form-actions';
 
 /** Saves the composer's text under a name, optionally with the current mode. */
 export function SaveShortcutForm({
@@ -50,19 +51,13 @@ export function SaveShortcutForm({
         <input type="checkbox" checked={withMode} onChange={(e) => setWithMode(e.currentTarget.checked)} />
         Run it in {mode} mode
       </label>
-      <div class="save-shortcut-actions">
-        <button type="submit" class="button-primary" disabled={saving}>
-          Save shortcut
-        </button>
-        <button type="button" class="button-quiet" onClick={() => onDone('')}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p class="field-error" id="shortcut-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormActions
+        primary="Save shortcut"
+        disabled={saving}
+        onCancel={() => onDone('')}
+        error={error}
+        errorId="shortcut-error"
+      />
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { SECRET_PARAM } from '../../shared/workflow';
 import { budgetFields, type BudgetForm } from '../lib/settings-form';
 import { askWorker } from '../panel-client';
 import { BudgetFields } from './budget-fields';
+import { FormActions } from './form-actions';
 
 export interface WorkflowListing {
   id: string;
@@ -89,19 +90,7 @@ function Review({ wf, onApproved, onClose }: { wf: WorkflowListing; onApproved: 
           <li key={i}>{a}</li>
         ))}
       </ol>
-      <div class="save-shortcut-actions">
-        <button type="button" class="button-primary" onClick={() => void approve()}>
-          Approve workflow
-        </button>
-        <button type="button" class="button-quiet" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p class="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormActions primary="Approve workflow" onPrimary={() => void approve()} onCancel={onClose} error={error} />
     </section>
   );
 }
@@ -153,19 +142,7 @@ export function WorkflowRunForm({ wf, tab, onDone, onClose }: Props) {
         describe={describe}
         update={(k, v) => setBudget((b) => ({ ...b, [k]: v }))}
       />
-      <div class="save-shortcut-actions">
-        <button type="submit" class="button-primary">
-          Run
-        </button>
-        <button type="button" class="button-quiet" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p class="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormActions primary="Run" onCancel={onClose} error={error} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { askWorker } from '../panel-client';
+import { FormActions } from './form-actions';
 import { parseListings, WorkflowRunForm, type WorkflowListing } from './workflow-run';
 import { busy, chat, draft, tabId } from '../store';
 
@@ -50,19 +51,12 @@ export function SaveWorkflow({ onDone }: { onDone: (msg: string) => void }) {
       />
       <label for="workflow-params">Parameters (one per line: name=text you typed in the task)</label>
       <textarea id="workflow-params" rows={2} value={lines} onInput={(e) => setLines(e.currentTarget.value)} />
-      <div class="save-shortcut-actions">
-        <button type="submit" class="button-primary" disabled={name.trim() === ''}>
-          Save workflow
-        </button>
-        <button type="button" class="button-quiet" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-      {error && (
-        <p class="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormActions
+        primary="Save workflow"
+        disabled={name.trim() === ''}
+        onCancel={() => setOpen(false)}
+        error={error}
+      />
     </form>
   );
 }

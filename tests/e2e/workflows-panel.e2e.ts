@@ -225,6 +225,36 @@ describe('workflows in the panel: review an import, a run-time password, a per-r
   });
 });
 
+/** The framed customer page (workflow-framed.html), once its frame's form is ready. */
+async function openFramed() {
+  const opened = await env.browser.open(env.server.url('/workflow-framed.html'));
+  const frame = opened.page.frameLocator('#shell');
+  await frame.getByRole('button', { name: 'Save customer' }).waitFor();
+  return { ...opened, frame };
+}
+
+/**
+ * Runs workflow `id` for `customer` on a fresh framed page and waits for its end: done with zero model
+ * calls and no request to the model, judged by the frame's own list of saved customers.
+ */
+async function replayInFrame(id: string, customer: string): Promise<void> {
+  const { page, tabId, frame } = await openFramed();
+  const before = requests();
+  const r = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.run(o), {
+    id,
+    tabId,
+    params: { customer },
+    wait: true,
+  });
+  if (!r.ok || !('status' in r.data)) throw new Error(JSON.stringify(r));
+  expect(r.data, JSON.stringify(r.data)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+  expect(requests() - before).toBe(0);
+  await expect
+    .poll(() => frame.getByRole('list', { name: 'Saved customers' }).innerText())
+    .toContain(`${customer} <> news:no`);
+  await page.close();
+}
+
 describe('workflows in frames', () => {
   it('a target recorded in a same-site frame is found again in that frame, with zero model calls', async () => {
     const origin = env.server.origin;
@@ -240,28 +270,11 @@ describe('workflows in frames', () => {
       ),
     );
     await env.browser.worker.evaluate((i) => globalThis.wb.workflows.approve(i), id);
-    const { page, tabId } = await env.browser.open(env.server.url('/workflow-framed.html'));
-    const frame = page.frameLocator('#shell');
-    await frame.getByRole('button', { name: 'Save customer' }).waitFor();
-    const before = requests();
-    const r = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.run(o), {
-      id,
-      tabId,
-      params: { customer: 'Framed Fran' },
-      wait: true,
-    });
-    if (!r.ok || !('status' in r.data)) throw new Error(JSON.stringify(r));
-    expect(r.data, JSON.stringify(r.data)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
-    expect(requests() - before).toBe(0);
-    await expect
-      .poll(() => frame.getByRole('list', { name: 'Saved customers' }).innerText())
-      .toContain('Framed Fran <> news:no');
-    await page.close();
+    await replayInFrame(id, 'Framed Fran');
   });
 
   it('a task done in a same-site frame is recorded with its frame and replays there with zero model calls', async () => {
-    const rec = await env.browser.open(env.server.url('/workflow-framed.html'));
-    await rec.page.frameLocator('#shell').getByRole('button', { name: 'Save customer' }).waitFor();
+    const rec = await openFramed();
     const report = await run(env.browser, { tabId: rec.tabId, task: FRAMED_TASK, mode: 'act' });
     expect(report.status).toBe('done');
     const saved = await env.browser.worker.evaluate(
@@ -278,23 +291,7 @@ describe('workflows in frames', () => {
     ]);
     await rec.page.close();
 
-    const { page, tabId } = await env.browser.open(env.server.url('/workflow-framed.html'));
-    const frame = page.frameLocator('#shell');
-    await frame.getByRole('button', { name: 'Save customer' }).waitFor();
-    const before = requests();
-    const r = await env.browser.worker.evaluate((o) => globalThis.wb.workflows.run(o), {
-      id: saved.data.id,
-      tabId,
-      params: { customer: 'Frieda Two' },
-      wait: true,
-    });
-    if (!r.ok || !('status' in r.data)) throw new Error(JSON.stringify(r));
-    expect(r.data, JSON.stringify(r.data)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
-    expect(requests() - before).toBe(0);
-    await expect
-      .poll(() => frame.getByRole('list', { name: 'Saved customers' }).innerText())
-      .toContain('Frieda Two <> news:no');
-    await page.close();
+    await replayInFrame(saved.data.id, 'Frieda Two');
   });
 
   describe('in a frame of another site the workflow lists', () => {

@@ -51,11 +51,9 @@ export function serveRedTeamPages(env: Pick<RedTeamEnv, 'server' | 'partner' | '
       .replaceAll('{{ATTACKER}}', env.attacker.origin)
       .replaceAll('{{PARTNER}}', env.partner.origin)
       .replaceAll('{{SERVER}}', env.server.origin);
-    // A script the pages share (webmcp-polyfill.js) is served as one.
-    const type = file.endsWith('.js') ? 'text/javascript' : 'text/html';
     for (const site of [env.server, env.partner]) {
       site.route(`/red-team/${file}`, (_req, res) => {
-        res.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         res.end(html);
       });
     }
