@@ -9,6 +9,18 @@ import type { ToolContext } from './types';
 export const LOAD_TIMEOUT_MS = 15_000;
 
 /**
+ * An update of the tab's initial blank document: new_tab creates its tab at about:blank and starts the
+ * real load after adopting it, and that blank load's own `loading`/`complete` can arrive after the
+ * listener is attached, which ended the wait before the page loaded (the tab then had no title yet;
+ * seen in a full run). Tools load only http(s) URLs, so an update whose every known URL is about:blank
+ * never starts theirs.
+ */
+function blankOwn(change: { url?: string }, tab: chrome.tabs.Tab | undefined): boolean {
+  const urls = [change.url, tab?.pendingUrl, tab?.url].filter((u): u is string => u !== undefined && u !== '');
+  return urls.length > 0 && urls.every((u) => u === 'about:blank');
+}
+
+/**
  * Resolves when the tab's top document finishes loading (or after the timeout, still with the
  * tab's state: a slow page is not a failed navigation). The listener is attached before `start`
  * runs so a fast load cannot slip past it. `underway`: the load began before (a tab created with its
@@ -24,8 +36,10 @@ async function loadAfter(
   let done: (loaded: boolean) => void = () => undefined;
   const finished = new Promise<boolean>((resolve) => (done = resolve));
   let sawLoading = underway;
-  const onUpdated = (id: number, change: { status?: string }) => {
-    if (id !== tabId) return;
+  const onUpdated = (id: number, change: { status?: string; url?: string }, tab?: chrome.tabs.Tab) => {
+    // Before this load began, the blank document's own updates are not it (a download that never
+    // commits may end this load back on about:blank, so only until then).
+    if (id !== tabId || (!sawLoading && blankOwn(change, tab))) return;
     if (change.status === 'loading') sawLoading = true;
     if (change.status === 'complete' && sawLoading) done(true);
   };
