@@ -17,7 +17,7 @@ interface CdpState {
   pointerdowns: number;
 }
 
-const env = useExtension({ shared: true });
+const env = useExtension();
 beforeAll(() => {
   env.server.route('/api/orders', (_req, res) => {
     res.writeHead(204);

@@ -53,7 +53,7 @@ interface PageFigures {
 }
 
 const figures: PageFigures[] = [];
-const env = useExtension({ shared: true });
+const env = useExtension();
 
 const Recovered = z.array(z.object({ json: z.string() }).loose());
 
