@@ -15,6 +15,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ensureDist, loadSupport, ROOT } from '../lib/support.mjs';
 import { checkTargets, KNOWN_TOKEN_PAGES_FILE, summarize, TARGETS } from './check.mjs';
 import { measureClick } from './click.mjs';
+import { BENCH_PAGES } from './pages.mjs';
 import { measureOverheads, printOverheads } from './overheads.mjs';
 import { measureAgentPath, printAgentPath } from './agent-path.mjs';
 import { measureFind } from './find-measure.mjs';
@@ -40,19 +41,7 @@ if (!Number.isInteger(RUNS) || RUNS < 5) {
   process.exit(2);
 }
 
-const PAGES = [
-  { name: 'synthetic-1k', path: '/bench/synthetic-1k.html', ready: 'footer', synthetic: 1_000 },
-  { name: 'synthetic-10k', path: '/bench/synthetic-10k.html', ready: 'footer', synthetic: 10_000 },
-  { name: 'synthetic-50k', path: '/bench/synthetic-50k.html', ready: 'footer', synthetic: 50_000 },
-  { name: 'tree-react', path: '/tree-react.html', ready: 'h1' },
-  { name: 'tree-react-dialog', path: '/tree-react.html?open=dialog', ready: '[role=dialog]' },
-  { name: 'tree-shoelace', path: '/tree-shoelace.html', ready: 'body[data-ready]' },
-  { name: 'tree-article', path: '/tree-article.html', ready: 'h1' },
-  { name: 'tree-table', path: '/tree-table.html', ready: 'tbody tr' },
-  { name: 'tree-form', path: '/tree-form.html', ready: 'form' },
-  { name: 'tree-clickables', path: '/tree-clickables.html', ready: 'h1' },
-  { name: 'tree-edge', path: '/tree-edge.html', ready: 'h1' },
-].filter((p) => !values.only || p.name.includes(values.only));
+const PAGES = BENCH_PAGES.filter((p) => !values.only || p.name.includes(values.only));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -9,18 +9,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { ensureDist, loadSupport } from '../lib/support.mjs';
+import { BENCH_PAGES } from './pages.mjs';
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, out: { type: 'string' } } });
 
-const PAGES = [
-  { name: 'tree-react', path: '/tree-react.html', ready: 'h1' },
-  { name: 'tree-shoelace', path: '/tree-shoelace.html', ready: 'body[data-ready]' },
-  { name: 'tree-article', path: '/tree-article.html', ready: 'h1' },
-  { name: 'tree-table', path: '/tree-table.html', ready: 'tbody tr' },
-  { name: 'tree-form', path: '/tree-form.html', ready: 'form' },
-  { name: 'tree-clickables', path: '/tree-clickables.html', ready: 'h1' },
-  { name: 'tree-edge', path: '/tree-edge.html', ready: 'h1' },
-].filter((p) => !values.only || p.name.includes(values.only));
+// The bench's fixture pages (the synthetic ones are generated, all one shape).
+const PAGES = BENCH_PAGES.filter((p) => !p.synthetic && (!values.only || p.name.includes(values.only)));
 
 const QUOTED = /"((?:[^"\\]|\\.)*)"/g;
 
