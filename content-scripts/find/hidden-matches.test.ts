@@ -99,7 +99,9 @@ describe('find: matches only hidden sections hold', () => {
     expect(r.hidden?.count).toBe(1);
     const ref = treeRefOf('Danger zone');
     expect(ref).toBeDefined();
-    expect(r.hidden?.openers).toEqual([expect.stringMatching(new RegExp(`^button "Danger zone" \\[${ref ?? 'none'}\\]`))]);
+    expect(r.hidden?.openers).toEqual([
+      expect.stringMatching(new RegExp(`^button "Danger zone" \\[${ref ?? 'none'}\\]`)),
+    ]);
     const receipts = find('download receipts');
     expect(receipts.hidden?.openers).toEqual([expect.stringMatching(/"Billing" \[ref_\d+\]/)]);
   });
