@@ -1,0 +1,175 @@
+/**
+ * Workflows (docs/workflows.md) in real Firefox, against the same React fixture app and fake provider
+ * as tests/e2e/workflows.e2e.ts: a task done once by the agent is recorded and saved, replays with
+ * zero model calls and new parameter values, judged by the app's own list; on the redesigned app (a
+ * relabelled button, a checkbox turned into a switch) only the two steps whose elements changed go to
+ * the model, and the healed revision replays with zero calls again. Synthetic actions only.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseResult } from '../../shared/protocol/result-schema';
+import { FAKE_KEY, fakeSettings } from '../e2e/agent-helpers';
+import { startFixtureServer, type FixtureServer } from '../e2e/support/server';
+import { treeLines } from '../fake-providers/reading';
+import { scriptPolicy, step } from '../fake-providers/script';
+import { startFakeProviders, type FakeProviders } from '../fake-providers/server';
+import type { FakeDecision, FakeTurn } from '../fake-providers/turn';
+import { firefoxAvailable, launchFirefox, type FirefoxExtension } from './support/firefox';
+
+const SCENARIO = 'wf-firefox';
+const TASK = 'Add the customer Ada Lovelace (ada@example.com) with the newsletter, then save.';
+const HEAL_HEAD = 'Repair one step';
+
+const run = firefoxAvailable();
+let ff: FirefoxExtension | undefined;
+let server: FixtureServer | undefined;
+let fake: FakeProviders | undefined;
+
+function ready<T>(v: T | undefined, what: string): T {
+  if (v === undefined) throw new Error(`${what} is not started`);
+  return v;
+}
+
+/** The healer's model: picks the element the step's intent points at. */
+function heal(turn: FakeTurn): FakeDecision {
+  const prompt = turn.messages.find((m) => m.role === 'user')?.text ?? '';
+  const lines = treeLines(prompt);
+  const pick = (role: RegExp, name: RegExp) => lines.find((l) => role.test(l.role) && name.test(l.name))?.ref ?? 'none';
+  const intent = /Step: (.*)/.exec(prompt)?.[1] ?? '';
+  const ref = /newsletter/i.test(intent) ? pick(/switch/, /news/) : pick(/button/, /Store customer/);
+  return { toolCalls: [{ name: 'pick_element', args: { ref_id: ref } }] };
+}
+
+const taskPolicy = scriptPolicy(
+  new Map([
+    [
+      TASK,
+      {
+        steps: [
+          step('get_accessibility_tree', {}),
+          step('type_ax', (v) => ({ ref_id: v.ref(/textbox/, /Customer name/), text: 'Ada Lovelace' })),
+          step('type_ax', (v) => ({ ref_id: v.ref(/textbox/, /Email/), text: 'ada@example.com' })),
+          step('click_ax', (v) => ({ ref_id: v.ref(/checkbox/, /newsletter/) })),
+          step('click_ax', (v) => ({ ref_id: v.ref(/button/, /Save customer/) })),
+        ],
+        final: () => 'Saved Ada Lovelace.',
+      },
+    ],
+  ]),
+);
+
+const requests = () => ready(fake, 'fake providers').requests.filter((r) => r.scenario === SCENARIO).length;
+
+/** `wb.<method>(arg)` in the background page, its `{ok, data}` checked and its data parsed. */
+async function wb<T extends z.ZodType>(method: string, arg: unknown, data: T): Promise<z.infer<T>> {
+  const r = parseResult(await ready(ff, 'Firefox').wb(method, arg));
+  if (!r.ok) expect.fail(`wb.${method}: ${r.error.code}: ${r.error.message}`);
+  return data.parse(r.data);
+}
+
+const ReportSchema = z.object({
+  status: z.string(),
+  modelCalls: z.number(),
+  healed: z.number(),
+  revision: z.number().optional(),
+  steps: z.array(z.object({ tool: z.string(), ok: z.boolean(), healed: z.boolean() })),
+});
+
+async function open(version: string): Promise<{ page: Page; tabId: number }> {
+  const o = await ready(ff, 'Firefox').open(ready(server, 'server').url(`/workflow-customers.html?v=${version}`));
+  await o.page.waitForFunction(
+    () => [...document.querySelectorAll('button')].some((b) => /customer/.test(b.textContent ?? '')),
+    {
+      timeout: 15_000,
+    },
+  );
+  return o;
+}
+
+const savedList = (page: Page) =>
+  page.$eval('ul[aria-label="Saved customers"]', (e) => (e instanceof HTMLElement ? e.innerText : ''));
+
+beforeAll(async () => {
+  if (!run) return;
+  [server, fake] = await Promise.all([startFixtureServer(), startFakeProviders()]);
+  ff = await launchFirefox();
+});
+afterAll(async () => {
+  await ff?.close();
+  await Promise.all([server?.close(), fake?.close()]);
+});
+
+describe.skipIf(!run)('workflows in Firefox', () => {
+  let id = '';
+
+  it('records a finished task, saves it, and replays it with 0 model calls and new values', async () => {
+    const f = ready(fake, 'fake providers');
+    f.scenario(SCENARIO, {
+      apiKey: FAKE_KEY,
+      policy: (t) => (JSON.stringify(t.messages).includes(HEAL_HEAD) ? heal(t) : taskPolicy(t)),
+    });
+    await wb('settings.set', fakeSettings('openai', f.baseURL(SCENARIO, 'openai')), z.unknown());
+    const first = await open('1');
+    const report = await wb('run', { tabId: first.tabId, task: TASK, mode: 'act' }, z.object({ status: z.string() }));
+    expect(report.status).toBe('done');
+    expect(await savedList(first.page)).toContain('Ada Lovelace <ada@example.com> news:yes');
+
+    const saved = await wb(
+      'workflows.save',
+      { tabId: first.tabId, name: 'Add customer', params: { customer: 'Ada Lovelace', mail: 'ada@example.com' } },
+      z.object({
+        id: z.string(),
+        params: z.array(z.string()),
+        steps: z.array(z.unknown()),
+        origins: z.array(z.string()),
+      }),
+    );
+    id = saved.id;
+    expect(saved.params).toEqual(['customer', 'mail']);
+    expect(saved.steps).toHaveLength(4);
+    expect(saved.origins).toEqual([ready(server, 'server').origin]);
+    await first.page.close();
+
+    const before = requests();
+    const { page, tabId } = await open('1');
+    const r = await wb(
+      'workflows.run',
+      { id, tabId, params: { customer: 'Grace Hopper', mail: 'grace@example.com' }, wait: true },
+      ReportSchema,
+    );
+    expect(r, JSON.stringify(r)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+    expect(r.steps.map((s) => s.tool)).toEqual(['type_ax', 'type_ax', 'click_ax', 'click_ax']);
+    await expect.poll(() => savedList(page)).toContain('Grace Hopper <grace@example.com> news:yes');
+    expect(requests() - before, 'model requests during the replay').toBe(0);
+    await page.close();
+  });
+
+  it('on the redesigned app only the two changed steps go to the model; the healed revision replays with 0 calls', async () => {
+    expect(id).not.toBe('');
+    const { page, tabId } = await open('2');
+    const before = requests();
+    const r = await wb(
+      'workflows.run',
+      { id, tabId, params: { customer: 'Linus', mail: 'linus@example.com' }, wait: true },
+      ReportSchema,
+    );
+    expect(r, JSON.stringify(r)).toMatchObject({ status: 'done', modelCalls: 2, healed: 2, revision: 2 });
+    expect(r.steps.map((s) => s.healed)).toEqual([false, false, true, true]);
+    expect(requests() - before).toBe(2);
+    await expect.poll(() => savedList(page)).toContain('Linus <linus@example.com> news:yes');
+    await page.close();
+
+    const again = await open('2');
+    const quiet = requests();
+    const r2 = await wb(
+      'workflows.run',
+      { id, tabId: again.tabId, params: { customer: 'Ken', mail: 'ken@example.com' }, wait: true },
+      ReportSchema,
+    );
+    expect(r2, JSON.stringify(r2)).toMatchObject({ status: 'done', modelCalls: 0, healed: 0 });
+    expect(requests() - quiet).toBe(0);
+    await expect.poll(() => savedList(again.page)).toContain('Ken <ken@example.com> news:yes');
+    await again.page.close();
+  });
+});
