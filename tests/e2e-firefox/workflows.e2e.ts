@@ -172,4 +172,60 @@ describe.skipIf(!run)('workflows in Firefox', () => {
     await expect.poll(() => savedList(again.page)).toContain('Ken <ken@example.com> news:yes');
     await again.page.close();
   });
+
+  it(
+    'a scheduled run replays in its own background tab group and closes it; a missed one is reported, not run',
+    { timeout: 120_000 },
+    async () => {
+      expect(id).not.toBe('');
+      const f = ready(ff, 'Firefox');
+      const url = ready(server, 'server').url('/workflow-customers.html?v=2');
+      await f.panel.evaluate((u: string) => {
+        const seen = { groups: [] as string[], active: [] as boolean[] };
+        Object.assign(window, { wfSeen: seen });
+        chrome.tabGroups?.onUpdated.addListener((g) => seen.groups.push(g.title ?? ''));
+        chrome.tabs.onUpdated.addListener((_id, _c, t) => {
+          if (t.url === u && seen.active.length === 0) seen.active.push(t.active);
+        });
+      }, url);
+      const before = requests();
+      const started = Date.now();
+      await wb(
+        'workflows.schedule',
+        { id, url, params: { customer: 'Sched Uled', mail: 'sched@example.com' }, when: Date.now() + 1500 },
+        z.unknown(),
+      );
+      const runs = () => f.wb('workflows.runs');
+      await expect
+        .poll(runs, { timeout: 100_000, interval: 500 })
+        .toEqual([expect.objectContaining({ workflowId: id, status: 'done', healed: 0, modelCalls: 0 })]);
+      console.log(`scheduled run: done ${Date.now() - started} ms after scheduling (due at 1.5 s)`);
+      expect(requests() - before).toBe(0);
+      const seen = z
+        .object({ groups: z.array(z.string()), active: z.array(z.boolean()) })
+        .parse(JSON.parse(await f.panel.evaluate(() => JSON.stringify(Reflect.get(window, 'wfSeen')))));
+      expect(seen.active, 'opened in the background').toEqual([false]);
+      // Firefox has tab groups (tabs.group, tabGroups.update) as Chrome does.
+      expect(seen.groups).toContain('Workflow: Add customer');
+      // Done: its tab is closed, nothing is left for the user to look at.
+      await expect
+        .poll(() => f.panel.evaluate(async (u: string) => (await chrome.tabs.query({ url: u })).length, url))
+        .toBe(0);
+
+      // Due 20 minutes ago (the browser was closed then): reported as missed, nothing opened.
+      await wb('workflows.schedule', { id, url, when: Date.now() - 20 * 60_000 }, z.unknown());
+      await expect
+        .poll(
+          async () =>
+            z
+              .array(z.object({ status: z.string() }))
+              .parse(await runs())
+              .at(-1)?.status,
+          { timeout: 30_000 },
+        )
+        .toBe('missed');
+      expect(await f.panel.evaluate(async (u: string) => (await chrome.tabs.query({ url: u })).length, url)).toBe(0);
+      await f.wb('workflows.unschedule', id);
+    },
+  );
 });
