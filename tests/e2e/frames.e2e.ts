@@ -318,8 +318,8 @@ describe('frame ids and the worker lifecycle', () => {
   });
 
   // The cause of this file's one flake: the worker measured the page call's 10 s on the wall clock,
-  // which stepped ~28 s while the machine's monotonic clock did not (docs/testing.md, flaky tests),
-  // so a call the page answered in time came back "did not answer within 10000 ms". Here the
+  // which stepped ~28 s while the machine's monotonic clock did not (docs/dialogs-and-deadlines.md),
+  // so a call still waiting on the page came back "did not answer within 10000 ms" early. Here the
   // worker's wall clock jumps 28 s while a cross-origin frame's click handler keeps it busy 1.5 s.
   it('keeps a page call waiting through a wall-clock step, and the page answers it', async () => {
     const { page, tabId } = await openMain();
