@@ -11,7 +11,7 @@ import { readStatus, recordPage } from './read-progress';
 import { wrapUntrusted } from '../../policy/untrusted';
 import type { Guards } from './guards';
 import { gatePageAction, toolApprovals, type ApprovalAsk } from '../../policy/gate';
-import { saveLatestTree, saveTask, saveTaskBehind, type TaskRecord } from '../task/state-store';
+import { saveLatestTree, saveReadMark, saveTask, type TaskRecord } from '../task/state-store';
 import { imageOfResult, type StoredImage } from '../../vision/image-store';
 import { planGate, runUserTool } from '../task/user-turns-exec';
 import { runOwnCompound } from './batch-exec';
@@ -75,8 +75,8 @@ function withReadStatus(r: RenderedResult, name: string, args: unknown, rec: Tas
  * Before a call runs: its in-flight mark, the tab's ref floor, and for an action to record, the
  * recorder's ask (its target described by its own page call, workflows/recorder.ts). An action's mark
  * must be stored before it runs: a restarted worker that finds it ends the task instead of repeating
- * what may have happened. A read's mark only moves the resume point, so the read does not wait for
- * storage to confirm it (state-store.ts saveTaskBehind). The recorder's ask touches no page state,
+ * what may have happened. A read's mark is stored only over an action's, without waiting for storage
+ * (state-store.ts saveReadMark). The recorder's ask touches no page state,
  * so it runs while the mark is stored (issue 26).
  */
 async function startCall(
@@ -87,7 +87,7 @@ async function startCall(
   recordArgs: unknown,
 ): Promise<{ floor: number; recording: PendingStep | null }> {
   rec.inFlight = { tool: name, readOnly };
-  if (readOnly) saveTaskBehind(rec);
+  if (readOnly) saveReadMark(rec);
   const floor = await floorBefore(tabId);
   const [saved, asked] = await Promise.allSettled([
     readOnly ? undefined : saveTask(rec),
