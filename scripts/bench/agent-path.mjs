@@ -192,7 +192,14 @@ export function printAgentPath(agentPath) {
       `  ${tool.padEnd(24)} agent ${String(r.agentMs).padStart(7)} ms  worker ${String(r.workerMs).padStart(7)} ms  overhead ${String(r.overheadMs).padStart(7)} ms  (${r.calls} calls)`,
     );
   if (browserCallsPerTask) {
-    const total = round(Object.values(browserCallsPerTask).reduce((a, b) => a + b, 0), 1);
-    console.log(`  browser calls per task (${total}): ${Object.entries(browserCallsPerTask).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    const total = round(
+      Object.values(browserCallsPerTask).reduce((a, b) => a + b, 0),
+      1,
+    );
+    console.log(
+      `  browser calls per task (${total}): ${Object.entries(browserCallsPerTask)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
   }
 }
