@@ -21,7 +21,7 @@ import { NAME_FROM_CONTENT_ROLES } from './role-tables';
 import { computeRole } from './roles';
 import { computeStates, computeValue } from './states';
 import type { AxContext } from './style-cache';
-import { hidesSubtree } from './visibility';
+import { hiddenByDisplay, hiddenByMarkup } from './visibility';
 import {
   CONTEXT_ROLES,
   FIELD_ROLES,
@@ -140,8 +140,8 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
   return top;
 }
 
-function isInline(style: CSSStyleDeclaration | null): boolean {
-  const d = style?.display ?? 'inline';
+function isInline(display: string | null): boolean {
+  const d = display ?? 'inline';
   return d === 'contents' || d.startsWith('inline');
 }
 
@@ -193,13 +193,15 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   const ctx = env.ctx;
   const tag = el.localName;
   // An area is never rendered where it sits (UA sheet: display:none); it prints under its image.
-  if (!mapped && (tag === 'area' || hidesSubtree(el, ctx))) return;
+  if (!mapped && (tag === 'area' || hiddenByMarkup(el))) return;
+  const style = ctx.style(el);
+  // Each property read of a live computed style is a style query in Chromium: each is read once.
+  const display = style ? style.display : null;
+  if (!mapped && hiddenByDisplay(el, display)) return;
   if (tag === 'br') {
     frame.node.pending += ' ';
     return;
   }
-  const style = ctx.style(el);
-  // Each property read of a live computed style asks Chromium whether the style is clean: read once.
   const visibility = style?.visibility;
   const visibleSelf = visibility !== 'hidden' && visibility !== 'collapse';
   const cursor = style?.cursor ?? '';
@@ -260,7 +262,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
     if (node) finalize(node, env.capper);
     return;
   }
-  walkContents(el, style, node, childFrame, env);
+  walkContents(el, display, node, childFrame, env);
   if (node) {
     finalize(node, env.capper);
     if (kind === 'pointer' && keep) settlePointerRef(node, frame, el === env.anchor || overlay !== null, env);
@@ -369,7 +371,7 @@ function walkLeaf(
 /** The element's children (flat tree, or a select's options), then its aria-owns children. */
 function walkContents(
   el: Element,
-  style: CSSStyleDeclaration | null,
+  display: string | null,
   node: AxNode | null,
   childFrame: Frame,
   env: WalkEnv,
@@ -377,7 +379,7 @@ function walkContents(
   const target = childFrame.node;
   // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and
   // the second can then be recognised as the label of the field that follows.
-  const block = !node && !isInline(style);
+  const block = !node && !isInline(display);
   if (block) flushText(target, env.capper);
   const prune = env.prune;
   if (prune?.full.has(el)) env.prune = undefined;

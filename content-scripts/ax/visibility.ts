@@ -39,16 +39,29 @@ export function isRenderedInvisible(el: Element, ctx?: AxContext): boolean {
  * `<details>`'s content, or an ancestor's `content-visibility:hidden`. Walkers skip the subtree.
  */
 export function hidesSubtree(el: Element, ctx?: AxContext): boolean {
-  const c = resolveContext(el, ctx);
+  if (hiddenByMarkup(el)) return true;
+  const s = resolveContext(el, ctx).style(el);
+  return hiddenByDisplay(el, s ? s.display : null);
+}
+
+/** The checks of hidesSubtree that need no style (the tree walk makes them before reading any). */
+export function hiddenByMarkup(el: Element): boolean {
   if (NEVER_RENDERED.has(el.localName) && el.namespaceURI === 'http://www.w3.org/1999/xhtml') {
     return true;
   }
   if (isAriaHidden(el)) return true;
   if (el.localName === 'input' && el.getAttribute('type')?.trim().toLowerCase() === 'hidden') return true;
-  if (el.hasAttribute('inert')) return true;
-  const s = c.style(el);
-  if (s) {
-    if (s.display === 'none') return true;
+  return el.hasAttribute('inert');
+}
+
+/**
+ * The rest of hidesSubtree, given the element's computed `display` (null: no style). The walk reads
+ * `display` once per element and passes it here and to its block/inline test: each property read of
+ * a live computed style is a style query in Chromium (issue 26).
+ */
+export function hiddenByDisplay(el: Element, display: string | null): boolean {
+  if (display !== null) {
+    if (display === 'none') return true;
   } else if (el.hasAttribute('hidden')) {
     // Disconnected or windowless documents have no styles; the attribute is the best evidence.
     return true;
