@@ -5,6 +5,7 @@
  * outward signs are an `onclick` handler, a pointer cursor, or a tabindex, so those are read here.
  */
 import { isFocusable } from './roles';
+import type { AxContext } from './style-cache';
 
 /** WAI-ARIA widget roles a user operates directly (§5.3.3 widget subclasses, plus iframe). */
 export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
@@ -78,16 +79,6 @@ function hasOnclick(el: Element): boolean {
   return 'onclick' in el && el.onclick !== null && el.onclick !== undefined;
 }
 
-export interface RefInput {
-  el: Element;
-  role: string;
-  /** The element's computed `cursor` and its flat-tree parent's. */
-  cursor: string;
-  parentCursor: string;
-  /** Inside a control that already has a ref (a custom checkbox's styled box, a tab's label). */
-  inWidget: boolean;
-  hints: ClickHints;
-}
 
 /**
  * Why an element deserves a ref: 'control' (a widget role, focusable, a click handler) or 'pointer'
@@ -101,18 +92,27 @@ export type RefKind = 'control' | 'pointer' | null;
  * Whether the element deserves a ref, and why. The pointer-cursor rule ignores a cursor inherited
  * from the parent (inside a link or a clickable card every descendant shows the pointer, and only
  * the outermost element is the control) and a pointer on the inner parts of a control that has its
- * own ref (web components style their shadow parts with cursor:pointer).
+ * own ref (web components style their shadow parts with cursor:pointer). `parent` is the element
+ * whose style the element inherits from (its flat-tree parent); `inWidget`: inside a control that
+ * already has a ref (a custom checkbox's styled box, a tab's label). The cursors are read last,
+ * only when the rule still applies: each read is a style query.
  */
-export function refKind(input: RefInput): RefKind {
-  if (needsControlRef(input)) return 'control';
-  const { el, role, cursor, parentCursor, inWidget } = input;
-  if (!NON_SEMANTIC_ROLES.has(role)) return null;
+export function refKind(
+  el: Element,
+  role: string,
+  parent: Element | null,
+  inWidget: boolean,
+  hints: ClickHints,
+  ctx: AxContext,
+): RefKind {
+  if (needsControlRef(el, role, hints)) return 'control';
+  if (!NON_SEMANTIC_ROLES.has(role) || inWidget) return null;
   if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return null;
-  if (cursor === 'pointer' && parentCursor !== 'pointer' && !inWidget) return 'pointer';
-  return null;
+  if (ctx.cursor(el) !== 'pointer') return null;
+  return parent !== null && ctx.cursor(parent) === 'pointer' ? null : 'pointer';
 }
 
-function needsControlRef({ el, role, hints }: RefInput): boolean {
+function needsControlRef(el: Element, role: string, hints: ClickHints): boolean {
   if (INTERACTIVE_ROLES.has(role)) return true;
   // Any tabindex makes an element focusable (HTML "focusable area"), -1 included: Chrome reports
   // those as focusable, and an agent may need to focus or anchor on them (dialogs, route headings).

@@ -21,7 +21,7 @@ import { NAME_FROM_CONTENT_ROLES } from './role-tables';
 import { computeRole } from './roles';
 import { computeStates, computeValue } from './states';
 import type { AxContext } from './style-cache';
-import { hiddenByDisplay, hiddenByMarkup } from './visibility';
+import { hiddenByDisplay, hiddenByMarkup, isInvisible } from './visibility';
 import {
   CONTEXT_ROLES,
   FIELD_ROLES,
@@ -86,8 +86,8 @@ interface Frame {
   node: AxNode;
   /** Depth at which a new child node would print. */
   depth: number;
-  /** Computed cursor of the DOM parent element (for the inherited-pointer rule). */
-  parentCursor: string;
+  /** The flat-tree parent element, whose style the element inherits (the pointer-cursor rule). */
+  parentEl: Element | null;
   /** Computed style of the DOM parent element, read lazily (only popups need its position). */
   parentStyle: CSSStyleDeclaration | null;
   /** Text here is rendered (visibility is inherited, so the nearest element decides). */
@@ -124,7 +124,7 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
   const frame: Frame = {
     node: top,
     depth: 0,
-    parentCursor: parentStyle?.cursor ?? '',
+    parentEl: parent,
     parentStyle,
     textVisible: true,
     inView: true,
@@ -194,17 +194,16 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   const tag = el.localName;
   // An area is never rendered where it sits (UA sheet: display:none); it prints under its image.
   if (!mapped && (tag === 'area' || hiddenByMarkup(el))) return;
-  const style = ctx.style(el);
-  // Each property read of a live computed style is a style query in Chromium: each is read once.
-  const display = style ? style.display : null;
+  // Each property read of a live computed style is a style query in Chromium: the context reads
+  // display and visibility once per element (names and hidden-ness ask about them too).
+  const display = ctx.display(el);
   if (!mapped && hiddenByDisplay(el, display)) return;
   if (tag === 'br') {
     frame.node.pending += ' ';
     return;
   }
-  const visibility = style?.visibility;
-  const visibleSelf = visibility !== 'hidden' && visibility !== 'collapse';
-  const cursor = style?.cursor ?? '';
+  const style = ctx.style(el);
+  const visibleSelf = !isInvisible(ctx.visibility(el));
   // An area has no box of its own: it is in view when its image is.
   const inView = env.viewportOnly ? (mapped ? frame.inView : inViewport(el, env)) : true;
   const role = computeRole(el, ctx);
@@ -219,7 +218,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   const presentational = frame.presentational && !fresh;
   const kind =
     visibleSelf && !frame.inDropDown
-      ? refKind({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints })
+      ? refKind(el, role, frame.parentEl, frame.inWidget, env.hints, ctx)
       : null;
   const wantsRef = kind !== null;
   const authorLabelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
@@ -242,7 +241,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   const childFrame: Frame = {
     node: node ?? frame.node,
     depth: node ? (node.transparent ? depth : depth + 1) : frame.depth,
-    parentCursor: cursor,
+    parentEl: el,
     parentStyle: style,
     textVisible: visibleSelf,
     inView,
@@ -418,7 +417,7 @@ function walkOwned(el: Element, frame: Frame, env: WalkEnv): void {
   for (const owned of ownedElements(el, env.ctx)) {
     const parent = flatParent(owned);
     const parentStyle = parent ? env.ctx.style(parent) : null;
-    const ownedFrame: Frame = { ...frame, parentCursor: parentStyle?.cursor ?? '', parentStyle, inWidget: false };
+    const ownedFrame: Frame = { ...frame, parentEl: parent, parentStyle, inWidget: false };
     visitElement(owned, ownedFrame, env, 'owned');
   }
 }

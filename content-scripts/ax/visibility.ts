@@ -27,10 +27,10 @@ export const NEVER_RENDERED: ReadonlySet<string> = new Set([
  */
 export function isRenderedInvisible(el: Element, ctx?: AxContext): boolean {
   const c = resolveContext(el, ctx);
-  const s = c.style(el);
-  if (!s) return false;
-  if (s.display === 'none') return true;
-  return s.visibility === 'hidden' || s.visibility === 'collapse';
+  const display = c.display(el);
+  if (display === null) return false;
+  if (display === 'none') return true;
+  return isInvisible(c.visibility(el));
 }
 
 /**
@@ -40,8 +40,7 @@ export function isRenderedInvisible(el: Element, ctx?: AxContext): boolean {
  */
 export function hidesSubtree(el: Element, ctx?: AxContext): boolean {
   if (hiddenByMarkup(el)) return true;
-  const s = resolveContext(el, ctx).style(el);
-  return hiddenByDisplay(el, s ? s.display : null);
+  return hiddenByDisplay(el, resolveContext(el, ctx).display(el));
 }
 
 /** The checks of hidesSubtree that need no style (the tree walk makes them before reading any). */
@@ -89,11 +88,8 @@ export function isHiddenFromAx(el: Element, ctx?: AxContext): boolean {
   const cached = c.hidden.get(el);
   if (cached !== undefined) return cached;
   let hidden = ancestorHides(el, c);
-  if (!hidden) {
-    const s = c.style(el);
-    // visibility is inherited, so the element's own computed value already accounts for ancestors.
-    if (s && (s.visibility === 'hidden' || s.visibility === 'collapse')) hidden = true;
-  }
+  // visibility is inherited, so the element's own computed value already accounts for ancestors.
+  if (!hidden && isInvisible(c.visibility(el))) hidden = true;
   c.hidden.set(el, hidden);
   return hidden;
 }
@@ -144,14 +140,18 @@ export function hiddenByVisibilityOnly(el: Element, ctx?: AxContext): boolean {
  */
 export function hiddenFromAllUsers(el: Element, ctx?: AxContext): boolean {
   const c = resolveContext(el, ctx);
-  const s = c.style(el);
-  if (s && (s.visibility === 'hidden' || s.visibility === 'collapse')) return true;
+  if (isInvisible(c.visibility(el))) return true;
   for (let n: Element | null = el; n; n = flatParent(n)) {
-    const style = c.style(n);
-    if (style ? style.display === 'none' : n.hasAttribute('hidden')) return true;
+    const display = c.display(n);
+    if (display !== null ? display === 'none' : n.hasAttribute('hidden')) return true;
     if (n.hasAttribute('inert')) return true;
   }
   return false;
+}
+
+/** `visibility: hidden | collapse` (null: no style, so not known to be invisible). */
+export function isInvisible(visibility: string | null): boolean {
+  return visibility === 'hidden' || visibility === 'collapse';
 }
 
 /** aria-hidden="true" removes the subtree (WAI-ARIA 1.2 §6.6 aria-hidden); other values are ignored. */
