@@ -4,7 +4,7 @@
  * listener makes interactive, which the accessibility tree does not expose at all. Their only
  * outward signs are an `onclick` handler, a pointer cursor, or a tabindex, so those are read here.
  */
-import { isFocusable } from './roles';
+import { isNativelyFocusable } from './roles';
 import type { AxContext } from './style-cache';
 
 /** WAI-ARIA widget roles a user operates directly (§5.3.3 widget subclasses, plus iframe). */
@@ -116,7 +116,8 @@ function needsControlRef(el: Element, role: string, hints: ClickHints): boolean 
   if (INTERACTIVE_ROLES.has(role)) return true;
   // Any tabindex makes an element focusable (HTML "focusable area"), -1 included: Chrome reports
   // those as focusable, and an agent may need to focus or anchor on them (dialogs, route headings).
-  if (tabIndexOf(el) !== null || isFocusable(el)) return true;
+  // A tabindex that tabIndexOf rejects is no focus signal either (isFocusable's test is stricter).
+  if (tabIndexOf(el) !== null || isNativelyFocusable(el)) return true;
   // An open <dialog> (modal or not) is focusable in Chromium: showModal() and the dialog focusing
   // steps (HTML §4.11.3) can land on the dialog itself, and an agent may need to anchor on it.
   if (el.localName === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;

@@ -98,7 +98,14 @@ export function isFocusable(el: Element): boolean {
   if (el.namespaceURI !== HTML_NS && el.namespaceURI !== SVG_NS) return false;
   const tabindex = el.getAttribute('tabindex');
   if (tabindex !== null && /^\s*[-+]?\d+\s*$/.test(tabindex)) return true;
-  if (el.namespaceURI === SVG_NS) return el.localName === 'a' && hasHref(el);
+  return isNativelyFocusable(el);
+}
+
+/** isFocusable without the tabindex test, for a caller that has already read tabindex. */
+export function isNativelyFocusable(el: Element): boolean {
+  const ns = el.namespaceURI;
+  if (ns === SVG_NS) return el.localName === 'a' && hasHref(el);
+  if (ns !== HTML_NS) return false;
   switch (el.localName) {
     case 'a':
     case 'area':
@@ -223,9 +230,10 @@ const LANDMARK_SCOPE_ROLES = new Set(['article', 'complementary', 'main', 'navig
 const SECTIONING_TAGS = new Set(['article', 'aside', 'nav', 'section']);
 
 function implicitRole(el: Element, c: AxContext): string {
-  if (el.namespaceURI === SVG_NS) return svgRole(el, c);
-  if (el.namespaceURI === MATHML_NS) return el.localName === 'math' ? 'math' : 'generic';
-  if (el.namespaceURI !== HTML_NS) return 'generic';
+  const ns = el.namespaceURI;
+  if (ns === SVG_NS) return svgRole(el, c);
+  if (ns === MATHML_NS) return el.localName === 'math' ? 'math' : 'generic';
+  if (ns !== HTML_NS) return 'generic';
   const tag = el.localName;
   const simple = SIMPLE_IMPLICIT[tag];
   if (simple) return simple;
