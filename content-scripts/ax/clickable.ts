@@ -105,14 +105,18 @@ export function refKind(
   hints: ClickHints,
   ctx: AxContext,
 ): RefKind {
-  if (needsControlRef(el, role, hints)) return 'control';
-  if (!NON_SEMANTIC_ROLES.has(role) || inWidget) return null;
-  if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return null;
+  // Each DOM getter is a call into the browser: the tag is read once.
+  const tag = el.localName;
+  if (needsControlRef(el, tag, role, hints)) return 'control';
+  if (!NON_SEMANTIC_ROLES.has(role) || inWidget || NEVER_CLICKABLE_TAGS.has(tag)) return null;
   if (ctx.cursor(el) !== 'pointer') return null;
   return parent !== null && ctx.cursor(parent) === 'pointer' ? null : 'pointer';
 }
 
-function needsControlRef(el: Element, role: string, hints: ClickHints): boolean {
+/** A label forwards its clicks to its control; body and html are the page, not a control. */
+const NEVER_CLICKABLE_TAGS: ReadonlySet<string> = new Set(['label', 'body', 'html']);
+
+function needsControlRef(el: Element, tag: string, role: string, hints: ClickHints): boolean {
   if (INTERACTIVE_ROLES.has(role)) return true;
   // Any tabindex makes an element focusable (HTML "focusable area"), -1 included: Chrome reports
   // those as focusable, and an agent may need to focus or anchor on them (dialogs, route headings).
@@ -120,15 +124,14 @@ function needsControlRef(el: Element, role: string, hints: ClickHints): boolean 
   if (tabIndexOf(el) !== null || isNativelyFocusable(el)) return true;
   // An open <dialog> (modal or not) is focusable in Chromium: showModal() and the dialog focusing
   // steps (HTML §4.11.3) can land on the dialog itself, and an agent may need to anchor on it.
-  if (el.localName === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;
+  if (tag === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;
   // A draggable="true" element (HTML §6.11.7) is something a person drags: the drag tool needs its ref.
   if (el.getAttribute('draggable') === 'true') return true;
   // A header that states its sort order (WAI-ARIA 1.2 aria-sort) is how grids (Tabulator, AG Grid)
   // sort on click, often with no button inside; when it holds its own button, that one gets the ref.
   if ((role === 'columnheader' || role === 'rowheader') && el.hasAttribute('aria-sort'))
     return !el.querySelector('button, a[href], [role="button"], input, select');
-  if (!NON_SEMANTIC_ROLES.has(role)) return false;
-  if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
+  if (!NON_SEMANTIC_ROLES.has(role) || NEVER_CLICKABLE_TAGS.has(tag)) return false;
   if (hasOnclick(el)) return true;
   return hints.hasClickListener?.(el) === true;
 }

@@ -51,12 +51,13 @@ export function mayHostShadow(el: Element): boolean {
  * root. The walk and the pseudo-element filter (pseudo-rules.ts) ask about the same elements, and
  * in Chrome each ask is an extension API call (chrome.dom.openOrClosedShadowRoot: 6% of a deep
  * read's page time on a 50k-element page, issue 26). The DOM is fixed during a build, so the
- * answers hold for it; other elements cannot host a root and go straight to the reader.
+ * answers hold for it. Other elements have no shadow root, open or closed (DOM §4.2.14: attachShadow()
+ * and declarative roots accept only these hosts), so the reader is not asked about them.
  */
 export function memoShadowReader(read: (el: Element) => ShadowRoot | null): (el: Element) => ShadowRoot | null {
   const seen = new Map<Element, ShadowRoot | null>();
   return (el) => {
-    if (!mayHostShadow(el)) return read(el);
+    if (!mayHostShadow(el)) return null;
     let root = seen.get(el);
     if (root === undefined) {
       root = read(el);

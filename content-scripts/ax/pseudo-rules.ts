@@ -108,14 +108,13 @@ export function documentMayStylePseudo(doc: Document, maxRules = MAX_RULES): boo
 export function pseudoFilter(readShadow?: ShadowReader, warmUp = WARM_UP): (el: Element) => boolean {
   const docs = new Map<Document, boolean>();
   let asked = 0;
+  // Every answer is remembered: each element is asked about for ::before and ::after, and as
+  // the parent of each of its children.
   const hosts = new Map<Element, boolean>();
   const isHost = (el: Element): boolean => {
-    if (el.shadowRoot) return true;
-    if (!mayHostShadow(el)) return false;
-    if (!readShadow) return true;
     let known = hosts.get(el);
     if (known === undefined) {
-      known = readShadow(el) !== null;
+      known = el.shadowRoot !== null || (mayHostShadow(el) && (!readShadow || readShadow(el) !== null));
       hosts.set(el, known);
     }
     return known;

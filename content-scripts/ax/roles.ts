@@ -275,13 +275,15 @@ function implicitRole(el: Element, c: AxContext): string {
     case 'thead':
     case 'tbody':
     case 'tfoot':
-      return tablePartRole(el, c, 'rowgroup');
+      return tablePartRole(closestTable(el), c, 'rowgroup');
     case 'tr':
-      return tablePartRole(el, c, 'row');
-    case 'td':
-      return tablePartRole(el, c, cellRoleFor(el, c));
+      return tablePartRole(closestTable(el), c, 'row');
+    case 'td': {
+      const table = closestTable(el);
+      return tablePartRole(table, c, cellRoleIn(table, c));
+    }
     case 'th':
-      return tablePartRole(el, c, headerRole(el));
+      return tablePartRole(closestTable(el), c, headerRole(el));
     default:
       return 'generic';
   }
@@ -352,15 +354,14 @@ function closestTable(el: Element): Element | null {
   return null;
 }
 
-function tablePartRole(el: Element, c: AxContext, role: string): string {
-  const table = closestTable(el);
+/** `table`: the part's closest table ancestor (closestTable), found once per cell. */
+function tablePartRole(table: Element | null, c: AxContext, role: string): string {
   if (!table) return role;
   // Presentational tables pass that on to their rows and cells (WAI-ARIA §4.6).
   return computeRole(table, c) === 'none' ? 'none' : role;
 }
 
-function cellRoleFor(el: Element, c: AxContext): string {
-  const table = closestTable(el);
+function cellRoleIn(table: Element | null, c: AxContext): string {
   const tableRole = table ? computeRole(table, c) : 'table';
   return tableRole === 'grid' || tableRole === 'treegrid' ? 'gridcell' : 'cell';
 }

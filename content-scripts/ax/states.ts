@@ -90,7 +90,8 @@ export function computeStates(el: Element, role: string, ctx?: AxContext): AxSta
     }
   }
 
-  if (isDisabled(el, c)) s.disabled = true;
+  const formState = mayMatchFormState(el);
+  if (isDisabled(el, formState, c)) s.disabled = true;
   if (REQUIRED_ROLES.has(role)) {
     if (el.hasAttribute('required') && isFormControl(el)) s.required = true;
     else if (bool(el.getAttribute('aria-required')) === true) s.required = true;
@@ -107,7 +108,7 @@ export function computeStates(el: Element, role: string, ctx?: AxContext): AxSta
   const invalid = el.getAttribute('aria-invalid');
   if (invalid !== null && invalid.trim() !== '' && invalid.trim().toLowerCase() !== 'false') {
     s.invalid = true;
-  } else if (mayMatchFormState(el) && matchesSafe(el, ':user-invalid')) {
+  } else if (formState && matchesSafe(el, ':user-invalid')) {
     s.invalid = true;
   }
   if (isFocused(el, c)) s.focused = true;
@@ -212,8 +213,8 @@ function memoOf(c: AxContext): StateMemo {
 
 /** Native disabled (fieldset inheritance included via :disabled) or aria-disabled on the element
  * or an ancestor (WAI-ARIA §6.6 aria-disabled applies to the element and its descendants). */
-function isDisabled(el: Element, c: AxContext): boolean {
-  if (mayMatchFormState(el) && matchesSafe(el, ':disabled')) return true;
+function isDisabled(el: Element, formState: boolean, c: AxContext): boolean {
+  if (formState && matchesSafe(el, ':disabled')) return true;
   const memo = memoOf(c);
   return scopeHasAriaDisabled(el, memo.scopesWithAriaDisabled) && inheritedAriaDisabled(el, memo.ariaDisabled) === true;
 }

@@ -261,7 +261,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
     if (node) finalize(node, env.capper);
     return;
   }
-  walkContents(el, display, node, childFrame, env);
+  walkContents(el, tag, display, node, childFrame, env);
   if (node) {
     finalize(node, env.capper);
     if (kind === 'pointer' && keep) settlePointerRef(node, frame, el === env.anchor || overlay !== null, env);
@@ -370,6 +370,7 @@ function walkLeaf(
 /** The element's children (flat tree, or a select's options), then its aria-owns children. */
 function walkContents(
   el: Element,
+  tag: string,
   display: string | null,
   node: AxNode | null,
   childFrame: Frame,
@@ -382,14 +383,14 @@ function walkContents(
   if (block) flushText(target, env.capper);
   const prune = env.prune;
   if (prune?.full.has(el)) env.prune = undefined;
-  if (el.localName === 'select') walkSelect(el, childFrame, env);
-  else walkChildren(el, childFrame, env);
+  if (tag === 'select') walkSelect(el, childFrame, env);
+  else walkChildren(el, tag, childFrame, env);
   walkOwned(el, childFrame, env);
   env.prune = prune;
   if (block) flushText(target, env.capper);
 }
 
-function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
+function walkChildren(el: Element, tag: string, frame: Frame, env: WalkEnv): void {
   const root = env.hints.shadowRootOf ? env.hints.shadowRootOf(el) : el.shadowRoot;
   if (root) {
     // DOM §4.2.2.3 flat tree: a shadow host renders its shadow tree; light children only via slots.
@@ -397,7 +398,7 @@ function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
     for (let c = root.firstChild; c; c = c.nextSibling) walkNode(c, frame, env);
     return;
   }
-  if (isSlot(el)) {
+  if (tag === 'slot' && isSlot(el)) {
     const assigned = el.assignedNodes();
     if (assigned.length > 0) {
       for (const n of assigned) walkNode(n, frame, env);

@@ -45,11 +45,10 @@ export function hidesSubtree(el: Element, ctx?: AxContext): boolean {
 
 /** The checks of hidesSubtree that need no style (the tree walk makes them before reading any). */
 export function hiddenByMarkup(el: Element): boolean {
-  if (NEVER_RENDERED.has(el.localName) && el.namespaceURI === 'http://www.w3.org/1999/xhtml') {
-    return true;
-  }
+  const tag = el.localName;
+  if (NEVER_RENDERED.has(tag) && el.namespaceURI === 'http://www.w3.org/1999/xhtml') return true;
   if (isAriaHidden(el)) return true;
-  if (el.localName === 'input' && el.getAttribute('type')?.trim().toLowerCase() === 'hidden') return true;
+  if (tag === 'input' && el.getAttribute('type')?.trim().toLowerCase() === 'hidden') return true;
   return el.hasAttribute('inert');
 }
 
