@@ -119,9 +119,7 @@ export function pseudoFilter(readShadow?: ShadowReader, warmUp = WARM_UP): (el: 
     }
     return known;
   };
-  return (el) => {
-    // A small build reads its few pseudo-elements rather than scan the sheets first.
-    if (++asked <= warmUp) return true;
+  const decide = (el: Element): boolean => {
     const doc = el.ownerDocument;
     let styled = docs.get(doc);
     if (styled === undefined) {
@@ -131,5 +129,17 @@ export function pseudoFilter(readShadow?: ShadowReader, warmUp = WARM_UP): (el: 
     if (styled || el.getRootNode() !== doc) return true;
     const parent = el.parentElement;
     return isHost(el) || (parent !== null && isHost(parent));
+  };
+  // The answer for ::before holds for ::after (same element, same rules).
+  const answers = new Map<Element, boolean>();
+  return (el) => {
+    // A small build reads its few pseudo-elements rather than scan the sheets first.
+    if (++asked <= warmUp) return true;
+    let answer = answers.get(el);
+    if (answer === undefined) {
+      answer = decide(el);
+      answers.set(el, answer);
+    }
+    return answer;
   };
 }
