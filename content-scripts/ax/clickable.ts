@@ -79,7 +79,6 @@ function hasOnclick(el: Element): boolean {
   return 'onclick' in el && el.onclick !== null && el.onclick !== undefined;
 }
 
-
 /**
  * Why an element deserves a ref: 'control' (a widget role, focusable, a click handler) or 'pointer'
  * (only its pointer cursor says it is clickable, a weaker sign: the walk drops that ref when the

@@ -217,9 +217,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   const fresh = via === 'owned' && overlay !== null;
   const presentational = frame.presentational && !fresh;
   const kind =
-    visibleSelf && !frame.inDropDown
-      ? refKind(el, role, frame.parentEl, frame.inWidget, env.hints, ctx)
-      : null;
+    visibleSelf && !frame.inDropDown ? refKind(el, role, frame.parentEl, frame.inWidget, env.hints, ctx) : null;
   const wantsRef = kind !== null;
   const authorLabelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
   const name = lineName(el, role, visibleSelf, wantsRef, authorLabelled, ctx);
