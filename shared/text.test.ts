@@ -18,4 +18,9 @@ describe('string primitives', () => {
     expect(collapse(' a \n\t b ')).toBe(' a b ');
     expect(squish(' a \n\t b ')).toBe('a b');
   });
+
+  it('collapses as one whitespace replace does, whether or not the text needs it', () => {
+    const samples = ['a b c', ' a b ', 'a  b', 'a\u00a0b', 'a\nb', '\t', ' ', '', 'a \u2003 b', 'x\u3000', 'é ü'];
+    for (const s of samples) expect(collapse(s)).toBe(s.replace(/\s+/g, ' '));
+  });
 });

@@ -19,9 +19,14 @@ export function cut(text: string, max: number, ellipsis = '…'): string {
   return sliceSafe(text, Math.max(0, max - ellipsis.length)) + ellipsis;
 }
 
+/** A whitespace run of two or more, or one whitespace character other than a plain space. */
+const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
+
 /** Collapses whitespace runs (newlines included) to one space. */
 export function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ');
+  // Most text is already collapsed (single spaces between words): a scan that finds nothing to
+  // change returns it without building a copy (the tree builder collapses every text run, issue 26).
+  return NEEDS_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ') : text;
 }
 
 /** Collapses whitespace runs to one space and trims the ends. */

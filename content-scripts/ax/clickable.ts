@@ -4,7 +4,8 @@
  * listener makes interactive, which the accessibility tree does not expose at all. Their only
  * outward signs are an `onclick` handler, a pointer cursor, or a tabindex, so those are read here.
  */
-import { isFocusable } from './roles';
+import { isNativelyFocusable } from './roles';
+import type { AxContext } from './style-cache';
 
 /** WAI-ARIA widget roles a user operates directly (§5.3.3 widget subclasses, plus iframe). */
 export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
@@ -78,17 +79,6 @@ function hasOnclick(el: Element): boolean {
   return 'onclick' in el && el.onclick !== null && el.onclick !== undefined;
 }
 
-export interface RefInput {
-  el: Element;
-  role: string;
-  /** The element's computed `cursor` and its flat-tree parent's. */
-  cursor: string;
-  parentCursor: string;
-  /** Inside a control that already has a ref (a custom checkbox's styled box, a tab's label). */
-  inWidget: boolean;
-  hints: ClickHints;
-}
-
 /**
  * Why an element deserves a ref: 'control' (a widget role, focusable, a click handler) or 'pointer'
  * (only its pointer cursor says it is clickable, a weaker sign: the walk drops that ref when the
@@ -101,33 +91,46 @@ export type RefKind = 'control' | 'pointer' | null;
  * Whether the element deserves a ref, and why. The pointer-cursor rule ignores a cursor inherited
  * from the parent (inside a link or a clickable card every descendant shows the pointer, and only
  * the outermost element is the control) and a pointer on the inner parts of a control that has its
- * own ref (web components style their shadow parts with cursor:pointer).
+ * own ref (web components style their shadow parts with cursor:pointer). `parent` is the element
+ * whose style the element inherits from (its flat-tree parent); `inWidget`: inside a control that
+ * already has a ref (a custom checkbox's styled box, a tab's label). The cursors are read last,
+ * only when the rule still applies: each read is a style query.
  */
-export function refKind(input: RefInput): RefKind {
-  if (needsControlRef(input)) return 'control';
-  const { el, role, cursor, parentCursor, inWidget } = input;
-  if (!NON_SEMANTIC_ROLES.has(role)) return null;
-  if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return null;
-  if (cursor === 'pointer' && parentCursor !== 'pointer' && !inWidget) return 'pointer';
-  return null;
+export function refKind(
+  el: Element,
+  role: string,
+  parent: Element | null,
+  inWidget: boolean,
+  hints: ClickHints,
+  ctx: AxContext,
+): RefKind {
+  // Each DOM getter is a call into the browser: the tag is read once.
+  const tag = el.localName;
+  if (needsControlRef(el, tag, role, hints)) return 'control';
+  if (!NON_SEMANTIC_ROLES.has(role) || inWidget || NEVER_CLICKABLE_TAGS.has(tag)) return null;
+  if (ctx.cursor(el) !== 'pointer') return null;
+  return parent !== null && ctx.cursor(parent) === 'pointer' ? null : 'pointer';
 }
 
-function needsControlRef({ el, role, hints }: RefInput): boolean {
+/** A label forwards its clicks to its control; body and html are the page, not a control. */
+const NEVER_CLICKABLE_TAGS: ReadonlySet<string> = new Set(['label', 'body', 'html']);
+
+function needsControlRef(el: Element, tag: string, role: string, hints: ClickHints): boolean {
   if (INTERACTIVE_ROLES.has(role)) return true;
   // Any tabindex makes an element focusable (HTML "focusable area"), -1 included: Chrome reports
   // those as focusable, and an agent may need to focus or anchor on them (dialogs, route headings).
-  if (tabIndexOf(el) !== null || isFocusable(el)) return true;
+  // A tabindex that tabIndexOf rejects is no focus signal either (isFocusable's test is stricter).
+  if (tabIndexOf(el) !== null || isNativelyFocusable(el)) return true;
   // An open <dialog> (modal or not) is focusable in Chromium: showModal() and the dialog focusing
   // steps (HTML §4.11.3) can land on the dialog itself, and an agent may need to anchor on it.
-  if (el.localName === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;
+  if (tag === 'dialog' && el.hasAttribute('open') && role === 'dialog') return true;
   // A draggable="true" element (HTML §6.11.7) is something a person drags: the drag tool needs its ref.
   if (el.getAttribute('draggable') === 'true') return true;
   // A header that states its sort order (WAI-ARIA 1.2 aria-sort) is how grids (Tabulator, AG Grid)
   // sort on click, often with no button inside; when it holds its own button, that one gets the ref.
   if ((role === 'columnheader' || role === 'rowheader') && el.hasAttribute('aria-sort'))
     return !el.querySelector('button, a[href], [role="button"], input, select');
-  if (!NON_SEMANTIC_ROLES.has(role)) return false;
-  if (el.localName === 'label' || el.localName === 'body' || el.localName === 'html') return false;
+  if (!NON_SEMANTIC_ROLES.has(role) || NEVER_CLICKABLE_TAGS.has(tag)) return false;
   if (hasOnclick(el)) return true;
   return hints.hasClickListener?.(el) === true;
 }

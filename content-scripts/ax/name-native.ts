@@ -7,6 +7,8 @@ import { TEXT_INPUT_TYPES } from '../../shared/dom';
 import { inputType } from './roles';
 import { normalizeName, textAlternative, type Traversal } from './names';
 import { computeRole } from './roles';
+import type { AxContext } from './style-cache';
+import { isDocument, isShadowRoot } from './flat-tree';
 import { isHiddenFromAx } from './visibility';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -22,7 +24,7 @@ export function nativeTextAlternative(el: Element, t: Traversal, referenced: boo
   if (LABELABLE.has(tag)) {
     const fromLabels = labelsText(el, t);
     if (fromLabels) return fromLabels;
-    return tag !== 'button' && labelCount(el) > 0 ? '' : null;
+    return tag !== 'button' && labelCount(el, t.ctx) > 0 ? '' : null;
   }
   switch (tag) {
     case 'img':
@@ -118,11 +120,11 @@ function inputName(el: Element, t: Traversal): string | null {
   const fromLabels = labelsText(el, t);
   // Chromium: an associated <label>, even an empty or aria-hidden one (Shoelace's inputs carry
   // one), is the field's name: title and placeholder are not consulted (verified on Chromium 156).
-  return fromLabels || (labelCount(el) > 0 ? '' : null);
+  return fromLabels || (labelCount(el, t.ctx) > 0 ? '' : null);
 }
 
-function labelCount(el: Element): number {
-  return hasLabels(el) ? el.labels.length : 0;
+function labelCount(el: Element, ctx: AxContext): number {
+  return hasLabels(el) ? labelsOf(el, ctx).length : 0;
 }
 
 function hasLabels(el: Element): el is Element & { labels: NodeListOf<HTMLLabelElement> } {
@@ -133,7 +135,7 @@ function hasLabels(el: Element): el is Element & { labels: NodeListOf<HTMLLabelE
 function labelsText(el: Element, t: Traversal): string {
   if (!hasLabels(el)) return '';
   const parts: string[] = [];
-  for (const label of Array.from(el.labels)) {
+  for (const label of labelsOf(el, t.ctx)) {
     const next: Traversal = {
       ...t,
       // 2A: content of a hidden label counts, since the label itself is the traversal root.
@@ -143,6 +145,40 @@ function labelsText(el: Element, t: Traversal): string {
     if (text.trim()) parts.push(text);
   }
   return normalizeName(parts.join(' '));
+}
+
+/** Per build: each tree scope's labels by the control they label. */
+const labelIndexes = new WeakMap<AxContext, Map<Node, Map<Element, HTMLLabelElement[]>>>();
+const NO_LABELS: readonly HTMLLabelElement[] = [];
+
+/**
+ * `el.labels` as a list. In Chromium that live list is found by walking the element's whole tree
+ * scope for labels whose control is the element, once per field (quadratic on a form-heavy page,
+ * issue 26); one pass over the scope's labels per build gives the same lists: HTML §4.10.4, the
+ * labels of an element are the label elements of its tree whose labeled control (`control`) it is,
+ * in tree order. An element outside a document or shadow tree asks `el.labels` itself.
+ */
+function labelsOf(el: Element & { labels: NodeListOf<HTMLLabelElement> }, ctx: AxContext): readonly HTMLLabelElement[] {
+  const root = el.getRootNode();
+  if (!isShadowRoot(root) && !isDocument(root)) return Array.from(el.labels);
+  let scopes = labelIndexes.get(ctx);
+  if (!scopes) {
+    scopes = new Map();
+    labelIndexes.set(ctx, scopes);
+  }
+  let byControl = scopes.get(root);
+  if (!byControl) {
+    byControl = new Map();
+    for (const label of Array.from(root.querySelectorAll('label'))) {
+      const control = 'control' in label ? label.control : null;
+      if (!control) continue;
+      const list = byControl.get(control);
+      if (list) list.push(label);
+      else byControl.set(control, [label]);
+    }
+    scopes.set(root, byControl);
+  }
+  return byControl.get(el) ?? NO_LABELS;
 }
 
 function childContent(el: Element, tag: string, t: Traversal): string | null {

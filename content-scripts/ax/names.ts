@@ -288,12 +288,13 @@ function childText(child: Element, t: Traversal, owned = false): string {
   const text = owned
     ? textAlternative(child, { ...t, includeHidden: true }, role, false)
     : textAlternative(child, t, role, false);
-  const style = t.ctx.style(child);
+  const display = t.ctx.display(child);
   // accname 1.2 §4.3.2 2F.iii: inline content joins without a space; anything laid out as its
   // own box (block, inline-block, table cell, form control) is separated from its neighbours.
-  const separated = style
-    ? style.display !== 'inline' && style.display !== 'contents' && style.display !== 'none'
-    : /^(div|p|li|td|th|tr|h[1-6]|input|select|textarea|button)$/.test(child.localName);
+  const separated =
+    display !== null
+      ? display !== 'inline' && display !== 'contents' && display !== 'none'
+      : /^(div|p|li|td|th|tr|h[1-6]|input|select|textarea|button)$/.test(child.localName);
   if (separated && (text || !isHiddenFromAx(child, t.ctx))) return ` ${text} `;
   return text;
 }

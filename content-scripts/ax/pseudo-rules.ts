@@ -108,21 +108,18 @@ export function documentMayStylePseudo(doc: Document, maxRules = MAX_RULES): boo
 export function pseudoFilter(readShadow?: ShadowReader, warmUp = WARM_UP): (el: Element) => boolean {
   const docs = new Map<Document, boolean>();
   let asked = 0;
+  // Every answer is remembered: each element is asked about for ::before and ::after, and as
+  // the parent of each of its children.
   const hosts = new Map<Element, boolean>();
   const isHost = (el: Element): boolean => {
-    if (el.shadowRoot) return true;
-    if (!mayHostShadow(el)) return false;
-    if (!readShadow) return true;
     let known = hosts.get(el);
     if (known === undefined) {
-      known = readShadow(el) !== null;
+      known = el.shadowRoot !== null || (mayHostShadow(el) && (!readShadow || readShadow(el) !== null));
       hosts.set(el, known);
     }
     return known;
   };
-  return (el) => {
-    // A small build reads its few pseudo-elements rather than scan the sheets first.
-    if (++asked <= warmUp) return true;
+  const decide = (el: Element): boolean => {
     const doc = el.ownerDocument;
     let styled = docs.get(doc);
     if (styled === undefined) {
@@ -132,5 +129,17 @@ export function pseudoFilter(readShadow?: ShadowReader, warmUp = WARM_UP): (el: 
     if (styled || el.getRootNode() !== doc) return true;
     const parent = el.parentElement;
     return isHost(el) || (parent !== null && isHost(parent));
+  };
+  // The answer for ::before holds for ::after (same element, same rules).
+  const answers = new Map<Element, boolean>();
+  return (el) => {
+    // A small build reads its few pseudo-elements rather than scan the sheets first.
+    if (++asked <= warmUp) return true;
+    let answer = answers.get(el);
+    if (answer === undefined) {
+      answer = decide(el);
+      answers.set(el, answer);
+    }
+    return answer;
   };
 }

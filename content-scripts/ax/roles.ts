@@ -98,7 +98,14 @@ export function isFocusable(el: Element): boolean {
   if (el.namespaceURI !== HTML_NS && el.namespaceURI !== SVG_NS) return false;
   const tabindex = el.getAttribute('tabindex');
   if (tabindex !== null && /^\s*[-+]?\d+\s*$/.test(tabindex)) return true;
-  if (el.namespaceURI === SVG_NS) return el.localName === 'a' && hasHref(el);
+  return isNativelyFocusable(el);
+}
+
+/** isFocusable without the tabindex test, for a caller that has already read tabindex. */
+export function isNativelyFocusable(el: Element): boolean {
+  const ns = el.namespaceURI;
+  if (ns === SVG_NS) return el.localName === 'a' && hasHref(el);
+  if (ns !== HTML_NS) return false;
   switch (el.localName) {
     case 'a':
     case 'area':
@@ -223,9 +230,10 @@ const LANDMARK_SCOPE_ROLES = new Set(['article', 'complementary', 'main', 'navig
 const SECTIONING_TAGS = new Set(['article', 'aside', 'nav', 'section']);
 
 function implicitRole(el: Element, c: AxContext): string {
-  if (el.namespaceURI === SVG_NS) return svgRole(el, c);
-  if (el.namespaceURI === MATHML_NS) return el.localName === 'math' ? 'math' : 'generic';
-  if (el.namespaceURI !== HTML_NS) return 'generic';
+  const ns = el.namespaceURI;
+  if (ns === SVG_NS) return svgRole(el, c);
+  if (ns === MATHML_NS) return el.localName === 'math' ? 'math' : 'generic';
+  if (ns !== HTML_NS) return 'generic';
   const tag = el.localName;
   const simple = SIMPLE_IMPLICIT[tag];
   if (simple) return simple;
@@ -267,13 +275,15 @@ function implicitRole(el: Element, c: AxContext): string {
     case 'thead':
     case 'tbody':
     case 'tfoot':
-      return tablePartRole(el, c, 'rowgroup');
+      return tablePartRole(closestTable(el), c, 'rowgroup');
     case 'tr':
-      return tablePartRole(el, c, 'row');
-    case 'td':
-      return tablePartRole(el, c, cellRoleFor(el, c));
+      return tablePartRole(closestTable(el), c, 'row');
+    case 'td': {
+      const table = closestTable(el);
+      return tablePartRole(table, c, cellRoleIn(table, c));
+    }
     case 'th':
-      return tablePartRole(el, c, headerRole(el));
+      return tablePartRole(closestTable(el), c, headerRole(el));
     default:
       return 'generic';
   }
@@ -344,15 +354,14 @@ function closestTable(el: Element): Element | null {
   return null;
 }
 
-function tablePartRole(el: Element, c: AxContext, role: string): string {
-  const table = closestTable(el);
+/** `table`: the part's closest table ancestor (closestTable), found once per cell. */
+function tablePartRole(table: Element | null, c: AxContext, role: string): string {
   if (!table) return role;
   // Presentational tables pass that on to their rows and cells (WAI-ARIA §4.6).
   return computeRole(table, c) === 'none' ? 'none' : role;
 }
 
-function cellRoleFor(el: Element, c: AxContext): string {
-  const table = closestTable(el);
+function cellRoleIn(table: Element | null, c: AxContext): string {
   const tableRole = table ? computeRole(table, c) : 'table';
   return tableRole === 'grid' || tableRole === 'treegrid' ? 'gridcell' : 'cell';
 }

@@ -3,7 +3,8 @@
  * (checked, disabled, required, readonly, selected, expanded for <select>/<details>).
  */
 import { isSelect } from './name-embedded';
-import { deepActiveElement, isInput } from '../../shared/dom';
+import { deepActiveElement, isInput, isShadowRoot } from '../../shared/dom';
+import { isDocument } from './flat-tree';
 import { inputType } from './roles';
 import { resolveContext, type AxContext } from './ax-context';
 import { CHECKED_BY_DEFAULT_FALSE, type AxStates } from '../../shared/tree-print';
@@ -89,7 +90,8 @@ export function computeStates(el: Element, role: string, ctx?: AxContext): AxSta
     }
   }
 
-  if (isDisabled(el, c)) s.disabled = true;
+  const formState = mayMatchFormState(el);
+  if (isDisabled(el, formState, c)) s.disabled = true;
   if (REQUIRED_ROLES.has(role)) {
     if (el.hasAttribute('required') && isFormControl(el)) s.required = true;
     else if (bool(el.getAttribute('aria-required')) === true) s.required = true;
@@ -106,7 +108,7 @@ export function computeStates(el: Element, role: string, ctx?: AxContext): AxSta
   const invalid = el.getAttribute('aria-invalid');
   if (invalid !== null && invalid.trim() !== '' && invalid.trim().toLowerCase() !== 'false') {
     s.invalid = true;
-  } else if (mayMatchFormState(el) && matchesSafe(el, ':user-invalid')) {
+  } else if (formState && matchesSafe(el, ':user-invalid')) {
     s.invalid = true;
   }
   if (isFocused(el, c)) s.focused = true;
@@ -185,7 +187,8 @@ const FORM_STATE_TAGS: ReadonlySet<string> = new Set([
 ]);
 
 function mayMatchFormState(el: Element): boolean {
-  return FORM_STATE_TAGS.has(el.localName) || el.localName.includes('-');
+  const tag = el.localName;
+  return FORM_STATE_TAGS.has(tag) || tag.includes('-');
 }
 
 /** Per-build answers the tree builder asks for every printed line (the DOM is fixed during a build). */
@@ -193,6 +196,8 @@ interface StateMemo {
   active: Element | null;
   /** aria-disabled found on the element or its nearest ancestor that sets it (undefined: none). */
   ariaDisabled: Map<Element, boolean | undefined>;
+  /** Tree scopes (document, shadow roots) and whether any element in them has aria-disabled. */
+  scopesWithAriaDisabled: Map<Node, boolean>;
 }
 
 const memos = new WeakMap<AxContext, StateMemo>();
@@ -200,7 +205,7 @@ const memos = new WeakMap<AxContext, StateMemo>();
 function memoOf(c: AxContext): StateMemo {
   let m = memos.get(c);
   if (!m) {
-    m = { active: deepActiveElement(c.doc), ariaDisabled: new Map() };
+    m = { active: deepActiveElement(c.doc), ariaDisabled: new Map(), scopesWithAriaDisabled: new Map() };
     memos.set(c, m);
   }
   return m;
@@ -208,9 +213,26 @@ function memoOf(c: AxContext): StateMemo {
 
 /** Native disabled (fieldset inheritance included via :disabled) or aria-disabled on the element
  * or an ancestor (WAI-ARIA §6.6 aria-disabled applies to the element and its descendants). */
-function isDisabled(el: Element, c: AxContext): boolean {
-  if (mayMatchFormState(el) && matchesSafe(el, ':disabled')) return true;
-  return inheritedAriaDisabled(el, memoOf(c).ariaDisabled) === true;
+function isDisabled(el: Element, formState: boolean, c: AxContext): boolean {
+  if (formState && matchesSafe(el, ':disabled')) return true;
+  const memo = memoOf(c);
+  return scopeHasAriaDisabled(el, memo.scopesWithAriaDisabled) && inheritedAriaDisabled(el, memo.ariaDisabled) === true;
+}
+
+/**
+ * The parent-element chain below stays in the element's tree scope (a shadow root's children have
+ * no parent element), so a scope with no aria-disabled anywhere answers for all its elements with
+ * one selector match instead of a walk per printed line (issue 26: most pages have none).
+ */
+function scopeHasAriaDisabled(el: Element, scopes: Map<Node, boolean>): boolean {
+  const root = el.getRootNode();
+  let has = scopes.get(root);
+  if (has === undefined) {
+    // A detached subtree's root is an element, which querySelector would leave out: walk it.
+    has = isShadowRoot(root) || isDocument(root) ? root.querySelector('[aria-disabled]') !== null : true;
+    scopes.set(root, has);
+  }
+  return has;
 }
 
 /** The nearest aria-disabled="true|false" on the element or an ancestor, remembered along the way. */

@@ -33,6 +33,11 @@ export interface AxContext {
   readonly nameLookup: NameLookup;
   readonly win: (Window & typeof globalThis) | null;
   style(el: Element): CSSStyleDeclaration | null;
+  /** The computed `display` and `visibility` (null: no style), each read once per build. */
+  display(el: Element): string | null;
+  visibility(el: Element): string | null;
+  /** The computed `cursor` ('' without a style), read once per build. */
+  cursor(el: Element): string;
   pseudo(el: Element, kind: PseudoKind): PseudoInfo;
   readonly roles: Map<Element, string>;
   readonly hidden: Map<Element, boolean>;
@@ -45,22 +50,51 @@ export interface AxContext {
 
 const NO_PSEUDO: PseudoInfo = { text: '', block: false };
 
+/**
+ * An element's computed style, and the properties several steps ask about (the walk, hidden-ness,
+ * names' word breaks, the pointer-cursor rule for the element and its children): each property read of a live computed style is a style query in Chromium, and
+ * the same element's display was read up to five times per build (issue 26).
+ */
+interface StyleEntry {
+  style: CSSStyleDeclaration | null;
+  /** undefined: not read yet. */
+  display: string | null | undefined;
+  visibility: string | null | undefined;
+  cursor: string | undefined;
+}
+
 /** The context factory; callers use createAxContext (ax-context.ts), which supplies names.ts's lookup. */
 export function createStyleContext(doc: Document, nameLookup: NameLookup, readShadow?: ShadowReader): AxContext {
   const win = doc.defaultView;
   // Skips the pseudo-element reads where no rule can generate content (pseudo-rules.ts).
   const mayHavePseudo = pseudoFilter(readShadow);
-  const styles = new Map<Element, CSSStyleDeclaration | null>();
+  const styles = new Map<Element, StyleEntry>();
   const beforePseudos = new Map<Element, PseudoInfo>();
   const afterPseudos = new Map<Element, PseudoInfo>();
 
-  const style = (el: Element): CSSStyleDeclaration | null => {
-    let s = styles.get(el);
-    if (s === undefined) {
-      s = win && el.isConnected ? win.getComputedStyle(el) : null;
-      styles.set(el, s);
+  const entry = (el: Element): StyleEntry => {
+    let e = styles.get(el);
+    if (e === undefined) {
+      const style = win && el.isConnected ? win.getComputedStyle(el) : null;
+      e = { style, display: undefined, visibility: undefined, cursor: undefined };
+      styles.set(el, e);
     }
-    return s;
+    return e;
+  };
+  const display = (el: Element): string | null => {
+    const e = entry(el);
+    if (e.display === undefined) e.display = e.style ? e.style.display : null;
+    return e.display;
+  };
+  const visibility = (el: Element): string | null => {
+    const e = entry(el);
+    if (e.visibility === undefined) e.visibility = e.style ? e.style.visibility : null;
+    return e.visibility;
+  };
+  const cursor = (el: Element): string => {
+    const e = entry(el);
+    if (e.cursor === undefined) e.cursor = e.style ? e.style.cursor : '';
+    return e.cursor;
   };
 
   let counterMemo: Map<Element, PseudoCounters> | null = null;
@@ -101,7 +135,10 @@ export function createStyleContext(doc: Document, nameLookup: NameLookup, readSh
     doc,
     nameLookup,
     win,
-    style,
+    style: (el) => entry(el).style,
+    display,
+    visibility,
+    cursor,
     pseudo,
     roles: new Map(),
     hidden: new Map(),

@@ -21,7 +21,7 @@ import { NAME_FROM_CONTENT_ROLES } from './role-tables';
 import { computeRole } from './roles';
 import { computeStates, computeValue } from './states';
 import type { AxContext } from './style-cache';
-import { hidesSubtree } from './visibility';
+import { hiddenByDisplay, hiddenByMarkup, isInvisible } from './visibility';
 import {
   CONTEXT_ROLES,
   FIELD_ROLES,
@@ -86,8 +86,8 @@ interface Frame {
   node: AxNode;
   /** Depth at which a new child node would print. */
   depth: number;
-  /** Computed cursor of the DOM parent element (for the inherited-pointer rule). */
-  parentCursor: string;
+  /** The flat-tree parent element, whose style the element inherits (the pointer-cursor rule). */
+  parentEl: Element | null;
   /** Computed style of the DOM parent element, read lazily (only popups need its position). */
   parentStyle: CSSStyleDeclaration | null;
   /** Text here is rendered (visibility is inherited, so the nearest element decides). */
@@ -124,7 +124,7 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
   const frame: Frame = {
     node: top,
     depth: 0,
-    parentCursor: parentStyle?.cursor ?? '',
+    parentEl: parent,
     parentStyle,
     textVisible: true,
     inView: true,
@@ -140,8 +140,8 @@ export function walkTree(root: Element, env: WalkEnv): AxNode {
   return top;
 }
 
-function isInline(style: CSSStyleDeclaration | null): boolean {
-  const d = style?.display ?? 'inline';
+function isInline(display: string | null): boolean {
+  const d = display ?? 'inline';
   return d === 'contents' || d.startsWith('inline');
 }
 
@@ -193,16 +193,17 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   const ctx = env.ctx;
   const tag = el.localName;
   // An area is never rendered where it sits (UA sheet: display:none); it prints under its image.
-  if (!mapped && (tag === 'area' || hidesSubtree(el, ctx))) return;
+  if (!mapped && (tag === 'area' || hiddenByMarkup(el))) return;
+  // Each property read of a live computed style is a style query in Chromium: the context reads
+  // display and visibility once per element (names and hidden-ness ask about them too).
+  const display = ctx.display(el);
+  if (!mapped && hiddenByDisplay(el, display)) return;
   if (tag === 'br') {
     frame.node.pending += ' ';
     return;
   }
   const style = ctx.style(el);
-  // Each property read of a live computed style asks Chromium whether the style is clean: read once.
-  const visibility = style?.visibility;
-  const visibleSelf = visibility !== 'hidden' && visibility !== 'collapse';
-  const cursor = style?.cursor ?? '';
+  const visibleSelf = !isInvisible(ctx.visibility(el));
   // An area has no box of its own: it is in view when its image is.
   const inView = env.viewportOnly ? (mapped ? frame.inView : inViewport(el, env)) : true;
   const role = computeRole(el, ctx);
@@ -216,9 +217,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   const fresh = via === 'owned' && overlay !== null;
   const presentational = frame.presentational && !fresh;
   const kind =
-    visibleSelf && !frame.inDropDown
-      ? refKind({ el, role, cursor, parentCursor: frame.parentCursor, inWidget: frame.inWidget, hints: env.hints })
-      : null;
+    visibleSelf && !frame.inDropDown ? refKind(el, role, frame.parentEl, frame.inWidget, env.hints, ctx) : null;
   const wantsRef = kind !== null;
   const authorLabelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
   const name = lineName(el, role, visibleSelf, wantsRef, authorLabelled, ctx);
@@ -240,7 +239,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
   const childFrame: Frame = {
     node: node ?? frame.node,
     depth: node ? (node.transparent ? depth : depth + 1) : frame.depth,
-    parentCursor: cursor,
+    parentEl: el,
     parentStyle: style,
     textVisible: visibleSelf,
     inView,
@@ -260,7 +259,7 @@ function visitElement(el: Element, frame: Frame, env: WalkEnv, via: Via = 'dom')
     if (node) finalize(node, env.capper);
     return;
   }
-  walkContents(el, style, node, childFrame, env);
+  walkContents(el, tag, display, node, childFrame, env);
   if (node) {
     finalize(node, env.capper);
     if (kind === 'pointer' && keep) settlePointerRef(node, frame, el === env.anchor || overlay !== null, env);
@@ -369,7 +368,8 @@ function walkLeaf(
 /** The element's children (flat tree, or a select's options), then its aria-owns children. */
 function walkContents(
   el: Element,
-  style: CSSStyleDeclaration | null,
+  tag: string,
+  display: string | null,
   node: AxNode | null,
   childFrame: Frame,
   env: WalkEnv,
@@ -377,18 +377,18 @@ function walkContents(
   const target = childFrame.node;
   // A block box ends a text run: "Intro" in one <div> and "Email" in the next are two lines, and
   // the second can then be recognised as the label of the field that follows.
-  const block = !node && !isInline(style);
+  const block = !node && !isInline(display);
   if (block) flushText(target, env.capper);
   const prune = env.prune;
   if (prune?.full.has(el)) env.prune = undefined;
-  if (el.localName === 'select') walkSelect(el, childFrame, env);
-  else walkChildren(el, childFrame, env);
+  if (tag === 'select') walkSelect(el, childFrame, env);
+  else walkChildren(el, tag, childFrame, env);
   walkOwned(el, childFrame, env);
   env.prune = prune;
   if (block) flushText(target, env.capper);
 }
 
-function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
+function walkChildren(el: Element, tag: string, frame: Frame, env: WalkEnv): void {
   const root = env.hints.shadowRootOf ? env.hints.shadowRootOf(el) : el.shadowRoot;
   if (root) {
     // DOM §4.2.2.3 flat tree: a shadow host renders its shadow tree; light children only via slots.
@@ -396,7 +396,7 @@ function walkChildren(el: Element, frame: Frame, env: WalkEnv): void {
     for (let c = root.firstChild; c; c = c.nextSibling) walkNode(c, frame, env);
     return;
   }
-  if (isSlot(el)) {
+  if (tag === 'slot' && isSlot(el)) {
     const assigned = el.assignedNodes();
     if (assigned.length > 0) {
       for (const n of assigned) walkNode(n, frame, env);
@@ -416,7 +416,7 @@ function walkOwned(el: Element, frame: Frame, env: WalkEnv): void {
   for (const owned of ownedElements(el, env.ctx)) {
     const parent = flatParent(owned);
     const parentStyle = parent ? env.ctx.style(parent) : null;
-    const ownedFrame: Frame = { ...frame, parentCursor: parentStyle?.cursor ?? '', parentStyle, inWidget: false };
+    const ownedFrame: Frame = { ...frame, parentEl: parent, parentStyle, inWidget: false };
     visitElement(owned, ownedFrame, env, 'owned');
   }
 }

@@ -7,6 +7,7 @@ import type { TreeResult } from '../../shared/tree-contract';
 import { err, ok, type Result } from '../../shared/result';
 import { qualifyRefsInText } from '../../shared/refs';
 import { ariaOwners } from './aria-owns';
+import { memoShadowReader } from './flat-tree';
 import { scopeRoot } from './scope-root';
 import { latestSnapshotFor, paginate, saveSnapshot, snapshotByRevision, type Snapshot } from '../../shared/tree-paging';
 import type { RefRegistry } from './ref-registry';
@@ -53,11 +54,13 @@ export function generateAccessibilityTree(
   const root = scope.data;
 
   const capper: Capper = { limit: options.maxTextChars, cut: 0 };
-  const ctx = createAxContext(doc, hooks.shadowRootOf);
+  // One reader for the build: the walk and the pseudo-element filter ask about the same hosts.
+  const shadowRootOf = hooks.shadowRootOf ? memoShadowReader(hooks.shadowRootOf) : undefined;
+  const ctx = createAxContext(doc, shadowRootOf);
   const env: WalkEnv = {
     ctx,
     registry,
-    hints: hooks,
+    hints: shadowRootOf ? { ...hooks, shadowRootOf } : hooks,
     maxDepth: options.maxDepth,
     testIdAttributes: options.testIdAttributes,
     base: pageBase(doc.baseURI),

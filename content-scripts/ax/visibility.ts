@@ -27,10 +27,10 @@ export const NEVER_RENDERED: ReadonlySet<string> = new Set([
  */
 export function isRenderedInvisible(el: Element, ctx?: AxContext): boolean {
   const c = resolveContext(el, ctx);
-  const s = c.style(el);
-  if (!s) return false;
-  if (s.display === 'none') return true;
-  return s.visibility === 'hidden' || s.visibility === 'collapse';
+  const display = c.display(el);
+  if (display === null) return false;
+  if (display === 'none') return true;
+  return isInvisible(c.visibility(el));
 }
 
 /**
@@ -39,16 +39,27 @@ export function isRenderedInvisible(el: Element, ctx?: AxContext): boolean {
  * `<details>`'s content, or an ancestor's `content-visibility:hidden`. Walkers skip the subtree.
  */
 export function hidesSubtree(el: Element, ctx?: AxContext): boolean {
-  const c = resolveContext(el, ctx);
-  if (NEVER_RENDERED.has(el.localName) && el.namespaceURI === 'http://www.w3.org/1999/xhtml') {
-    return true;
-  }
+  if (hiddenByMarkup(el)) return true;
+  return hiddenByDisplay(el, resolveContext(el, ctx).display(el));
+}
+
+/** The checks of hidesSubtree that need no style (the tree walk makes them before reading any). */
+export function hiddenByMarkup(el: Element): boolean {
+  const tag = el.localName;
+  if (NEVER_RENDERED.has(tag) && el.namespaceURI === 'http://www.w3.org/1999/xhtml') return true;
   if (isAriaHidden(el)) return true;
-  if (el.localName === 'input' && el.getAttribute('type')?.trim().toLowerCase() === 'hidden') return true;
-  if (el.hasAttribute('inert')) return true;
-  const s = c.style(el);
-  if (s) {
-    if (s.display === 'none') return true;
+  if (tag === 'input' && el.getAttribute('type')?.trim().toLowerCase() === 'hidden') return true;
+  return el.hasAttribute('inert');
+}
+
+/**
+ * The rest of hidesSubtree, given the element's computed `display` (null: no style). The walk reads
+ * `display` once per element and passes it here and to its block/inline test: each property read of
+ * a live computed style is a style query in Chromium (issue 26).
+ */
+export function hiddenByDisplay(el: Element, display: string | null): boolean {
+  if (display !== null) {
+    if (display === 'none') return true;
   } else if (el.hasAttribute('hidden')) {
     // Disconnected or windowless documents have no styles; the attribute is the best evidence.
     return true;
@@ -76,11 +87,8 @@ export function isHiddenFromAx(el: Element, ctx?: AxContext): boolean {
   const cached = c.hidden.get(el);
   if (cached !== undefined) return cached;
   let hidden = ancestorHides(el, c);
-  if (!hidden) {
-    const s = c.style(el);
-    // visibility is inherited, so the element's own computed value already accounts for ancestors.
-    if (s && (s.visibility === 'hidden' || s.visibility === 'collapse')) hidden = true;
-  }
+  // visibility is inherited, so the element's own computed value already accounts for ancestors.
+  if (!hidden && isInvisible(c.visibility(el))) hidden = true;
   c.hidden.set(el, hidden);
   return hidden;
 }
@@ -131,14 +139,18 @@ export function hiddenByVisibilityOnly(el: Element, ctx?: AxContext): boolean {
  */
 export function hiddenFromAllUsers(el: Element, ctx?: AxContext): boolean {
   const c = resolveContext(el, ctx);
-  const s = c.style(el);
-  if (s && (s.visibility === 'hidden' || s.visibility === 'collapse')) return true;
+  if (isInvisible(c.visibility(el))) return true;
   for (let n: Element | null = el; n; n = flatParent(n)) {
-    const style = c.style(n);
-    if (style ? style.display === 'none' : n.hasAttribute('hidden')) return true;
+    const display = c.display(n);
+    if (display !== null ? display === 'none' : n.hasAttribute('hidden')) return true;
     if (n.hasAttribute('inert')) return true;
   }
   return false;
+}
+
+/** `visibility: hidden | collapse` (null: no style, so not known to be invisible). */
+export function isInvisible(visibility: string | null): boolean {
+  return visibility === 'hidden' || visibility === 'collapse';
 }
 
 /** aria-hidden="true" removes the subtree (WAI-ARIA 1.2 §6.6 aria-hidden); other values are ignored. */
