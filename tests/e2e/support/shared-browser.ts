@@ -5,8 +5,9 @@
  * (vitest.config.ts), so this module and the browser it holds outlive a file.
  *
  * Containment, because a shared browser is only as good as its worst earlier file:
- * - a file borrows the browser only after a canary page renders (animation frames come): a browser
- *   that stopped rendering is replaced, with what it looked like written to the log, instead of
+ * - a file borrows a used browser only after a canary page (started when the previous file released
+ *   it) ran a CSS animation to its end and took a click: a browser that stopped rendering or taking
+ *   input is replaced, with what it looked like written to the log, instead of
  *   failing the next file's animation or click waits (the first full shared run lost a spinner's
  *   `animationend` and a Playwright click that way);
  * - every step of the release has a deadline, so a page or worker call that hangs fails the file
@@ -30,6 +31,8 @@ const STEP_MS = 15_000;
 
 let current: Promise<ExtensionBrowser> | undefined;
 let closeOnExit = false;
+/** The canary `releaseShared` started for the next file. */
+let checked: Promise<number | null> | undefined;
 
 function log(entry: Record<string, unknown>): void {
   try {
@@ -45,29 +48,34 @@ function deadline<T>(promise: Promise<T>, ms = STEP_MS): Promise<T | typeof TIME
   return withTimeout<T | typeof TIMED_OUT>(promise, ms, () => TIMED_OUT);
 }
 
-/** Ms until a fresh page painted three animation frames, or null when they did not come in time. */
+/**
+ * Ms until a fresh page ran a CSS animation to its end (frames tick) and acknowledged a mouse click
+ * (the renderer takes input), or null when that did not happen in time: the two waits the first full
+ * shared run saw hang (a spinner's `animationend`, a Playwright click). The click goes straight to
+ * CDP's `Input.dispatchMouseEvent` (`page.mouse`), without a locator's actionability round trips,
+ * to keep the check cheap.
+ */
 async function canary(browser: ExtensionBrowser): Promise<number | null> {
   const t0 = Date.now();
-  const painted = await deadline(
+  const ok = await deadline(
     (async () => {
       const page = await browser.context.newPage();
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            let n = 0;
-            const tick = (): void => void (++n >= 3 ? resolve() : requestAnimationFrame(tick));
-            requestAnimationFrame(tick);
-          }),
+      await page.setContent(
+        '<style>@keyframes in { from { opacity: 0 } } button { animation: in 30ms; position: fixed; inset: 0 }</style>' +
+          '<button onclick="this.textContent = \'clicked\'">click</button>',
       );
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await page.mouse.click(20, 20);
+      const clicked = await page.evaluate(() => document.querySelector('button')?.textContent === 'clicked');
       await page.close({ runBeforeUnload: false });
-      return true;
+      return clicked;
     })(),
   );
-  return painted === true ? Date.now() - t0 : null;
+  return ok === true ? Date.now() - t0 : null;
 }
 
 /** What a browser looks like when something in it hangs: its tabs and how each Playwright page renders. */
-async function describe(browser: ExtensionBrowser): Promise<unknown> {
+async function describeBrowser(browser: ExtensionBrowser): Promise<unknown> {
   const tabs = await deadline(
     browser.worker.evaluate(async () =>
       (await chrome.tabs.query({})).map((t) => ({
@@ -100,24 +108,30 @@ async function retire(browser: Promise<ExtensionBrowser>): Promise<void> {
   if ((await deadline((await browser).close())) === TIMED_OUT) log({ event: 'close-timed-out' });
 }
 
-/** The run's shared browser, replaced first when it no longer renders a fresh page. */
+/**
+ * The run's shared browser. One that an earlier file used must first pass the canary, which
+ * `releaseShared` started while vitest loads the next file; one that fails it is described in the
+ * log and replaced by a fresh launch (which needs no canary: it is what an unshared file gets).
+ */
 export async function borrowShared(file: string): Promise<ExtensionBrowser> {
   if (!closeOnExit) {
     closeOnExit = true;
     // The worker process ends with the run: the browser and its profile go with it.
     process.once('beforeExit', () => void (current ? retire(current) : undefined));
   }
-  for (let attempt = 0; ; attempt++) {
-    const fresh = !current;
-    current ??= launchWithExtension();
+  if (current) {
     const browser = await current;
-    const ms = await canary(browser);
-    log({ file, event: 'borrow', fresh, canaryMs: ms });
+    const t0 = Date.now();
+    const ms = await (checked ?? canary(browser));
+    checked = undefined;
+    log({ file, event: 'borrow', canaryMs: ms, waitedMs: Date.now() - t0 });
     if (ms !== null) return browser;
-    log({ file, event: 'canary-failed', fresh, state: await describe(browser) });
+    log({ file, event: 'canary-failed', state: await describeBrowser(browser) });
     await retire(current);
-    if (attempt >= 1) throw new Error('two fresh shared browsers did not render a canary page within 15 s');
   }
+  current = launchWithExtension();
+  log({ file, event: 'launch' });
+  return current;
 }
 
 /** The `chrome.storage.local` keys a file left behind: the settings, workflows and schedules live there. */
@@ -147,8 +161,11 @@ export async function releaseShared(browser: ExtensionBrowser, file: string, fil
   const retiring = fileFailed || problems.length > 0;
   log({ file, event: 'release', pages: pages.length, ms: Date.now() - t0, fileFailed, problems });
   if (retiring && current) {
-    if (problems.length > 0) log({ file, event: 'retire', state: await describe(browser) });
+    if (problems.length > 0) log({ file, event: 'retire', state: await describeBrowser(browser) });
     await retire(current);
+  } else {
+    // Runs while vitest loads the next file, so a healthy browser costs that file almost nothing.
+    checked = canary(browser);
   }
   // Checked last so the next file starts clean even when this one fails here.
   if (left !== TIMED_OUT && left.length > 0) {
