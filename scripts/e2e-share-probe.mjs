@@ -6,7 +6,9 @@
 //   2. the same with the busy page closed just before;
 //   3. pages left with an open confirm(), a beforeunload handler after typing, and a chrome.debugger
 //      session of the extension: how long each close takes, what tabs and sessions remain;
-//   4. tabs in one window, one of them opened by the extension: visibility and frame rate of each.
+//   4. tabs in one window, one of them opened by the extension: visibility and frame rate of each;
+//   5. a page that took a Playwright click and one that took no input, once a newer tab is the
+//      window's active one: the frame rate of each.
 // Usage: npm run build && node scripts/e2e-share-probe.mjs   (prints one line per measurement)
 /* global chrome, confirm -- evaluated in the extension worker and the page, not in Node */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -118,6 +120,23 @@ async function leftOpen(context, worker, origin) {
   await next.page.close();
 }
 
+async function inputThenNewTab(context, origin) {
+  const idle = await context.newPage();
+  await idle.goto(`${origin}?no-input`);
+  const clicked = await context.newPage();
+  await clicked.goto(`${origin}?clicked`);
+  await clicked.click('#i');
+  const rates = async () => `no input ${await frameRate(idle)}, clicked ${await frameRate(clicked)} frames/s`;
+  console.log(`  before: ${await rates()}`);
+  const newer = await context.newPage();
+  await newer.goto(`${origin}?newer`);
+  console.log(`  a newer tab is active: ${await rates()}`);
+  await newer.close();
+  console.log(`  the newer tab closed: ${await rates()}`);
+  await idle.close();
+  await clicked.close();
+}
+
 const profile = mkdtempSync(path.join(os.tmpdir(), 'wb-probe-'));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.WB_CHROMIUM ?? '/usr/bin/chromium',
@@ -141,6 +160,8 @@ try {
   await busyThenOpen(context, servers, true);
   console.log('3+4. pages left with a dialog, beforeunload, a debugger session, an extension tab:');
   await leftOpen(context, worker, servers.a.origin);
+  console.log('5. input, then a newer tab:');
+  await inputThenNewTab(context, servers.a.origin);
 } finally {
   await context.close();
   for (const s of Object.values(servers)) s.close();

@@ -143,7 +143,8 @@ async function leftBehind(browser: ExtensionBrowser): Promise<string[] | typeof 
  * Ends a file's use of the shared browser: its pages closed (without beforeunload, so a page left with
  * a dialog or unsaved work cannot hold it), the extension's storage cleared, each step under a
  * deadline. Throws, failing the file, when the file left storage behind or a step hung; the browser is
- * retired when the file failed or any step hung, so the next file starts in a fresh one.
+ * retired when the file failed, a step hung or a tab outlived its page, so the next file starts in a
+ * fresh one.
  */
 export async function releaseShared(browser: ExtensionBrowser, file: string, fileFailed: boolean): Promise<void> {
   const t0 = Date.now();
@@ -154,12 +155,16 @@ export async function releaseShared(browser: ExtensionBrowser, file: string, fil
   const closed = await Promise.all(pages.map((p) => deadline(p.close({ runBeforeUnload: false }))));
   const stuck = pages.filter((_, i) => closed[i] === TIMED_OUT).map((p) => p.url());
   if (stuck.length > 0) problems.push(`pages did not close within 15 s: ${stuck.join(', ')}`);
-  const cleared = await deadline(
-    browser.worker.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()])),
+  // The tabs left are the ones Playwright did not know as pages: none, so far.
+  const tabsLeft = await deadline(
+    browser.worker.evaluate(async () => {
+      await Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]);
+      return (await chrome.tabs.query({})).map((t) => t.url ?? '');
+    }),
   );
-  if (cleared === TIMED_OUT) problems.push('clearing extension storage did not finish within 15 s');
-  const retiring = fileFailed || problems.length > 0;
-  log({ file, event: 'release', pages: pages.length, ms: Date.now() - t0, fileFailed, problems });
+  if (tabsLeft === TIMED_OUT) problems.push('clearing extension storage did not finish within 15 s');
+  const retiring = fileFailed || problems.length > 0 || (tabsLeft !== TIMED_OUT && tabsLeft.length > 0);
+  log({ file, event: 'release', pages: pages.length, ms: Date.now() - t0, fileFailed, tabsLeft, problems });
   if (retiring && current) {
     if (problems.length > 0) log({ file, event: 'retire', state: await describeBrowser(browser) });
     await retire(current);
