@@ -7,17 +7,17 @@
  * Containment, because a shared browser is only as good as its worst earlier file:
  * - a file borrows a used browser only after a canary page (started when the previous file released
  *   it) ran a CSS animation to its end and took a click: a browser that stopped rendering or taking
- *   input is replaced, with what it looked like written to the log, instead of
- *   failing the next file's animation or click waits (the first full shared run lost a spinner's
- *   `animationend` and a Playwright click that way);
+ *   input is replaced, with what it looked like written to the log, instead of failing the next
+ *   file's animation or click waits (the first full shared run lost a spinner's `animationend` and
+ *   a Playwright click that way);
  * - every step of the release has a deadline, so a page or worker call that hangs fails the file
  *   that left it in seconds, not at the 180 s hook timeout;
- * - a file that failed, or whose release did not finish cleanly, retires the browser: the next file
- *   gets a fresh one, so a failure never travels.
- * Each borrow and release appends a line to `tests/.out/e2e-shared.jsonl` (canary time, pages left,
- * release time) for the next diagnosis.
+ * - a file that failed, whose release did not finish cleanly or that left a tab behind retires the
+ *   browser: the next file gets a fresh one, so a failure does not travel.
+ * Each launch, borrow and release appends a line to `tests/.out/e2e-shared.jsonl` (the run's first
+ * launch starts it afresh): load, canary time, pages closed, tabs left, what hung.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -116,6 +116,7 @@ async function retire(browser: Promise<ExtensionBrowser>): Promise<void> {
 export async function borrowShared(file: string): Promise<ExtensionBrowser> {
   if (!closeOnExit) {
     closeOnExit = true;
+    rmSync(LOG, { force: true });
     // The worker process ends with the run: the browser and its profile go with it.
     process.once('beforeExit', () => void (current ? retire(current) : undefined));
   }
@@ -154,7 +155,7 @@ export async function releaseShared(browser: ExtensionBrowser, file: string, fil
   const pages = browser.context.pages();
   const closed = await Promise.all(pages.map((p) => deadline(p.close({ runBeforeUnload: false }))));
   const stuck = pages.filter((_, i) => closed[i] === TIMED_OUT).map((p) => p.url());
-  if (stuck.length > 0) problems.push(`pages did not close within 15 s: ${stuck.join(', ')}`);
+  if (stuck.length > 0) problems.push(`pages did not close (15 s deadline): ${stuck.join(', ')}`);
   // The tabs left are the ones Playwright did not know as pages: none, so far.
   const tabsLeft = await deadline(
     browser.worker.evaluate(async () => {
