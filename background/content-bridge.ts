@@ -2,7 +2,7 @@ import { PingReplySchema, RefHighSchema, type ContentRequest } from '../shared/p
 import { parseResult } from '../shared/protocol/result-schema';
 import { HAS_CDP } from '../shared/browser-target';
 import { err, errorMessage, type Result } from '../shared/result';
-import { withTimeout } from '../shared/timeout';
+import { monotonicMs, withTimeout } from '../shared/timeout';
 import { ACTIONS_NOT_LOADED } from '../shared/tools/actions';
 import { noteRefHigh, refFloor } from './frames/ref-floor';
 import { pageScriptsBlocked } from './frames/script-block';
@@ -45,12 +45,14 @@ export async function sendToContent(
 ): Promise<Result<unknown>> {
   const known = knownDialog(tabId);
   if (known) return dialogOpenError(known);
-  const started = Date.now();
+  // The wait is measured on the monotonic clock (a wall-clock step must not end it early: the frames
+  // e2e flake); the page compares `expiresAt` with its own wall clock, the only clock both share.
+  const started = monotonicMs();
   // A recorded action's own call describes its target too (page-place.ts): no extra round trip.
   const ask = request.type === 'tool' ? placeAskFor(tabId, frameId, request.args) : undefined;
-  const sent: ContentRequest = { ...request, expiresAt: started + deadlineMs, ...(ask ? { place: true } : {}) };
+  const sent: ContentRequest = { ...request, expiresAt: Date.now() + deadlineMs, ...(ask ? { place: true } : {}) };
   const call = sendUnbounded(tabId, sent, frameId, ask).then((r) => ({ r }));
-  for (let left = deadlineMs; left > 0; left = deadlineMs - (Date.now() - started)) {
+  for (let left = deadlineMs; left > 0; left = deadlineMs - (monotonicMs() - started)) {
     const reply = await withTimeout(call, Math.min(DIALOG_POLL_MS, left), () => undefined);
     if (reply) return reply.r;
     const dialog = knownDialog(tabId);

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Listener = (changes: Record<string, unknown>, area: string) => void;
+type Listener = (changes: Record<string, unknown>) => void;
 
 function fakeChrome() {
   const data: Record<string, unknown> = {};
@@ -18,12 +18,14 @@ function fakeChrome() {
     },
     set: (items: Record<string, unknown>) => {
       Object.assign(data, items);
-      for (const l of listeners) l(Object.fromEntries(Object.keys(items).map((k) => [k, {}])), 'local');
+      for (const l of listeners) l(Object.fromEntries(Object.keys(items).map((k) => [k, {}])));
       return Promise.resolve();
     },
+    // The local area's own event: the worker does not hear session writes (settings-store.ts).
+    onChanged: { addListener: (l: Listener) => listeners.push(l) },
   };
-  const chrome = { storage: { local, onChanged: { addListener: (l: Listener) => listeners.push(l) } } };
-  return { chrome, data, gets: () => gets, fire: (key: string) => listeners.forEach((l) => l({ [key]: {} }, 'local')) };
+  const chrome = { storage: { local } };
+  return { chrome, data, gets: () => gets, fire: (key: string) => listeners.forEach((l) => l({ [key]: {} })) };
 }
 
 // The unit project shares one module graph between files (isolate: false, vitest.config.ts): another

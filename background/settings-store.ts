@@ -97,9 +97,13 @@ async function readStoredFresh(): Promise<StoredSettings> {
 }
 
 // Registered at module load (top level of the worker's import graph), as MV3 requires for listeners.
-if (typeof chrome !== 'undefined' && chrome.storage?.onChanged) {
-  chrome.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && STORAGE_KEY in changes) stored = null;
+// The local area's own event, not chrome.storage.onChanged: Chrome sends an event only to contexts
+// listening for it, and storage.onChanged carries every chrome.storage.session write (the task
+// record before each call, the provenance ledger, the latest tree) with its old and new values,
+// deserialised on the worker's thread while the agent's next call waits (issue 26).
+if (typeof chrome !== 'undefined' && chrome.storage?.local?.onChanged) {
+  chrome.storage.local.onChanged.addListener((changes) => {
+    if (STORAGE_KEY in changes) stored = null;
   });
 }
 

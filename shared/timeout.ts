@@ -5,6 +5,20 @@
  */
 
 /**
+ * Milliseconds on a monotonic clock (`performance.now()`): what every elapsed time and deadline in
+ * one context is measured with. Never `Date.now()` for those: the wall clock steps (an NTP correction,
+ * the user setting the clock, a VM resumed from a pause whose clock is then synced), and a deadline
+ * measured on it ends early or late. Seen on the test machine: a wall-clock step of about 28 s made a
+ * 10 s page call return "did not answer within 10000 ms" in a test that took 4.5 s in all
+ * (docs/dialogs-and-deadlines.md).
+ * Not comparable across contexts (each has its own origin): a deadline another context checks stays
+ * an epoch time (content-bridge.ts `expiresAt`).
+ */
+export function monotonicMs(): number {
+  return performance.now();
+}
+
+/**
  * Resolves after `ms`, or as soon as `signal` aborts. True when the full time passed, false when
  * the signal cut it short (the caller stops what it was waiting for).
  */

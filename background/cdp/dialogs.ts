@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { HAS_CDP } from '../../shared/browser-target';
 import { ok } from '../../shared/result';
-import { withTimeout } from '../../shared/timeout';
+import { monotonicMs, withTimeout } from '../../shared/timeout';
 import { DETACHED_EVENT, on, withSession } from './cdp-client';
 
 export interface OpenDialog {
@@ -100,12 +100,12 @@ function startWatch(tabId: number): Watch {
   };
   watches.set(tabId, w);
   let detached = false;
-  let openedAt = 0;
+  let openedAt = Number.NEGATIVE_INFINITY; // a dialog this watch did not see open is old enough
   const offs = [
     on(tabId, 'Page.javascriptDialogOpening', (params) => {
       const d = parseOpening(params);
       if (d) open.set(tabId, d);
-      openedAt = Date.now();
+      openedAt = monotonicMs();
     }),
     on(tabId, 'Page.javascriptDialogClosed', () => {
       open.delete(tabId);
@@ -121,11 +121,11 @@ function startWatch(tabId: number): Watch {
   void withSession(tabId, async ({ send }) => {
     await send(tabId, 'Page.enable', {}, ENABLE_MS);
     armedDone();
-    let idleSince = Date.now();
+    let idleSince = monotonicMs();
     while (!detached) {
-      if (!idle()) idleSince = Date.now();
-      else if (Date.now() - idleSince >= (w.released ? GRACE_MS : LINGER_MS)) break;
-      if (w.holders <= 0 && open.has(tabId) && Date.now() - openedAt > HOLD_MS) break;
+      if (!idle()) idleSince = monotonicMs();
+      else if (monotonicMs() - idleSince >= (w.released ? GRACE_MS : LINGER_MS)) break;
+      if (w.holders <= 0 && open.has(tabId) && monotonicMs() - openedAt > HOLD_MS) break;
       await new Promise<void>((r) => {
         wake = r;
         setTimeout(r, GRACE_MS);

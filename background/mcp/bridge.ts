@@ -100,8 +100,9 @@ export function startMcpBridge(): void {
   onPanelRequest('mcp_pick_tab', async (r) => (session ? session.pick(r.tabId, r.pick, r.allowed) : none(r.tabId)));
   // A given tab the user closes is taken back as an untick would (its site's approval goes with it).
   chrome.tabs.onRemoved.addListener((tabId) => void session?.tabClosed(tabId));
-  chrome.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && STORAGE_KEY in changes) {
+  // The local area's event only: session writes are not sent to the worker (settings-store.ts says why).
+  chrome.storage.local.onChanged.addListener((changes) => {
+    if (STORAGE_KEY in changes) {
       retryMs = FIRST_RETRY_MS;
       void sync();
     }

@@ -29,14 +29,36 @@ const GuardStoreSchema = z.record(
 );
 type GuardStore = z.infer<typeof GuardStoreSchema>;
 
+/**
+ * The store as this worker last read or wrote it (issue 26: the agent loop takes the navigation notes
+ * after every call, and every frame commit in any tab looks its tab up here; a storage read and a
+ * parse each time was per-call overhead). Storage stays the truth across a worker restart: every
+ * write goes through, and a fresh worker starts without this copy and reads storage. This module is
+ * the store's only writer, so the copy cannot fall behind it. Callers get their own copy: they change
+ * what they loaded before saving it.
+ */
+let memory: GuardStore | null = null;
+
 export async function loadStore(): Promise<GuardStore> {
+  if (memory) return structuredClone(memory);
   const got = await chrome.storage.session.get(STORE_KEY);
   const parsed = GuardStoreSchema.safeParse(got[STORE_KEY]);
-  return parsed.success ? parsed.data : {};
+  // A save that finished while storage was read is newer: keep it.
+  memory ??= parsed.success ? parsed.data : {};
+  return structuredClone(memory);
 }
 
 export async function saveStore(store: GuardStore): Promise<void> {
-  await chrome.storage.session.set({ [STORE_KEY]: store });
+  // Memory first, as the write is already under way: a load meanwhile sees what is being written.
+  const mine = structuredClone(store);
+  memory = mine;
+  try {
+    await chrome.storage.session.set({ [STORE_KEY]: store });
+  } catch (e) {
+    // Not written: the next load reads storage again rather than trust a copy storage never held.
+    if (memory === mine) memory = null;
+    throw e;
+  }
 }
 
 /** One rule update at a time: two tasks allocating ids at once would collide. */

@@ -16,7 +16,7 @@
  *
  * Pure over its inputs (the work and the frame check are passed in), so it is unit-tested.
  */
-import { sleep } from '../../shared/timeout';
+import { monotonicMs, sleep } from '../../shared/timeout';
 
 /** Guard work under way per tab (a blocked load's restore, a commit being judged). */
 const pending = new Map<number, Set<Promise<unknown>>>();
@@ -69,18 +69,18 @@ export async function settleTab(
   signal?: AbortSignal,
   capMs = SETTLE_CAP_MS,
 ): Promise<void> {
-  const until = Date.now() + capMs;
+  const until = monotonicMs() + capMs;
   for (;;) {
     const work = pending.get(tabId);
     if (work && work.size > 0) {
-      const left = until - Date.now();
+      const left = until - monotonicMs();
       if (left <= 0 || signal?.aborted) return;
       await Promise.race([Promise.allSettled([...work]), sleep(left, signal)]);
       continue;
     }
     const since = loading.get(tabId);
     if (since !== undefined && gaveUpLoad.get(tabId) !== since) {
-      if (Date.now() >= until || signal?.aborted) {
+      if (monotonicMs() >= until || signal?.aborted) {
         gaveUpLoad.set(tabId, since);
         return;
       }
@@ -92,7 +92,7 @@ export async function settleTab(
       if (url === null) gaveUp.delete(tabId);
       return;
     }
-    if (Date.now() >= until || signal?.aborted) {
+    if (monotonicMs() >= until || signal?.aborted) {
       gaveUp.set(tabId, url);
       return;
     }

@@ -37,6 +37,29 @@ describe('tool deadline', () => {
     if (!r.ok) expect(r.error.message).toMatch(/click_ax did not finish within 1 s.*Re-read the page/);
   });
 
+  it('measures on the monotonic clock: a wall-clock step neither ends a call early nor stretches it', async () => {
+    let answer: (r: Result<unknown>) => void = () => undefined;
+    const p = runWithDeadline(
+      'click_ax',
+      1_000,
+      { tabId: 1, mode: 'act', tier: 'full' },
+      () => new Promise((r) => (answer = r)),
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    vi.setSystemTime(Date.now() + 60_000);
+    await vi.advanceTimersByTimeAsync(800);
+    answer(ok('clicked'));
+    await expect(p).resolves.toEqual(ok('clicked'));
+
+    const late = runWithDeadline('click_ax', 1_000, { tabId: 1, mode: 'act', tier: 'full' }, never);
+    let settled = false;
+    void late.then(() => (settled = true));
+    vi.setSystemTime(Date.now() - 60_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(settled).toBe(true);
+    await expect(late).resolves.toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+
   it('does not count the time the user takes to approve', async () => {
     let answer: (r: Result<true>) => void = () => undefined;
     const ctx = ctxWith(() => new Promise((r) => (answer = r)));

@@ -5,6 +5,7 @@
  * take a minute to decide.
  */
 import { err, isRecord, type Result } from '../../shared/result';
+import { monotonicMs } from '../../shared/timeout';
 import type { ToolApprovals, ToolContext } from './types';
 
 const TOOL_DEADLINE_MS = 20_000;
@@ -27,19 +28,19 @@ export function runWithDeadline(
   ctx: ToolContext,
   run: (ctx: ToolContext) => Promise<Result<unknown>>,
 ): Promise<Result<unknown>> {
-  const started = Date.now();
+  const started = monotonicMs();
   let asking = 0;
   let askedMs = 0;
   const timed =
     <A extends unknown[], R>(f: (...a: A) => Promise<Result<R>>) =>
     async (...a: A): Promise<Result<R>> => {
       asking += 1;
-      const t0 = Date.now();
+      const t0 = monotonicMs();
       try {
         return await f(...a);
       } finally {
         asking -= 1;
-        askedMs += Date.now() - t0;
+        askedMs += monotonicMs() - t0;
       }
     };
   const approvals: ToolApprovals | undefined = ctx.approvals && {
@@ -52,7 +53,7 @@ export function runWithDeadline(
   return new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
-      const used = Date.now() - started - askedMs;
+      const used = monotonicMs() - started - askedMs;
       if (asking === 0 && used >= limitMs) {
         resolve(
           err(

@@ -14,7 +14,7 @@ import { DomQuiet, FramePoller, frameNotes } from './stable-frames';
 import { readableSubframes } from './watch-frames';
 import { checkArgsProblem } from '../../shared/tools/reads';
 import { VERIFY_FIELDS, verifyOnce } from './verify';
-import { sleep } from '../../shared/timeout';
+import { monotonicMs, sleep } from '../../shared/timeout';
 
 const POLL_MS = 100;
 /** Errors a navigation or a reloading frame causes for a moment: the wait goes on through them. */
@@ -47,18 +47,18 @@ export const waitForTool = defineTool({
   readOnly: true,
   async handler(args, ctx): Promise<Result<WaitForResult>> {
     const { timeoutMs = 5000, ...check } = args;
-    const started = Date.now();
+    const started = monotonicMs();
     let last: VerifyOutcome | null = null;
     for (;;) {
       const r = await verifyOnce(ctx.tabId, check, ctx.reads);
       if (r.ok) {
         last = r.data;
-        if (r.data.holds) return ok({ ...r.data, waitedMs: Date.now() - started });
+        if (r.data.holds) return ok({ ...r.data, waitedMs: monotonicMs() - started });
       } else if (!TRANSIENT.has(r.error.code)) {
         return r;
       }
-      if (Date.now() - started >= timeoutMs || ctx.signal?.aborted) break;
-      await sleep(Math.min(POLL_MS, Math.max(0, timeoutMs - (Date.now() - started))), ctx.signal);
+      if (monotonicMs() - started >= timeoutMs || ctx.signal?.aborted) break;
+      await sleep(Math.min(POLL_MS, Math.max(0, timeoutMs - (monotonicMs() - started))), ctx.signal);
     }
     const failure = last?.failure ?? {
       kind: args.check,
@@ -69,7 +69,7 @@ export const waitForTool = defineTool({
       holds: false,
       failure,
       ...(last?.element ? { element: last.element } : {}),
-      waitedMs: Date.now() - started,
+      waitedMs: monotonicMs() - started,
     });
   },
 });

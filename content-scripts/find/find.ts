@@ -219,7 +219,7 @@ export function findElements(
     return out;
   });
   // Nothing the tree shows matched: say whether hidden sections hold the words, and what opens them.
-  const hidden = matched.length === 0 ? hiddenMatches(root, q, registry, walked.ctx) : null;
+  const hidden = matched.length === 0 ? hiddenMatches(root, q, registry, walked.ctx, pruned.hosts) : null;
   return ok({
     query: options.query,
     url: doc.URL,

@@ -11,9 +11,13 @@ import { generateAccessibilityTree } from '../ax/tree';
 import { findElements } from './find';
 
 let registry: RefRegistry;
+/** Closed roots the extension reads (chrome.dom.openOrClosedShadowRoot), as find.test.ts's hook. */
+const closedRoots = new Map<Element, ShadowRoot>();
+const hooks = { shadowRootOf: (el: Element) => closedRoots.get(el) ?? el.shadowRoot };
 
 beforeEach(() => {
   document.body.innerHTML = '';
+  closedRoots.clear();
   registry = getRefRegistry({});
 });
 
@@ -22,6 +26,7 @@ function find(query: string) {
     document,
     { query, maxCandidates: 5, visibleOnly: false, testIdAttributes: ['data-testid'] },
     registry,
+    hooks,
   );
   if (!r.ok) throw new Error(r.error.message);
   return r.data;
@@ -30,7 +35,7 @@ function find(query: string) {
 function treeRefOf(name: string): string | undefined {
   const options = parseTreeArgs({ maxChars: 1_000_000 });
   if (!options.ok) throw new Error('bad options');
-  const r = generateAccessibilityTree(document, options.data, registry, {});
+  const r = generateAccessibilityTree(document, options.data, registry, hooks);
   if (!r.ok) throw new Error(r.error.message);
   return parseTree(r.data.tree).find((l) => l.name === name)?.ref;
 }
@@ -74,5 +79,48 @@ describe('find: matches only hidden sections hold', () => {
     const r = find('pay');
     expect(r.matches).toBeGreaterThan(0);
     expect(r.hidden).toBeUndefined();
+  });
+
+  it('looks into closed shadow roots as the tree does: a section there, and the control that opens it', () => {
+    const host = document.createElement('account-panel');
+    const root = host.attachShadow({ mode: 'closed' });
+    root.innerHTML = [
+      '<h2>Account</h2>',
+      '<button aria-expanded="false" aria-controls="danger">Danger zone</button>',
+      '<div id="danger" hidden><button>Erase my data</button></div>',
+      '<details><summary>Billing</summary><button>Download receipts</button></details>',
+    ].join('');
+    document.body.append(host);
+    // Without the extension's reader neither the tree nor the scan sees into the root.
+    expect(find('erase my data').hidden).toBeUndefined();
+    closedRoots.set(host, root);
+    const r = find('erase my data');
+    expect(r.matches).toBe(0);
+    expect(r.hidden?.count).toBe(1);
+    const ref = treeRefOf('Danger zone');
+    expect(ref).toBeDefined();
+    expect(r.hidden?.openers).toEqual([
+      expect.stringMatching(new RegExp(`^button "Danger zone" \\[${ref ?? 'none'}\\]`)),
+    ]);
+    const receipts = find('download receipts');
+    expect(receipts.hidden?.openers).toEqual([expect.stringMatching(/"Billing" \[ref_\d+\]/)]);
+  });
+
+  it('a closed root inside a closed root, and an aria-controls id resolved in its own root only', () => {
+    const outer = document.createElement('settings-page');
+    const outerRoot = outer.attachShadow({ mode: 'closed' });
+    // The same id in the document names another section: the opener is the one in the root.
+    document.body.innerHTML = '<button aria-expanded="false" aria-controls="adv">Decoy</button><div id="adv"></div>';
+    const inner = document.createElement('advanced-box');
+    const innerRoot = inner.attachShadow({ mode: 'closed' });
+    innerRoot.innerHTML =
+      '<button aria-expanded="false" aria-controls="adv">Advanced</button><div id="adv" hidden>Enable two-factor sign-in</div>';
+    outerRoot.append(inner);
+    document.body.append(outer);
+    closedRoots.set(outer, outerRoot);
+    closedRoots.set(inner, innerRoot);
+    const r = find('two-factor sign-in');
+    expect(r.hidden?.count).toBe(1);
+    expect(r.hidden?.openers).toEqual([expect.stringMatching(/^button "Advanced" \[ref_\d+\]/)]);
   });
 });

@@ -7,7 +7,10 @@
  * the control that shows each (a closed `<details>`'s summary; a web component's own collapsed control
  * in its shadow root; a control with `aria-expanded="false"`
  * whose `aria-controls` names the section or an ancestor, WAI-ARIA 1.2 §6.6; the accordion pattern's
- * button just before the section), as the tree line with its ref, so the model can click it.
+ * button just before the section), as the tree line with its ref, so the model can click it. Shadow
+ * trees are scanned as the tree reads them, closed ones included: the roots come from find's
+ * pre-pass, which read them with the tree's own reader (chrome.dom.openOrClosedShadowRoot, or
+ * Firefox's openOrClosedShadowRoot), so a section the tree would print once opened is seen here.
  */
 import { newNode } from '../ax/ax-node';
 import type { RefRegistry } from '../ax/ref-registry';
@@ -15,6 +18,7 @@ import { describeElement } from '../ax/describe';
 import { nodeLine } from '../ax/serialize';
 import type { AxContext } from '../ax/style-cache';
 import { hidesSubtree, NEVER_RENDERED } from '../ax/visibility';
+import { isDocument, isElement, isShadowRoot } from '../ax/flat-tree';
 import { collapse, cut } from '../../shared/text';
 import { formatStates } from '../../shared/tree-print';
 import type { QueryWords } from './tokens';
@@ -38,27 +42,43 @@ function collapsedControl(el: Element | null): Element | null {
   return el.querySelector('[aria-expanded="false"]');
 }
 
-/** Collapsed controls by each id their `aria-controls` names (an ID reference list). */
-function collapsedControls(doc: Document): Map<string, Element> {
+interface Scan {
+  words: readonly string[];
+  root: Element;
+  /** Every shadow root under the scope by host, closed ones included: find's pre-pass found them. */
+  roots: ReadonlyMap<Element, ShadowRoot>;
+  /** The text of the shadow trees under each element (textContent stops at a shadow root). */
+  shadowText: Map<Element, string>;
+  /** Collapsed controls by each id their `aria-controls` names, per tree scope (IDREFs resolve there). */
+  controls: Map<Node, Map<string, Element>>;
+}
+
+function controlsIn(scope: Node, s: Scan): ReadonlyMap<string, Element> {
+  const known = s.controls.get(scope);
+  if (known) return known;
   const byId = new Map<string, Element>();
-  for (const c of doc.querySelectorAll('[aria-expanded="false"][aria-controls]')) {
-    for (const id of (c.getAttribute('aria-controls') ?? '').split(/\s+/)) if (id && !byId.has(id)) byId.set(id, c);
+  if (isDocument(scope) || isShadowRoot(scope)) {
+    for (const c of scope.querySelectorAll('[aria-expanded="false"][aria-controls]')) {
+      for (const id of (c.getAttribute('aria-controls') ?? '').split(/\s+/)) if (id && !byId.has(id)) byId.set(id, c);
+    }
   }
+  s.controls.set(scope, byId);
   return byId;
 }
 
 /** The control that shows the hidden section `el`, when the page says which. */
-function openerOf(el: Element, root: Element, controls: ReadonlyMap<string, Element>): Element | null {
+function openerOf(el: Element, s: Scan): Element | null {
   const parent = el.parentElement;
   if (parent?.localName === 'details' && !parent.hasAttribute('open')) return parent.querySelector(':scope > summary');
   // A web component that slots its content into its own collapsible part (Shoelace's sl-details: a
-  // closed <details> in its shadow root) holds its control there.
-  const inHost = parent?.shadowRoot?.querySelector('[aria-expanded="false"]');
+  // closed <details> in its shadow root) holds its control there, in a closed root too.
+  const inHost = parent ? (s.roots.get(parent) ?? parent.shadowRoot)?.querySelector('[aria-expanded="false"]') : null;
   if (inHost) return inHost;
+  const controls = controlsIn(el.getRootNode(), s);
   for (let a: Element | null = el; a; a = a.parentElement) {
     const byControls = a.id ? controls.get(a.id) : undefined;
     if (byControls) return byControls;
-    if (a === root) break;
+    if (a === s.root) break;
   }
   return collapsedControl(el.previousElementSibling);
 }
@@ -73,38 +93,66 @@ function lineOf(el: Element, registry: RefRegistry, ctx: AxContext): string {
   return nodeLine(node, registry);
 }
 
-function holdsAll(el: Element, words: readonly string[]): boolean {
-  const text = collapse(`${el.textContent ?? ''} ${el.getAttribute('aria-label') ?? ''}`).toLowerCase();
-  return words.every((w) => text.includes(w));
+/**
+ * Each shadow root's text, added to its host and every ancestor up the composed tree to the scope:
+ * the words a subtree holds, shadow trees included, without asking every element for its root.
+ */
+function shadowTexts(scope: Element, roots: ReadonlyMap<Element, ShadowRoot>): Map<Element, string> {
+  const out = new Map<Element, string>();
+  for (const [host, root] of roots) {
+    const text = root.textContent ?? '';
+    if (!text.trim()) continue;
+    for (let n: Node | null = host; n; n = isShadowRoot(n) ? n.host : n.parentNode) {
+      if (!isElement(n)) continue;
+      out.set(n, `${out.get(n) ?? ''} ${text}`);
+      if (n === scope) break;
+    }
+  }
+  return out;
 }
 
-/** Hidden sections under `root` holding the query's words, and the controls that show them. */
-export function hiddenMatches(root: Element, q: QueryWords, registry: RefRegistry, ctx: AxContext): HiddenMatches {
+function holdsAll(el: Element, s: Scan): boolean {
+  const own = `${el.textContent ?? ''} ${el.getAttribute('aria-label') ?? ''} ${s.shadowText.get(el) ?? ''}`;
+  const text = collapse(own).toLowerCase();
+  return s.words.every((w) => text.includes(w));
+}
+
+/**
+ * Hidden sections under `root` holding the query's words, and the controls that show them. The walk
+ * goes where the tree's goes: into every shadow root, closed ones through `roots` (the pre-pass read
+ * them with the tree's own reader), and through the light children a host slots.
+ */
+export function hiddenMatches(
+  root: Element,
+  q: QueryWords,
+  registry: RefRegistry,
+  ctx: AxContext,
+  roots: ReadonlyMap<Element, ShadowRoot> = new Map(),
+): HiddenMatches {
   // Role words ("button") name a role, which hidden text need not say.
   const words = q.label.filter((w) => !q.roleWords.has(w));
   const out: HiddenMatches = { count: 0, openers: [] };
-  if (words.length === 0 || !holdsAll(root, words)) return out;
-  const controls = collapsedControls(root.ownerDocument);
-  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  for (let n = walker.nextNode(), seen = 0; n && seen < SCAN_MAX; seen++) {
-    const el = n instanceof Element ? n : null;
+  if (words.length === 0) return out;
+  const s: Scan = { words, root, roots, shadowText: shadowTexts(root, roots), controls: new Map() };
+  const stack: Element[] = [root];
+  for (let seen = 0; stack.length > 0 && seen < SCAN_MAX; seen++) {
+    const el = stack.pop();
     // A subtree without the words, or a hidden one (counted once, as a whole), is not entered; nor
     // what is never content (an inline script's data, the head's title), which is not counted.
-    if (!el || NEVER_RENDERED.has(el.localName) || !holdsAll(el, words)) {
-      n = walker.nextSibling() ?? nextOutside(walker);
-      continue;
-    }
+    if (!el || NEVER_RENDERED.has(el.localName) || !holdsAll(el, s)) continue;
     if (el !== root && isHiddenSection(el, ctx)) {
       out.count++;
-      const opener = openerOf(el, root, controls);
+      const opener = openerOf(el, s);
       if (opener && out.openers.length < OPENERS_MAX) {
         const line = lineOf(opener, registry, ctx);
         if (!out.openers.includes(line)) out.openers.push(line);
       }
-      n = walker.nextSibling() ?? nextOutside(walker);
       continue;
     }
-    n = walker.nextNode();
+    // Pushed in reverse, so the shadow tree is visited first, then the light children, in order.
+    for (let c = el.lastElementChild; c; c = c.previousElementSibling) stack.push(c);
+    const shadow = roots.get(el) ?? el.shadowRoot;
+    if (shadow) for (let c = shadow.lastElementChild; c; c = c.previousElementSibling) stack.push(c);
   }
   return out;
 }
@@ -119,13 +167,4 @@ export function hiddenMatches(root: Element, q: QueryWords, registry: RefRegistr
 function isHiddenSection(el: Element, ctx: AxContext): boolean {
   if (typeof el.checkVisibility === 'function') return !el.checkVisibility();
   return hidesSubtree(el, ctx);
-}
-
-/** The walker's next node after the current one's subtree (its parent's next sibling, upwards). */
-function nextOutside(walker: TreeWalker): Node | null {
-  while (walker.parentNode()) {
-    const next = walker.nextSibling();
-    if (next) return next;
-  }
-  return null;
 }

@@ -5,7 +5,9 @@
 // task each: the loop guards stop a task that repeats reads, guards.ts); the loop
 // times each call itself (`tool_result.ms`, from before executeCall to after it) and the same calls are
 // timed inside the worker through `wb.tool`. The difference of the medians is the loop's overhead.
-// `tool_result.ms` is whole milliseconds (Date.now), so medians of many calls are compared.
+// `tool_result.ms` is whole milliseconds (Date.now), so medians of many calls are compared. The
+// extension API calls the worker makes during the tasks are counted too (`browserCallsPerTask`): a
+// figure the machine's load does not move.
 
 import { performance } from 'node:perf_hooks';
 
@@ -85,6 +87,46 @@ async function direct(browser, tabId, call, runs) {
 }
 
 /**
+ * Counts the extension API calls the worker makes (storage, webNavigation, tabs, scripting, DNR, runtime):
+ * each is a round trip to the browser process, and unlike milliseconds their number does not move with
+ * the machine's load. The functions are wrapped in place (code looks them up at each call); the bench
+ * browser is closed afterwards. `take` returns the counts so far and starts again from zero.
+ */
+async function countBrowserCalls(browser) {
+  await browser.worker.evaluate(() => {
+    const counts = (globalThis.__wbBenchCalls = { n: {} });
+    const { chrome } = globalThis;
+    const areas = {
+      'storage.session': chrome.storage.session,
+      'storage.local': chrome.storage.local,
+      webNavigation: chrome.webNavigation,
+      tabs: chrome.tabs,
+      scripting: chrome.scripting,
+      declarativeNetRequest: chrome.declarativeNetRequest,
+    };
+    for (const [area, api] of Object.entries(areas)) {
+      for (const name of Object.keys(api)) {
+        const f = api[name];
+        // Events (onX) and constants (TAB_ID_NONE) are not calls.
+        if (typeof f !== 'function' || name.startsWith('on') || /^[A-Z]/.test(name)) continue;
+        api[name] = function (...args) {
+          counts.n[`${area}.${name}`] = (counts.n[`${area}.${name}`] ?? 0) + 1;
+          return f.apply(this, args);
+        };
+      }
+    }
+  });
+  return {
+    take: () =>
+      browser.worker.evaluate(() => {
+        const now = globalThis.__wbBenchCalls.n;
+        globalThis.__wbBenchCalls.n = {};
+        return now;
+      }),
+  };
+}
+
+/**
  * `support` is what scripts/lib/support.mjs loads (it holds the fake providers and the script policy);
  * `url` a settled fixture page.
  */
@@ -111,6 +153,7 @@ export async function measureAgentPath({ browser, support, url, runs, median }) 
     if (!set.ok) throw new Error(`agent-path bench: settings rejected: ${set.error.message}`);
     // Warm-up: page scripts injected and the tree snapshot built once, on both paths.
     for (const c of calls) await direct(browser, tabId, c, 1);
+    const counter = await countBrowserCalls(browser);
     const events = [];
     for (const task of tasks) {
       const got = await runTask(browser, tabId, task);
@@ -118,7 +161,13 @@ export async function measureAgentPath({ browser, support, url, runs, median }) 
       if (ended?.status !== 'done') throw new Error(`agent-path bench: a task ended ${ended?.status}: ${ended?.error}`);
       events.push(...got);
     }
-    const out = {};
+    // Per task: its start and end, the three calls, the model's two steps and the panel's events.
+    const perTask = Object.fromEntries(
+      Object.entries(await counter.take())
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => [k, round(n / runs, 1)]),
+    );
+    const out = { browserCallsPerTask: perTask };
     for (const c of calls) {
       const agent = events.filter((e) => e.type === 'tool_result' && e.tool === c.tool && e.ok).map((e) => e.ms);
       const worker = await direct(browser, tabId, c, runs);
@@ -137,8 +186,20 @@ export async function measureAgentPath({ browser, support, url, runs, median }) 
 
 export function printAgentPath(agentPath) {
   console.log('\nagent path (tool_result.ms inside the loop vs wb.tool in the worker, medians):');
-  for (const [tool, r] of Object.entries(agentPath))
+  const { browserCallsPerTask, ...tools } = agentPath;
+  for (const [tool, r] of Object.entries(tools))
     console.log(
       `  ${tool.padEnd(24)} agent ${String(r.agentMs).padStart(7)} ms  worker ${String(r.workerMs).padStart(7)} ms  overhead ${String(r.overheadMs).padStart(7)} ms  (${r.calls} calls)`,
     );
+  if (browserCallsPerTask) {
+    const total = round(
+      Object.values(browserCallsPerTask).reduce((a, b) => a + b, 0),
+      1,
+    );
+    console.log(
+      `  browser calls per task (${total}): ${Object.entries(browserCallsPerTask)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
+  }
 }

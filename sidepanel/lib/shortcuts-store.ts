@@ -31,19 +31,21 @@ async function persist(list: Shortcut[]): Promise<Result<Shortcut[]>> {
 
 /** Loads once and follows changes made by other panels; returns the unsubscribe. */
 export async function initShortcuts(): Promise<() => void> {
-  const onChanged = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+  const onChanged = (changes: Record<string, chrome.storage.StorageChange>) => {
     const change = changes[KEY];
-    if (area === 'local' && change) shortcuts.value = parseStoredShortcuts(change.newValue);
+    if (change) shortcuts.value = parseStoredShortcuts(change.newValue);
   };
   // Optional chaining: a panel without storage events (tests, a broken profile) still loads once.
-  chrome.storage.onChanged?.addListener(onChanged);
+  // The local area's own event: chrome.storage.onChanged would also bring the panel every session
+  // write of a running task (its record before each call), old and new values (issue 26).
+  chrome.storage.local.onChanged?.addListener(onChanged);
   try {
     const stored = await chrome.storage.local.get(KEY);
     shortcuts.value = parseStoredShortcuts(stored[KEY]);
   } catch {
     shortcuts.value = [];
   }
-  return () => chrome.storage.onChanged?.removeListener(onChanged);
+  return () => chrome.storage.local.onChanged?.removeListener(onChanged);
 }
 
 export async function saveShortcut(raw: unknown): Promise<Result<Shortcut>> {

@@ -91,7 +91,7 @@ export async function whenRunning(
   running = true,
   timeoutMs = 20_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const tool = await browser.worker.evaluate(async (id: number) => {
       const key = `wb.task.${id}`;
@@ -102,7 +102,7 @@ export async function whenRunning(
       return typeof f === 'object' && f !== null && 'tool' in f ? String(f.tool) : null;
     }, tabId);
     if ((tool === name) === running) return;
-    if (Date.now() > deadline) throw new Error(`${name} never ${running ? 'started' : 'ended'}`);
+    if (performance.now() > deadline) throw new Error(`${name} never ${running ? 'started' : 'ended'}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -144,11 +144,11 @@ export async function openPanelClient(browser: ExtensionBrowser, tabId: number):
     send: (command) => page.evaluate((c) => window.__port.postMessage(c), command),
     events,
     async waitFor(predicate, timeoutMs = 45_000) {
-      const deadline = Date.now() + timeoutMs;
+      const deadline = performance.now() + timeoutMs;
       for (;;) {
         const found = (await events()).find(predicate);
         if (found) return found;
-        if (Date.now() > deadline)
+        if (performance.now() > deadline)
           throw new Error(
             `timed out waiting for an agent event; saw: ${JSON.stringify((await events()).map((e) => e.type))}`,
           );

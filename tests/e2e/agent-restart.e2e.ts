@@ -110,11 +110,12 @@ describe('worker stopped mid-task', () => {
     await page.close();
   });
 
-  it('stores the in-flight mark of a read written without waiting, over the mark of the action before it (issue 26)', async () => {
+  it('ends a task as interrupted when the worker died during a read in a step that had acted, never repeating the action', async () => {
     // Turn 1 reads; turn 2 adds a todo (an action: its mark is awaited before it runs) and then
-    // waits for text that never comes (a read: its mark is written behind, saveTaskBehind). A
-    // worker stopped during that wait must find the read's mark, not the action's: with the
-    // action's, the restarted worker would end the task as interrupted "while focus_type was running".
+    // waits for text that never comes (a read: its mark is stored over the action's, saveReadMark).
+    // The step's results are stored only when it ends, so a worker stopped during that wait leaves
+    // a record that cannot say whether the todo was added: resuming would ask the model again and
+    // could add it twice (unanswered-step.ts). The task ends as interrupted instead.
     const policy: FakePolicy = (turn) => {
       const done = callsThisTask(turn);
       if (done.length === 0)
@@ -154,8 +155,73 @@ describe('worker stopped mid-task', () => {
         { timeout: 10_000 },
       )
       .toEqual({ tool: 'wait_for', readOnly: true });
-    await expect.poll(async () => (await conversation(env.browser, tabId)).status, { timeout: 30_000 }).toBe('done');
+    await stopWorker(env.browser);
+    await wakeWorker(env.browser);
+    await expect
+      .poll(async () => (await conversation(env.browser, tabId)).status, { timeout: 30_000 })
+      .toBe('interrupted');
+    const conv = await conversation(env.browser, tabId);
+    expect(conv.messages.at(-1)?.text).toMatch(
+      /during a step that included focus_type, so it is unknown whether that action happened/,
+    );
+    // Only the first request was answered with the read; no request after the restart asked again.
+    expect(env.fake.requests.filter((r) => r.scenario === 'restart-read').length).toBe(2);
     expect(await page.locator('[data-testid="todo-item"] .title').allTextContents()).toEqual(['Buy milk']);
+    await panel.close();
+    await page.close();
+  });
+
+  it('resumes a task whose worker died during a step of reads only, telling the model the read did not run', async () => {
+    // A record stored while a read was in flight (a read's mark is stored after an earlier restart,
+    // when the worker cannot know what the stored copy holds): the step's assistant turn has no result.
+    const policy: FakePolicy = (turn) => {
+      const done = callsThisTask(turn);
+      const last = done.at(-1);
+      if (!last) return { toolCalls: [{ name: 'get_page_info', args: {} }] };
+      if (/^Not run: Chrome restarted Weaverbird's worker/.test(last.result))
+        return { toolCalls: [{ name: 'get_page_info', args: {} }] };
+      return { text: `Read again after the restart: ${done.length} calls.` };
+    };
+    env.fake.scenario('restart-reads-only', { apiKey: FAKE_KEY, policy });
+    await configure(env.browser, fakeSettings('openai', env.fake.baseURL('restart-reads-only', 'openai')));
+    const { page, tabId } = await env.browser.open(env.server.url('/agent-todo.html'));
+    const panel = await openPanelClient(env.browser, tabId);
+    await panel.waitFor((e) => e.type === 'snapshot');
+    await env.browser.worker.evaluate(async (id) => {
+      await chrome.storage.session.set({
+        [`wb.task.${id}`]: {
+          taskId: 'read-task',
+          tabId: id,
+          mode: 'act',
+          task: 'What is this page?',
+          nonce: '00112233445566778899aabb',
+          step: 0,
+          startedAt: Date.now(),
+          history: [
+            { role: 'user', content: 'What is this page?' },
+            {
+              role: 'assistant',
+              content: [{ type: 'tool-call', toolCallId: 'call_dead', toolName: 'get_page_info', input: {} }],
+            },
+          ],
+          guards: { readsWithoutProgress: 0, seenPages: [], callCounts: {} },
+          usage: { inputTokens: 10, outputTokens: 5 },
+          steps: [],
+          malformedSteps: 0,
+          inFlight: { tool: 'get_page_info', readOnly: true },
+          resumes: 0,
+          maxSteps: 30,
+        },
+      });
+    }, tabId);
+    await stopWorker(env.browser);
+    await wakeWorker(env.browser);
+    await expect.poll(async () => (await conversation(env.browser, tabId)).status, { timeout: 30_000 }).toBe('done');
+    const answer = (await conversation(env.browser, tabId)).messages.filter((m) => m.role === 'assistant').at(-1)?.text;
+    // The dead call answered "not run", then one real read: the provider got a whole history.
+    expect(answer).toBe('Read again after the restart: 2 calls.');
+    const first = env.fake.requests.find((r) => r.scenario === 'restart-reads-only');
+    expect(first?.turn.messages.find((m) => m.role === 'tool')?.text).toMatch(/^Not run: Chrome restarted/);
     await panel.close();
     await page.close();
   });

@@ -2,7 +2,7 @@
  * chrome_ax_tree in real Chromium: Chrome's own tree printed in the page tree's grammar with the page
  * tree's refs (bound through the element, so a ref both print names the same element), roles and
  * names exactly Chrome's (checked against Playwright's own CDP read of the same page), a query on a
- * 50k-element page, byte-exact recovery of the raw payload, no debugger left attached, and the
+ * 10k-element page, byte-exact recovery of the raw payload, no debugger left attached, and the
  * fallback where no extension script can run: a data: frame read, clicked, typed into and submitted
  * (focus_type) through CDP.
  */
@@ -197,30 +197,36 @@ describe('recovery and query', () => {
     await page.close();
   }, 60_000);
 
-  it('query keeps ≤ 12 records with their ancestors on a 50k-element page, and says when nothing matches', async () => {
+  // 10k elements rather than the bench's 50k: Chrome's own getFullAXTree is the whole cost and grows with
+  // the page (50k took 60 s at load 15 and ran past the tool's 55 s at load 20+); 10k is still far more
+  // than one page of output and holds hundreds of candidates for the query, so the 12-record cap is reached.
+  it('query keeps ≤ 12 records with their ancestors on a 10k-element page, and says when nothing matches', async () => {
     const html = execFileSync(
       process.execPath,
       [
         '--input-type=module',
         '-e',
-        `import { syntheticPage } from ${JSON.stringify(path.join(ROOT, 'scripts/bench/synthetic.mjs'))}; process.stdout.write(syntheticPage(50000).html);`,
+        `import { syntheticPage } from ${JSON.stringify(path.join(ROOT, 'scripts/bench/synthetic.mjs'))}; process.stdout.write(syntheticPage(10000).html);`,
       ],
       { maxBuffer: 64 * 1024 * 1024 },
     ).toString();
-    env.server.route('/synthetic-50k.html', (_req, res) => {
+    env.server.route('/synthetic-10k.html', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(html);
     });
-    // A 50k-element page loads slowly on a shared machine: open the tab first, then load it with a long timeout.
+    // A big page loads slowly on a shared machine: open the tab first, then load it with a long timeout.
     const { page, tabId } = await env.browser.open(env.server.url('/tree-form.html'));
-    await page.goto(env.server.url('/synthetic-50k.html'), { timeout: 180_000 });
+    await page.goto(env.server.url('/synthetic-10k.html'), { timeout: 180_000 });
     await page.locator('footer').waitFor({ state: 'attached' });
-    const started = Date.now();
+    const started = performance.now();
     const ax = await chromeAx(tabId, { query: 'button ticket' });
-    console.log(`chrome_ax_tree query on 50k elements: ${Date.now() - started} ms, ${ax.stats.elementCount} AX nodes`);
-    expect(ax.stats.elementCount).toBeGreaterThan(20_000);
-    expect(ax.matches).toBeGreaterThan(0);
-    expect(ax.matches).toBeLessThanOrEqual(12);
+    console.log(
+      `chrome_ax_tree query on 10k elements: ${performance.now() - started} ms, ${ax.stats.elementCount} AX nodes`,
+    );
+    // ~20k of Chrome's nodes (measured 20,283): many pages of output without the query.
+    expect(ax.stats.elementCount).toBeGreaterThan(15_000);
+    // The cap is reached: far more than 12 buttons name a ticket on this page.
+    expect(ax.matches).toBe(12);
     const lines = parseTree(ax.tree);
     expect(lines[0]?.role).toBe('RootWebArea');
     expect(lines[0]?.indent).toBe(0);
@@ -231,13 +237,13 @@ describe('recovery and query', () => {
     const hits = lines.filter((l) => /ticket/i.test(`${l.name ?? ''} ${l.text ?? ''}`));
     expect(hits.length).toBeGreaterThan(0);
     expect(await debuggerAttached(tabId)).toBe(false);
-    // Nothing matching: the root and the note (on a small page: each read of 50k elements costs minutes).
+    // Nothing matching: the root and the note (on a small page: each read of a big page costs seconds to minutes).
     await page.goto(env.server.url('/tree-form.html'));
     const none = await chromeAx(tabId, { query: 'zzqxv-nothing-here' });
     expect(none.tree.split('\n')).toEqual([expect.stringMatching(/^RootWebArea/), ' (no accessible match)']);
     await page.close();
-    // Chrome's getFullAXTree dominates: minutes at 50k elements on a loaded 2-core machine.
-  }, 1_200_000);
+    // Chrome's getFullAXTree dominates: seconds at 10k elements, a minute on a loaded 2-core machine.
+  }, 300_000);
 });
 
 describe('where no extension script can run', () => {

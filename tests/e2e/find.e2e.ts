@@ -118,6 +118,49 @@ describe('find', () => {
     await extra.page.close();
   });
 
+  it('closed shadow roots: a collapsed section there is named by its opener with the tree ref, and opens', async () => {
+    const act = (args: unknown, tabId: number) => env.browser.tool('find', args, { tabId, mode: 'act', tier: 'full' });
+    const click = async (ref: string, tabId: number) =>
+      expect((await env.browser.tool('click_ax', { ref_id: ref }, { tabId, mode: 'act' })).ok).toBe(true);
+    const { page, tabId } = await env.browser.open(env.server.url('/find-closed-sections.html'));
+    await page.locator('body[data-ready]').waitFor({ state: 'attached' });
+    const openerOf = async (query: string) => {
+      const out = text(okData(await act({ query }, tabId)));
+      expect(entries(out), out).toEqual([]);
+      return /1 hidden section\(s\) .* To show them, click: (.*?); then find again\./.exec(out)?.[1] ?? out;
+    };
+    const tree = (await readTree(env.browser, tabId)).tree;
+    // aria-controls resolved in the closed root: the button the tree prints, with its ref.
+    const advanced = await openerOf('two-factor sign-in');
+    expect(advanced).toMatch(/^button "Advanced settings" \[ref_\d+\] \{collapsed\}$/);
+    const advRef = parseTreeLine(advanced)?.ref ?? '';
+    expect(tree).toContain(`button "Advanced settings" [${advRef}]`);
+    // A closed <details> in the root: its summary. Light content slotted into the root's collapsed
+    // part: the component's own control, found through the closed root.
+    const billing = await openerOf('download receipts');
+    expect(billing).toMatch(/"Billing" \[ref_\d+\]/);
+    expect(tree).toContain(`"Billing" [${parseTreeLine(billing)?.ref ?? ''}]`);
+    const tools = await openerOf('export archive');
+    expect(tools).toMatch(/^button "More tools" \[ref_\d+\] \{collapsed\}$/);
+    expect(tree).toContain(`"More tools" [${parseTreeLine(tools)?.ref ?? ''}]`);
+
+    // Clicking the named refs opens the sections (the components' own state), and find then returns
+    // the controls inside, actionable; acting on them changes the page.
+    await click(advRef, tabId);
+    await expect.poll(() => page.locator('#panel').getAttribute('data-open')).toBe('true');
+    const tf = await first(tabId, 'two-factor sign-in');
+    expect(tf.line).toMatch(/^checkbox "Enable two-factor sign-in" \[ref_\d+\]/);
+    expect(tf.rest).toMatch(/· actionable ·/);
+    await click(tf.ref, tabId);
+    await click(parseTreeLine(tools)?.ref ?? '', tabId);
+    await expect.poll(() => page.locator('#fold').getAttribute('data-open')).toBe('true');
+    const exp = await first(tabId, 'export archive');
+    expect(exp.line).toMatch(/^button "Export archive" \[ref_\d+\]$/);
+    await click(exp.ref, tabId);
+    await expect.poll(() => page.locator('#state').textContent()).toBe('security: strong; copies: saved');
+    await page.close();
+  });
+
   it('web components: a slotted label reaches its control, and text on it is reported on the control', async () => {
     const { page, tabId } = await env.browser.open(env.server.url('/tree-shoelace.html'));
     await page.locator('body[data-ready]').waitFor({ state: 'attached' });

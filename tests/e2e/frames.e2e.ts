@@ -316,4 +316,41 @@ describe('frame ids and the worker lifecycle', () => {
     expect(Number(added.frameId.slice(1))).toBeGreaterThan(Math.max(...before.map((f) => Number(f.frameId.slice(1)))));
     await page.close();
   });
+
+  // The cause of this file's one flake: the worker measured the page call's 10 s on the wall clock,
+  // which stepped ~28 s while the machine's monotonic clock did not (docs/dialogs-and-deadlines.md),
+  // so a call still waiting on the page came back "did not answer within 10000 ms" early. Here the
+  // worker's wall clock jumps 28 s while a cross-origin frame's click handler keeps it busy 1.5 s.
+  it('keeps a page call waiting through a wall-clock step, and the page answers it', async () => {
+    const { page, tabId } = await openMain();
+    const cross = byUrl(await frames(tabId), '/frames-partner.html');
+    const tree = FrameTreeSchema.parse(okData(await dev('iframe_read', { frameId: cross.frameId }, tabId))).tree;
+    const apply = refOnLine(tree, /button "Apply"/);
+    await pwFrame(page, '/frames-partner.html').evaluate(() => {
+      document.getElementById('apply')?.addEventListener('click', () => {
+        const until = performance.now() + 1_500;
+        while (performance.now() < until) {
+          // busy: the page answers the worker only when the handler returns
+        }
+      });
+    });
+    const stepped = await env.browser.worker.evaluate(() => {
+      const real = Date.now.bind(Date);
+      Reflect.set(globalThis, '__wb_real_now', real);
+      setTimeout(() => (Date.now = () => real() + 28_000), 300);
+      return real();
+    });
+    try {
+      okData(await dev('click_ax', { ref_id: apply }, tabId));
+      // The step did happen in the worker while the call waited.
+      expect(await env.browser.worker.evaluate(() => Date.now())).toBeGreaterThan(stepped + 28_000);
+    } finally {
+      await env.browser.worker.evaluate(() => {
+        const real: unknown = Reflect.get(globalThis, '__wb_real_now');
+        if (typeof real === 'function') Date.now = () => Number(real());
+      });
+    }
+    await expect.poll(() => pwFrame(page, '/frames-partner.html').locator('#out').textContent()).toBe('applied ');
+    await page.close();
+  });
 });

@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 async function whenRunning(tabId: number, name: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const tool = await env.browser.worker.evaluate(async (id: number) => {
       const key = `wb.task.${id}`;
@@ -63,7 +63,7 @@ async function whenRunning(tabId: number, name: string, timeoutMs = 20_000): Pro
       return typeof f === 'object' && f !== null && 'tool' in f ? String(f.tool) : null;
     }, tabId);
     if (tool === name) return;
-    if (Date.now() > deadline) throw new Error(`${name} never started`);
+    if (performance.now() > deadline) throw new Error(`${name} never started`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

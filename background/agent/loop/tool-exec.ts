@@ -11,14 +11,14 @@ import { readStatus, recordPage } from './read-progress';
 import { wrapUntrusted } from '../../policy/untrusted';
 import type { Guards } from './guards';
 import { gatePageAction, toolApprovals, type ApprovalAsk } from '../../policy/gate';
-import { saveLatestTree, saveTask, saveTaskBehind, type TaskRecord } from '../task/state-store';
+import { saveLatestTree, saveReadMark, saveTask, type TaskRecord } from '../task/state-store';
 import { imageOfResult, type StoredImage } from '../../vision/image-store';
 import { planGate, runUserTool } from '../task/user-turns-exec';
 import { runOwnCompound } from './batch-exec';
 import { loadFamilyOf, runLoadTools } from './tool-loading';
 import { noteProvenance, taskReadGate } from '../../policy/task-hooks';
 import { checkedActingTab, floorBefore, noteMinted, taskTabsApi, wrongTabRefusal } from '../task/task-tabs';
-import { abandonStep, beginStep, endStep } from '../../workflows/recorder';
+import { abandonStep, beginStep, endStep, type PendingStep } from '../../workflows/recorder';
 import { withSiteToolsNow } from '../../webmcp/site-tools';
 
 export type { ApprovalAsk } from '../../policy/gate';
@@ -69,6 +69,37 @@ function withReadStatus(r: RenderedResult, name: string, args: unknown, rec: Tas
   const status = readStatus(recordPage(rec.readLog, name, args, r.tree));
   const body = `${r.body}\n${status}`;
   return { ...r, body, text: wrapUntrusted(rec.nonce, name, body) };
+}
+
+/**
+ * Before a call runs: its in-flight mark, the tab's ref floor, and for an action to record, the
+ * recorder's ask (its target described by its own page call, workflows/recorder.ts). An action's mark
+ * must be stored before it runs: a restarted worker that finds it ends the task instead of repeating
+ * what may have happened. A read's mark is stored only over an action's, without waiting for storage
+ * (state-store.ts saveReadMark). The recorder's ask touches no page state,
+ * so it runs while the mark is stored (issue 26).
+ */
+async function startCall(
+  rec: TaskRecord,
+  name: string,
+  readOnly: boolean,
+  tabId: number,
+  recordArgs: unknown,
+): Promise<{ floor: number; recording: PendingStep | null }> {
+  rec.inFlight = { tool: name, readOnly };
+  if (readOnly) saveReadMark(rec);
+  const floor = await floorBefore(tabId);
+  const [saved, asked] = await Promise.allSettled([
+    readOnly ? undefined : saveTask(rec),
+    recordArgs === undefined ? null : beginStep(tabId, recordArgs),
+  ]);
+  const recording = asked.status === 'fulfilled' ? asked.value : null;
+  if (saved.status === 'rejected') {
+    if (recording) abandonStep(recording);
+    throw saved.reason;
+  }
+  if (asked.status === 'rejected') throw asked.reason;
+  return { floor, recording };
 }
 
 /** load_tools changes no page, but a model repeating it is looping like any other: the same guard. */
@@ -140,17 +171,10 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   }
   if (ctx.signal.aborted) return { ok: false, text: 'CANCELLED: the user stopped the task.', args: plan.args };
 
-  rec.inFlight = { tool: name, readOnly };
-  // An action's mark must be stored before it runs: a restarted worker that finds it ends the task
-  // instead of repeating what may have happened. A read's mark only moves the resume point, so the
-  // read does not wait for storage to confirm it (state-store.ts saveTaskBehind).
-  if (readOnly) saveTaskBehind(rec);
-  else await saveTask(rec);
-  const floor = await floorBefore(acting.tabId);
+  const record = gated && ctx.record !== false;
+  const { floor, recording } = await startCall(rec, name, readOnly, acting.tabId, record ? plan.args : undefined);
   // Every read of a frame or page goes through the read gate, Ask mode included (policy/read-gate.ts).
   const reads = taskReadGate(rec, name, plan.args, ctx.requestApproval);
-  // A page action is recorded for "Save as workflow": its ref described by meaning by its own page call.
-  const recording = gated && ctx.record !== false ? await beginStep(acting.tabId, plan.args) : null;
   let result;
   try {
     result = await runTool(name, plan.args, {
@@ -174,16 +198,22 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   // A page with site tools (WebMCP) may add or drop some as it acts: told here, not on a later read.
   if (gated) result = await withSiteToolsNow(acting.tabId, result);
   await noteMinted(rec, acting.tabId, floor);
-  if (recording && result.ok) await endStep(acting.tabId, rec, name, plan.args, recording);
-  else if (recording) abandonStep(recording);
+  const stepped = recording && result.ok ? endStep(acting.tabId, rec, name, plan.args, recording) : undefined;
+  if (recording && !result.ok) abandonStep(recording);
 
   const rendered = withReadStatus(renderResult(name, result, plan, rec.nonce), name, plan.args, rec);
   const { body, tree } = rendered;
-  await noteProvenance(rec, reads, acting.tabId, body);
   if (tree) {
     rememberTreeLines(tree.tree, ctx.treeLines);
     saveLatestTree({ tabId: rec.tabId, url: tree.url, title: tree.title, text: body, ts: Date.now() });
   }
+  // Three records of the call, none needing another (issue 26): waited for together. The navigation
+  // notes are taken after the action's own settle above, so a load it started is told here.
+  const [, , navNotes] = await Promise.all([
+    stepped,
+    noteProvenance(rec, reads, acting.tabId, body),
+    takeNavigationNotes(rec.taskId),
+  ]);
 
   const wasAtCheckpoint = guards.atCheckpoint();
   // Waiting is neither reading nor progress: a wait does not count towards the checkpoint, and a wait
@@ -204,7 +234,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
     );
   }
   if (!wasAtCheckpoint && guards.atCheckpoint()) notes.push(`CHECKPOINT: ${guards.checkpointMessage()}`);
-  notes.push(...(await takeNavigationNotes(rec.taskId)));
+  notes.push(...navNotes);
   const text = [rendered.text, ...notes].join('\n');
   const stop =
     loop.kind === 'stop'

@@ -62,12 +62,20 @@ function post(port: chrome.runtime.Port, e: AgentEvent): void {
   }
 }
 
+/**
+ * Events whose write may wait for the next one (400 ms at most): text deltas, and a tool call, whose
+ * result follows when the call ends. Written at once, the whole conversation (every page read so far)
+ * was copied and stored while the call ran, on the worker's thread (issue 26); a worker that stops
+ * during the call loses only that call's line, and the task record says what was in flight.
+ */
+const BATCHED: ReadonlySet<AgentEvent['type']> = new Set(['text_delta', 'tool_call']);
+
 /** Sends one event to the panels watching its tab, folds it into the conversation and persists. */
 export async function emit(e: AgentEvent): Promise<void> {
   if (e.tabId !== undefined) {
     const conv = applyEvent(await conversationOf(e.tabId), e);
     conversations.set(e.tabId, conv);
-    scheduleSave(conv, e.type !== 'text_delta');
+    scheduleSave(conv, !BATCHED.has(e.type));
   }
   for (const s of subscribers) {
     if (e.tabId === undefined || s.tabIds.has(e.tabId)) post(s.port, e);

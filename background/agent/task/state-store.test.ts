@@ -80,6 +80,38 @@ describe('write-behind task state', () => {
     expect(session.data.get('wb.task.7')).toMatchObject({ step: 2, inFlight: { tool: 'click_ax', readOnly: false } });
   });
 
+  it("stores a read's mark only over an action's mark (issue 26)", async () => {
+    const session = slowSession();
+    vi.stubGlobal('chrome', { storage: { session } });
+    const store = await import('./state-store');
+    const rec = record(1);
+    // A record this worker never wrote (loaded after a restart) may hold an action's mark: written.
+    rec.inFlight = { tool: 'get_page_info', readOnly: true };
+    store.saveReadMark(rec);
+    expect(session.pending).toHaveLength(1);
+    session.flush();
+    // Stored with no action in flight: a second read writes nothing.
+    rec.inFlight = { tool: 'get_accessibility_tree', readOnly: true };
+    store.saveReadMark(rec);
+    expect(session.pending).toHaveLength(0);
+    // An action's mark is stored; the read after it replaces it.
+    rec.inFlight = { tool: 'click_ax', readOnly: false };
+    const action = store.saveTask(rec);
+    session.flush();
+    await action;
+    rec.inFlight = { tool: 'wait_for', readOnly: true };
+    store.saveReadMark(rec);
+    session.flush();
+    expect(session.data.get('wb.task.7')).toMatchObject({ inFlight: { tool: 'wait_for', readOnly: true } });
+    // After a write that failed, the stored copy is unknown again: the next read writes.
+    session.failNextWrite();
+    rec.inFlight = { tool: 'click_ax', readOnly: false };
+    await expect(store.saveTask(rec)).rejects.toThrow('QUOTA_BYTES');
+    rec.inFlight = { tool: 'find', readOnly: true };
+    store.saveReadMark(rec);
+    expect(session.pending).toHaveLength(1);
+  });
+
   it('writes the latest tree without waiting, and logs a failed write instead of throwing', async () => {
     const session = slowSession();
     vi.stubGlobal('chrome', { storage: { session } });

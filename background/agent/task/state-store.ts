@@ -72,8 +72,26 @@ async function getOne(key: string): Promise<unknown> {
   return raw[key];
 }
 
+/**
+ * Per record object: whether its stored copy carries no action's in-flight mark, as far as this worker
+ * wrote it. No entry (a record loaded after a restart, a write that failed) counts as "may carry one".
+ */
+const noActionStored = new WeakMap<TaskRecord, true>();
+
+function noteWrite(rec: TaskRecord): void {
+  if (rec.inFlight === undefined || rec.inFlight.readOnly) noActionStored.set(rec, true);
+  else noActionStored.delete(rec);
+}
+
 export async function saveTask(rec: TaskRecord): Promise<void> {
-  await chrome.storage.session.set({ [taskKey(rec.tabId)]: rec });
+  // The copy is taken when the call is made: what it holds is known now.
+  noteWrite(rec);
+  try {
+    await chrome.storage.session.set({ [taskKey(rec.tabId)]: rec });
+  } catch (e) {
+    noActionStored.delete(rec);
+    throw e;
+  }
 }
 
 /**
@@ -86,11 +104,24 @@ export async function saveTask(rec: TaskRecord): Promise<void> {
  * one shows an action in flight; it never repeats an action). An action's mark is awaited.
  */
 export function saveTaskBehind(rec: TaskRecord): void {
-  writeBehind({ [taskKey(rec.tabId)]: rec }, 'task record');
+  noteWrite(rec);
+  writeBehind({ [taskKey(rec.tabId)]: rec }, 'task record', () => noActionStored.delete(rec));
 }
 
-function writeBehind(items: Record<string, unknown>, what: string): void {
+/**
+ * A read's in-flight mark (`rec.inFlight` set, read-only), stored only where it changes what a
+ * restarted worker does: over an action's mark (task-resume.ts ends a task whose action was in
+ * flight, and resumes one whose read was, as it resumes one with no mark). Otherwise the stored
+ * record stays the one the last step or action saved (runner.ts saves it after every step), and the
+ * read costs no copy of the whole record, which holds every result of the task so far (issue 26).
+ */
+export function saveReadMark(rec: TaskRecord): void {
+  if (!noActionStored.has(rec)) saveTaskBehind(rec);
+}
+
+function writeBehind(items: Record<string, unknown>, what: string, failed?: () => void): void {
   chrome.storage.session.set(items).catch((e: unknown) => {
+    failed?.();
     console.warn(`Weaverbird: could not save the ${what}:`, e instanceof Error ? e.message : String(e));
   });
 }

@@ -5,12 +5,14 @@
  */
 import { errorMessage } from '../../../shared/result';
 import { pruneNavigationGuards } from '../../policy/navigation-guard';
+import { getTool } from '../../tools/registry';
 import { addNotice } from './event-hub';
 import { setTaskKeepalive } from './keepalive';
 import { deleteTask, listTasks, saveTask, type TaskRecord } from './state-store';
 import { endInterrupted } from './task-end';
 import { launch } from './task-manager';
 import { running } from './task-running';
+import { notRunResults, unansweredCalls } from './unanswered-step';
 
 /** A task the worker keeps dying on is abandoned rather than resumed forever. */
 const MAX_RESUMES = 3;
@@ -53,6 +55,17 @@ async function resumeOnce(): Promise<void> {
       );
       continue;
     }
+    // The step the worker died in (unanswered-step.ts): an action in it may have happened before the
+    // read that was in flight, so only a step of reads is closed and resumed.
+    const pending = unansweredCalls(rec.history);
+    const action = pending.find((c) => getTool(c.toolName)?.readOnly !== true);
+    if (action) {
+      await endInterrupted(
+        rec,
+        `Interrupted: Chrome stopped Weaverbird's worker during a step that included ${action.toolName}, so it is unknown whether that action happened. Check the page, then ask again.`,
+      );
+      continue;
+    }
     if (rec.resumes >= MAX_RESUMES) {
       await endInterrupted(
         rec,
@@ -62,6 +75,10 @@ async function resumeOnce(): Promise<void> {
     }
     rec.resumes++;
     rec.inFlight = undefined;
+    if (pending.length > 0) {
+      rec.history.push(notRunResults(pending));
+      rec.step++;
+    }
     await saveTask(rec);
     await addNotice(
       rec.tabId,

@@ -13,7 +13,7 @@
 import { ObservationReportSchema, type Changes } from '../../../shared/tools/action-results';
 import { ok, type Result } from '../../../shared/result';
 import { LATE_OBSERVATION_TOKEN } from '../../../shared/tools/actions';
-import { sleep } from '../../../shared/timeout';
+import { monotonicMs, sleep } from '../../../shared/timeout';
 import { sanitizeUrl } from '../../../shared/url-sanitize';
 import { sendToContent } from '../../content-bridge';
 import { settledDownloads, summarize, watchDownloads, type DownloadWatch } from '../../observe/downloads';
@@ -138,7 +138,7 @@ async function addEvidence<T>(
     watch.stop();
     return data;
   }
-  while (watch.requests().some((r) => !r.done) && Date.now() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
+  while (watch.requests().some((r) => !r.done) && monotonicMs() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
   const reqs = watch.requests();
   watch.stop();
   // A navigation took the page (and its observation) away: nothing late to hear from it.
@@ -177,7 +177,7 @@ export async function withEvidence<T>(
   frameId: number | undefined,
   run: () => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  const startedAt = Date.now();
+  const startedAt = monotonicMs();
   const watch = watchActionRequests(tabId, frameId ?? 0);
   const downloads = watchDownloads(tabId);
   let result: Result<T>;
@@ -211,10 +211,10 @@ async function addDownloads<T>(watch: DownloadWatch, startedAt: number, data: T)
   // A click on an `<a download>` link waits for one too: Firefox's tab request log does not always
   // show the response before the click returns (measured: 1 run in 3 listed no download).
   const expected = (): number => Math.max(watch.attachments(), isDownloadLinkClick(data) ? 1 : 0);
-  while (watch.ids().length < expected() && Date.now() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
+  while (watch.ids().length < expected() && monotonicMs() - startedAt < WAIT_CAP_MS) await sleep(POLL_MS);
   watch.stop();
   const ids = watch.ids();
   if (ids.length === 0 || typeof data !== 'object' || data === null) return data;
-  const items = await settledDownloads(ids, Math.max(0, WAIT_CAP_MS - (Date.now() - startedAt)));
+  const items = await settledDownloads(ids, Math.max(0, WAIT_CAP_MS - (monotonicMs() - startedAt)));
   return Object.assign(data, { downloads: items.map(summarize) });
 }

@@ -44,7 +44,7 @@ export interface FirefoxExtension {
   open(url: string): Promise<{ page: Page; tabId: number }>;
   tabIdOf(url: string): Promise<number>;
   tool(name: string, args: unknown, options: Record<string, unknown>): Promise<Result<unknown>>;
-  /** Calls `wb.<method>(...args)` in the background page; the value comes back as JSON. */
+  /** Calls `wb.<method>(...args)` (a dotted path: `workflows.run`) in the background page; the value comes back as JSON. */
   wb(method: string, ...args: unknown[]): Promise<unknown>;
   openPanelPage(query?: string): Promise<Page>;
   close(): Promise<void>;
@@ -104,12 +104,17 @@ export async function launchFirefox(
       const json = await api.panel.evaluate(
         async (m: string, a: string) => {
           const bg = await chrome.runtime.getBackgroundPage();
-          const wb: unknown = bg ? Reflect.get(bg, 'wb') : undefined;
-          const fn: unknown = typeof wb === 'object' && wb !== null ? Reflect.get(wb, m) : undefined;
+          // A dotted path ("workflows.run") is called on the object that holds it.
+          let owner: unknown = bg ? Reflect.get(bg, 'wb') : undefined;
+          let fn: unknown = owner;
+          for (const [i, key] of m.split('.').entries()) {
+            if (i > 0) owner = fn;
+            fn = typeof fn === 'object' && fn !== null ? Reflect.get(fn, key) : undefined;
+          }
           const list: unknown = JSON.parse(a);
           if (typeof fn !== 'function' || !Array.isArray(list))
             throw new Error(`wb.${m} is not a function in the background page`);
-          const value: unknown = await Reflect.apply(fn, wb, list);
+          const value: unknown = await Reflect.apply(fn, owner, list);
           return JSON.stringify(value ?? null);
         },
         method,

@@ -261,7 +261,7 @@ async function runTask(
   const cards = new Set<string>();
   const answered = { q: 0, p: 0 };
   let approvals = 0;
-  const deadline = Date.now() + 50_000;
+  const deadline = performance.now() + 50_000;
   for (;;) {
     const events = (await panel.events()).slice(seenBefore);
     for (const e of events) {
@@ -293,7 +293,7 @@ async function runTask(
     }
     const ended = events.find((e) => e.type === 'task_ended');
     if (ended?.type === 'task_ended') return { ended, events, asks, statesAtAsk, statesAtCard, cardProblems };
-    if (Date.now() > deadline)
+    if (performance.now() > deadline)
       throw new Error(`task "${t.task}" did not end; events: ${events.map((e) => e.type).join(',')}`);
     await new Promise((r) => setTimeout(r, 100));
   }

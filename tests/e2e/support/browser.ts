@@ -100,7 +100,7 @@ async function waitForContentScripts(browser: ExtensionBrowser, tabId: number): 
   // Every frame carries only the always-on core (content-scripts/core.ts, the page's MAIN world)
   // until a tool first talks to it; wait for the core in the top frame. The bridge injects the rest
   // on first use.
-  const deadline = Date.now() + 10_000;
+  const deadline = performance.now() + 10_000;
   for (;;) {
     const ok = await browser.worker.evaluate(async (id: number) => {
       try {
@@ -125,7 +125,7 @@ async function waitForContentScripts(browser: ExtensionBrowser, tabId: number): 
       }
     }, tabId);
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`the always-on page script never loaded in tab ${tabId}`);
+    if (performance.now() > deadline) throw new Error(`the always-on page script never loaded in tab ${tabId}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
