@@ -17,7 +17,7 @@ interface CdpState {
   pointerdowns: number;
 }
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 beforeAll(() => {
   env.server.route('/api/orders', (_req, res) => {
     res.writeHead(204);

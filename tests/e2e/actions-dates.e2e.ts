@@ -8,7 +8,7 @@ import { appState, refFor } from './support/actions';
 import { readTree } from './support/tree';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
 

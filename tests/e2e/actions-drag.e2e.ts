@@ -18,7 +18,7 @@ interface DragState {
   price: number[];
 }
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 const act = (name: string, args: unknown, tabId: number): Promise<Result<unknown>> =>
   env.browser.tool(name, args, { tabId, mode: 'act' });
 const open = async () => {

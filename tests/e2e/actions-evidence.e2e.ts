@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appState, data, refFor } from './support/actions';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 beforeAll(() => {
   env.server.route('/api/orders', (_req, res) => {
     // A slow refusal: the toast comes after the page's own quiet window has ended.

@@ -16,7 +16,7 @@ import { data, refFor } from './support/actions';
 import { FrameTreeSchema, okData, refOnLine } from './support/frames';
 import { useExtension } from './support/setup';
 
-const env = useExtension({ partner: true });
+const env = useExtension({ partner: true, shared: true });
 
 /** The app's own view. Read over the worker (chrome.scripting), never page.evaluate: Playwright's
  * evaluate runs with a user gesture, which would give the page the activation under test. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { appState, data, refFor } from './support/actions';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
 

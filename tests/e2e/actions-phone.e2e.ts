@@ -9,7 +9,7 @@ import { appState, data, refFor } from './support/actions';
 import { readTree } from './support/tree';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 interface Phone {
   country: string;

@@ -31,7 +31,7 @@ interface PointerState {
   bannerClosed: boolean;
 }
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 const act = (name: string, args: unknown, tabId: number): Promise<Result<unknown>> =>
   env.browser.tool(name, args, { tabId, mode: 'act' });
 const open = () => env.browser.open(env.server.url('/actions-pointer.html'));

@@ -20,7 +20,7 @@ interface TrustedState {
   plain: string;
 }
 
-const env = useExtension({ partner: true });
+const env = useExtension({ partner: true, shared: true });
 
 const act = (name: string, args: unknown, tabId: number) =>
   env.browser.tool(name, args, { tabId, mode: 'act', tier: 'full' });

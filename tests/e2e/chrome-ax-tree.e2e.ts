@@ -20,7 +20,7 @@ import { ROOT } from './support/paths';
 import { useExtension } from './support/setup';
 import { readTree, WHOLE_TREE } from './support/tree';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 const AxResult = z.object({
   tree: z.string(),

@@ -16,7 +16,7 @@ interface DialogState {
   name: string;
 }
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 const act = (name: string, args: unknown, tabId: number) => env.browser.tool(name, args, { tabId, mode: 'act' });
 
 async function openDialogs(): Promise<{ page: Page; tabId: number }> {

@@ -37,7 +37,7 @@ type Query = z.infer<typeof QuerySet>['queries'][number];
 const KNOWN_FILE = path.join(ROOT, 'tests/known-failures/find-eval.json');
 const QUERIES = QuerySet.parse(JSON.parse(readFileSync(path.join(ROOT, 'tests/find-queries.json'), 'utf8'))).queries;
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 /** Resolves `a >>> b >>> c` (each `>>>` steps into the shadow root of the element before it). */
 const RESOLVE = `((chain) => {

@@ -14,7 +14,7 @@ import { FramesReplySchema, okData } from './support/frames';
 import { useExtension } from './support/setup';
 import { readTree } from './support/tree';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 const ask = async (tool: string, args: unknown, tabId: number) =>
   env.browser.tool(tool, args, { tabId, mode: 'ask', tier: 'mid' });

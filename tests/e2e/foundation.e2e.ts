@@ -16,7 +16,7 @@ const PageInfoReply = z.object({
   ),
 });
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 describe('foundation: the built extension in real Chromium', () => {
   it('starts the service worker with the console API', async () => {

@@ -17,7 +17,7 @@ interface WidgetState {
 type Who = 'same' | 'cross' | 'nested';
 const WHO: readonly Who[] = ['same', 'cross', 'nested'];
 
-const env = useExtension({ partner: true });
+const env = useExtension({ partner: true, shared: true });
 
 const act = (name: string, args: unknown, tabId: number) =>
   env.browser.tool(name, args, { tabId, mode: 'act', tier: 'full' });

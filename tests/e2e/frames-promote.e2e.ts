@@ -11,7 +11,7 @@ import { okData } from './support/frames';
 import { useExtension } from './support/setup';
 import { sanitizeUrl } from '../../shared/url-sanitize';
 
-const env = useExtension({ partner: true });
+const env = useExtension({ partner: true, shared: true });
 
 const act = (args: unknown, tabId: number, mode = 'act', tier = 'full') =>
   env.browser.tool('promote_iframe', args, { tabId, mode, tier });

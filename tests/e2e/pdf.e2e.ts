@@ -14,7 +14,7 @@ import { TreeResultSchema, type TreeResult } from '../../shared/tree-contract';
 import { makeReportPdf, makeScannedPdf, REPORT_TITLE } from './support/pdf-fixtures';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 function servePdf(pathname: string, bytes: Uint8Array): void {
   env.server.route(pathname, (_req, res) => {

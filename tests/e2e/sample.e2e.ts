@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isRecord } from '../../shared/result';
 import { useExtension } from './support/setup';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 function summaryOf(data: unknown): Record<string, unknown> {
   if (!isRecord(data) || !isRecord(data.summary)) throw new Error(`no summary in ${JSON.stringify(data)}`);

@@ -53,7 +53,7 @@ interface PageFigures {
 }
 
 const figures: PageFigures[] = [];
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 const Recovered = z.array(z.object({ json: z.string() }).loose());
 

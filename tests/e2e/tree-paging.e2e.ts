@@ -8,7 +8,7 @@ import type { TreeResult } from '../../shared/tree-contract';
 import { useExtension } from './support/setup';
 import { readTree } from './support/tree';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 const read = (tabId: number, args: Record<string, unknown>): Promise<TreeResult> => readTree(env.browser, tabId, args);
 
 function depthOf(line: string): number {

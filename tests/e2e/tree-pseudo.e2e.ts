@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { useExtension } from './support/setup';
 import { readTree } from './support/tree';
 
-const env = useExtension();
+const env = useExtension({ shared: true });
 
 describe('generated content where the document has no text rule', () => {
   it("keeps the hosts' :host::before text in the buttons' names, and the decorative ::after adds nothing", async () => {

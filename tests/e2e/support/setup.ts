@@ -1,6 +1,8 @@
+import type { RunnerTask as Task } from 'vitest';
 import { afterAll, beforeAll } from 'vitest';
 import { startFakeProviders, type FakeProviders } from '../../fake-providers/server';
 import { launchWithExtension, type ExtensionBrowser } from './browser';
+import { borrowShared, releaseShared } from './shared-browser';
 import { startFixtureServer, type FixtureServer } from './server';
 
 export interface ExtensionEnv {
@@ -17,46 +19,9 @@ const ready = <T>(value: T | undefined, what: string): T => {
   return value;
 };
 
-/**
- * One Chromium for the files that ask for it (`useExtension({ shared: true })`): the e2e project runs its
- * files one after another in one vitest worker without isolation (vitest.config.ts), so this module and
- * the browser it holds outlive a file. Launching and closing Chromium costs every file 2–4 s on a
- * loaded 2-core machine. Only files that leave no extension state behind may share: no settings, no
- * approvals or trusted sites, no worker restarts, no launch options (each fixture server has its own
- * port, so page storage never meets across files). Between files every page is closed and the
- * extension's storage cleared, a second guard; a shared file that left settings, workflows or any
- * other `chrome.storage.local` key behind fails its afterAll (`leftBehind`), so a file that should
- * not share says so. `WB_E2E_SHARE=0` gives every file its own browser (to measure the saving, or
- * to rule sharing out when a file fails only in a full run).
- */
-let shared: Promise<ExtensionBrowser> | undefined;
-
-async function sharedBrowser(): Promise<ExtensionBrowser> {
-  if (!shared) {
-    shared = launchWithExtension();
-    const closing = shared;
-    // The worker process ends with the run: the browser and its profile go with it.
-    process.once('beforeExit', () => void closing.then((b) => b.close()));
-  }
-  return shared;
-}
-
-/** The `chrome.storage.local` keys a file left behind: the settings, workflows and schedules live there. */
-async function leftBehind(browser: ExtensionBrowser): Promise<string[]> {
-  return browser.worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)));
-}
-
-async function releaseShared(browser: ExtensionBrowser): Promise<void> {
-  const left = await leftBehind(browser);
-  await Promise.all(browser.context.pages().map((p) => p.close()));
-  await browser.worker.evaluate(() => Promise.all([chrome.storage.local.clear(), chrome.storage.session.clear()]));
-  // Cleared first so the next file starts clean even when this one fails here.
-  if (left.length > 0) {
-    throw new Error(
-      `this file left extension storage behind (${left.join(', ')}), so it cannot share a browser: ` +
-        'drop `shared: true` or restore what it changed in an afterAll (docs/testing.md, "Sharing one browser")',
-    );
-  }
+/** Whether any test under `task` failed (a failed file retires the shared browser). */
+function failed(task: Readonly<Task>): boolean {
+  return task.result?.state === 'fail' || (task.type === 'suite' && task.tasks.some(failed));
 }
 
 /**
@@ -71,7 +36,7 @@ export function useExtension(
     args?: string[];
     extensionDir?: string;
     deviceScaleFactor?: number;
-    /** Borrow the run's one browser (see `sharedBrowser`); only with no launch options. */
+    /** Borrow the run's one browser (shared-browser.ts); only with no launch options. */
     shared?: boolean;
   } = {},
 ): ExtensionEnv {
@@ -85,20 +50,26 @@ export function useExtension(
   let server: FixtureServer | undefined;
   let partner: FixtureServer | undefined;
   let fake: FakeProviders | undefined;
-  beforeAll(async () => {
+  // vitest reads a hook's first parameter as a fixture list and requires a destructuring pattern there.
+  // eslint-disable-next-line no-empty-pattern
+  beforeAll(async ({}, suite) => {
     [server, partner, fake] = await Promise.all([
       startFixtureServer(),
       options.partner ? startFixtureServer('127.0.0.2') : undefined,
       options.fake ? startFakeProviders() : undefined,
     ]);
     browser = share
-      ? await sharedBrowser()
+      ? await borrowShared(suite.file.name)
       : await launchWithExtension(options.args, options.extensionDir, undefined, options.deviceScaleFactor);
   });
-  afterAll(async () => {
-    if (browser && share) await releaseShared(browser);
-    else await browser?.close();
-    await Promise.all([server?.close(), partner?.close(), fake?.close()]);
+  // eslint-disable-next-line no-empty-pattern
+  afterAll(async ({}, suite) => {
+    try {
+      if (browser && share) await releaseShared(browser, suite.file.name, failed(suite));
+      else await browser?.close();
+    } finally {
+      await Promise.all([server?.close(), partner?.close(), fake?.close()]);
+    }
   });
   return {
     get browser() {
