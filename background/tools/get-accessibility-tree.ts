@@ -9,8 +9,13 @@ import { treeFromChromeAx } from './tree-fallback';
 import { checkReply } from '../page-call';
 
 /** Page 1 of a whole-page read names the child frames the tree leaves out (frames-note.ts). */
-async function withFramesNote(tabId: number, tree: TreeResult, reads: ReadGate | undefined): Promise<TreeResult> {
-  const frames = await syncFrames(tabId);
+async function withFramesNote(
+  tabId: number,
+  tree: TreeResult,
+  listing: ReturnType<typeof syncFrames>,
+  reads: ReadGate | undefined,
+): Promise<TreeResult> {
+  const frames = await listing;
   // Frames of other sites are listed, never inlined: marked so the model knows reading them asks.
   const outside = reads ? await reads.outside(tabId) : undefined;
   const note = frames.ok ? childFramesNote(frames.data, outside) : undefined;
@@ -28,12 +33,19 @@ export const getAccessibilityTree = defineTool({
   async handler(args, ctx) {
     const allowed = await checkRead(ctx.reads, ctx.tabId, 0);
     if (!allowed.ok) return allowed;
+    // A first page's frame note lists the tab's frames while the page builds its tree (one browser
+    // call fewer on the read's path: on a small page it is a tenth of the read, issue 26). A note is
+    // information only: the read gate above judged the read with its own fresh list.
+    const listing = args.ref_id === undefined && (args.page ?? 1) === 1 ? syncFrames(ctx.tabId) : undefined;
+    // Left unawaited when the read fails or turns out not to be a first page.
+    listing?.catch(() => undefined);
     const reply = await sendToContent(ctx.tabId, { type: 'tool', tool: 'get_accessibility_tree', args });
     // Where no page script can run, Chrome's own tree answers instead (tree-fallback.ts).
     if (!reply.ok) return treeFromChromeAx(ctx.tabId, args, reply);
     const result = checkReply(reply, TreeResultSchema, 'tree');
     if (!result.ok) return result;
     const whole = result.data.page === 1 && args.ref_id === undefined;
-    return ok(whole ? await withFramesNote(ctx.tabId, result.data, ctx.reads) : result.data);
+    if (!whole) return ok(result.data);
+    return ok(await withFramesNote(ctx.tabId, result.data, listing ?? syncFrames(ctx.tabId), ctx.reads));
   },
 });

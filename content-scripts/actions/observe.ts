@@ -101,6 +101,8 @@ export class Observation {
   readonly startedAt = now();
   private readonly animations: ReadonlySet<Animation>;
   private lastActivityAt = this.startedAt;
+  /** Frames rendered since the observation began (quiet-window.ts `minFrames`); null: none will be counted. */
+  private frames: number | null = null;
   private readonly onUnload = (): void => {
     this.unloading = true;
   };
@@ -145,6 +147,19 @@ export class Observation {
     });
     view?.addEventListener('beforeunload', this.onUnload);
     view?.addEventListener('pagehide', this.onUnload);
+    this.countFrames(view);
+  }
+
+  /** Counts rendered frames up to the window's floor (two rAF callbacks, then the chain stops). */
+  private countFrames(view: Window | null): void {
+    if (!view || typeof view.requestAnimationFrame !== 'function') return;
+    this.frames = 0;
+    const frame = (): void => {
+      if (this.frames === null) return;
+      this.frames++;
+      if (this.frames < ACTION_WINDOW.minFrames) view.requestAnimationFrame(frame);
+    };
+    view.requestAnimationFrame(frame);
   }
 
   /**
@@ -213,7 +228,14 @@ export class Observation {
       if (freshAnimation(this.doc, this.animations)) this.lastActivityAt = t;
       if (!this.syncClosed && t - this.startedAt >= INTERVAL_SYNC_MS) this.closeSyncInterval();
       const verdict = windowVerdict(
-        { startedAt: this.startedAt, lastActivityAt: this.lastActivityAt, now: t, navigating: this.unloading },
+        {
+          startedAt: this.startedAt,
+          lastActivityAt: this.lastActivityAt,
+          now: t,
+          navigating: this.unloading,
+          // A hidden document renders no frames (HTML §8.1.7.3): nothing to wait for there.
+          ...(this.frames !== null && this.doc.visibilityState !== 'hidden' ? { frames: this.frames } : {}),
+        },
         rule,
       );
       if (verdict !== 'wait') return;

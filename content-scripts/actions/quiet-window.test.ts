@@ -34,6 +34,20 @@ describe('the adaptive observation window', () => {
     expect(windowVerdict({ startedAt: 0, lastActivityAt: 0, now: 400, navigating: false }, rule)).toBe('quiet');
   });
 
+  it('waits for two rendered frames, where observers start a feed fetch, but not past frameWaitMs', () => {
+    const v = (now: number, frames: number) =>
+      windowVerdict({ startedAt: 0, lastActivityAt: 0, now, navigating: false, frames });
+    // A loaded machine: the quiet settle has passed, the frame has not come yet.
+    expect(v(80, 0)).toBe('wait');
+    expect(v(80, 1)).toBe('wait');
+    expect(v(80, ACTION_WINDOW.minFrames)).toBe('quiet');
+    // A throttled document never renders: the floor gives way, the window still ends.
+    expect(v(ACTION_WINDOW.frameWaitMs - 1, 0)).toBe('wait');
+    expect(v(ACTION_WINDOW.frameWaitMs, 0)).toBe('quiet');
+    // On a quiet machine two frames (about 33 ms at 60 Hz) come before the settle ends: no cost.
+    expect(ACTION_WINDOW.minFrames * (1000 / 60)).toBeLessThan(ACTION_WINDOW.minMs + ACTION_WINDOW.quietMs);
+  });
+
   it('counts every DOM change as activity except style rewrites (animations, hover styling)', () => {
     expect(isActivity({ type: 'childList' })).toBe(true);
     expect(isActivity({ type: 'characterData' })).toBe(true);

@@ -20,9 +20,18 @@ export interface QuietRule {
   quietMs: number;
   /** End at this point whatever happens (issue 25: what appears within 2 s). */
   maxMs: number;
+  /**
+   * Never quiet before the page has rendered this many frames since the action, unless `frameWaitMs`
+   * passed first. IntersectionObserver and ResizeObserver callbacks run in a frame's "update the
+   * rendering" steps (HTML §8.1.7.3), so an infinite feed starts its next fetch only then; on a loaded
+   * machine that frame can come after a quiet settle measured in milliseconds alone.
+   */
+  minFrames: number;
+  /** How long the window waits for those frames: a throttled frame (hidden, off-screen) never renders. */
+  frameWaitMs: number;
 }
 
-export const ACTION_WINDOW: QuietRule = { minMs: 24, quietMs: 32, maxMs: 2000 };
+export const ACTION_WINDOW: QuietRule = { minMs: 24, quietMs: 32, maxMs: 2000, minFrames: 2, frameWaitMs: 300 };
 
 /**
  * The window before a trusted CDP retry is even considered: the retry clicks a second time, so the
@@ -42,6 +51,8 @@ export interface WindowState {
   now: number;
   /** The page began unloading (a navigation): waiting longer shows nothing more. */
   navigating: boolean;
+  /** Frames rendered since the action; absent where the document renders none (hidden, no rAF). */
+  frames?: number;
 }
 
 export type WindowVerdict = 'wait' | 'quiet' | 'cap' | 'navigating';
@@ -51,6 +62,7 @@ export function windowVerdict(s: WindowState, rule: QuietRule = ACTION_WINDOW): 
   const elapsed = s.now - s.startedAt;
   if (elapsed >= rule.maxMs) return 'cap';
   if (elapsed < rule.minMs) return 'wait';
+  if (s.frames !== undefined && s.frames < rule.minFrames && elapsed < rule.frameWaitMs) return 'wait';
   return s.now - s.lastActivityAt >= rule.quietMs ? 'quiet' : 'wait';
 }
 
