@@ -93,14 +93,8 @@ export async function whenRunning(
 ): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const tool = await browser.worker.evaluate(async (id: number) => {
-      const key = `wb.task.${id}`;
-      const raw: Record<string, unknown> = await chrome.storage.session.get(key);
-      const rec = raw[key];
-      if (typeof rec !== 'object' || rec === null || !('inFlight' in rec)) return null;
-      const f = rec.inFlight;
-      return typeof f === 'object' && f !== null && 'tool' in f ? String(f.tool) : null;
-    }, tabId);
+    // The worker's own in-flight mark: storage holds a read's mark only over an action's (saveReadMark).
+    const tool = await browser.worker.evaluate((id: number) => globalThis.wb.running(id)?.inFlight ?? null, tabId);
     if ((tool === name) === running) return;
     if (performance.now() > deadline) throw new Error(`${name} never ${running ? 'started' : 'ended'}`);
     await new Promise((r) => setTimeout(r, 50));

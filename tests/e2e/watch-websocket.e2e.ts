@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unfence } from '../../shared/fence';
 import { scriptPolicy, step } from '../fake-providers/script';
-import { configure, FAKE_KEY, fakeSettings, run, type RunReport } from './agent-helpers';
+import { configure, FAKE_KEY, fakeSettings, run, whenRunning, type RunReport } from './agent-helpers';
 import { useExtension } from './support/setup';
 import { startWsServer, type WsServer } from './support/ws-server';
 
@@ -51,23 +51,6 @@ afterAll(async () => {
   await other.close();
 });
 
-async function whenRunning(tabId: number, name: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const tool = await env.browser.worker.evaluate(async (id: number) => {
-      const key = `wb.task.${id}`;
-      const raw: Record<string, unknown> = await chrome.storage.session.get(key);
-      const rec = raw[key];
-      if (typeof rec !== 'object' || rec === null || !('inFlight' in rec)) return null;
-      const f = rec.inFlight;
-      return typeof f === 'object' && f !== null && 'tool' in f ? String(f.tool) : null;
-    }, tabId);
-    if (tool === name) return;
-    if (performance.now() > deadline) throw new Error(`${name} never started`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function watchTask(scenario: string, networkBodies: boolean): Promise<{ report: RunReport; watch: unknown }> {
   const task = `Watch the chat (${scenario}).`;
   env.fake.scenario(scenario, {
@@ -78,7 +61,7 @@ async function watchTask(scenario: string, networkBodies: boolean): Promise<{ re
   const otherSocket = `${other.origin.replace('http:', 'ws:')}/socket`;
   const { page, tabId } = await env.browser.open(`${own.origin}/?other=${encodeURIComponent(otherSocket)}`);
   const running = run(env.browser, { tabId, task, mode: 'ask' });
-  await whenRunning(tabId, 'watch');
+  await whenRunning(env.browser, tabId, 'watch');
   await page.evaluate(() => document.getElementById('open')?.click());
   const report = await running;
   await page.close();

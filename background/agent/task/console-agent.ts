@@ -82,6 +82,8 @@ export const agentConsole = {
     return started.ok ? ok({ taskId: started.data.taskId }) : started;
   },
   stop: (tabId: number) => stopTask(tabId),
+  /** The task running in a tab: its id, the tool it is running now and a pending approval; null when none. */
+  running: (tabId: number) => runningTask(tabId),
   approve(options: unknown): Result<true> {
     const o = ApproveSchema.safeParse(options);
     if (!o.success)

@@ -53,6 +53,7 @@ export function launch(
     abort: new AbortController(),
     approvals: new Map(),
     done: Promise.resolve({ status: 'running' }),
+    inFlight: () => rec.inFlight?.tool ?? null,
   };
   running.set(rec.tabId, r);
   setTaskKeepalive(true);

@@ -16,11 +16,15 @@ export interface Running {
   approvals: Map<string, (d: Decision) => void>;
   pending?: ApprovalEvent;
   done: Promise<TaskOutcome>;
+  /** The tool the task is running now, if any (its in-flight mark, which storage may not hold). */
+  inFlight: () => string | null;
 }
 
 export const running = new Map<number, Running>();
 
-export function runningTask(tabId: number): { taskId: string; pending?: ApprovalEvent } | null {
+export function runningTask(
+  tabId: number,
+): { taskId: string; inFlight: string | null; pending?: ApprovalEvent } | null {
   const r = running.get(tabId);
-  return r ? { taskId: r.taskId, ...(r.pending ? { pending: r.pending } : {}) } : null;
+  return r ? { taskId: r.taskId, inFlight: r.inFlight(), ...(r.pending ? { pending: r.pending } : {}) } : null;
 }
