@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { err, ok, type Result } from '../../shared/result';
-import { sleep } from '../../shared/timeout';
+import { monotonicMs, sleep } from '../../shared/timeout';
 import { runWorkflow, type WorkflowRunReport } from './runner';
 import { loadWorkflow } from './store';
 import { savedValues } from '../../shared/workflow';
@@ -97,10 +97,16 @@ export async function unscheduleWorkflow(id: string): Promise<boolean> {
   return chrome.alarms.clear(`${SCHEDULE_ALARM_PREFIX}${id}`);
 }
 
+/**
+ * The tab's own page has loaded. A new tab first holds the initial about:blank, which can report
+ * `complete` before the navigation to the schedule's URL starts (seen in Firefox under load: the run
+ * then found the tab "on unknown" and failed), so a blank tab is still loading.
+ */
 async function loaded(tabId: number): Promise<boolean> {
-  const until = Date.now() + TAB_LOAD_MS;
-  while (Date.now() < until) {
-    if ((await chrome.tabs.get(tabId)).status === 'complete') return true;
+  const until = monotonicMs() + TAB_LOAD_MS;
+  while (monotonicMs() < until) {
+    const t = await chrome.tabs.get(tabId);
+    if (t.status === 'complete' && t.url !== undefined && t.url !== '' && t.url !== 'about:blank') return true;
     await sleep(200);
   }
   return false;
