@@ -6,13 +6,8 @@
 // inflate, unlike wall time. `--fresh` changes a custom property on the root before every build, so
 // styles resolve afresh (a page's first read, a read after a change) instead of from Chromium's caches.
 // Prints the median CPU ms per build of each and whether both printed the same tree (refs aside).
-import { createServer } from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
-import { loadSupport, ROOT } from '../lib/support.mjs';
-import { syntheticPage } from './synthetic.mjs';
+import { openAbPage } from './ab-page.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -25,25 +20,6 @@ const { values } = parseArgs({
 });
 if (!values.base) throw new Error('ab-cpu: --base <checkout> is required (a checkout with node_modules reachable)');
 
-async function bundle(root, name) {
-  const out = await build({
-    stdin: {
-      contents: `import { installAxApi } from './content-scripts/ax/api';
-const scope = {};
-installAxApi(scope, document, { shadowRootOf: (el) => el.shadowRoot });
-globalThis.${name} = scope.__wbAx;`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    nodePaths: [path.join(ROOT, 'node_modules')],
-    bundle: true,
-    format: 'iife',
-    write: false,
-    minify: true,
-  });
-  return out.outputFiles[0].text;
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const OPTIONS = {
   filter: 'all',
@@ -55,19 +31,8 @@ const OPTIONS = {
   omit: [],
 };
 
-const { CHROMIUM } = await loadSupport();
-const { html } = syntheticPage(Number(values.elements));
-const server = createServer((_req, res) => {
-  res.setHeader('content-type', 'text/html');
-  res.end(html);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+const { page, close } = await openAbPage({ base: values.base, elements: values.elements });
 try {
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  await page.addScriptTag({ content: await bundle(path.resolve(values.base), '__abBase') });
-  await page.addScriptTag({ content: await bundle(ROOT, '__abNew') });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   const cpu = async () =>
@@ -101,6 +66,5 @@ try {
     `ab-cpu: ${values.elements} elements${values.fresh ? ', fresh styles' : ''}: base ${base.toFixed(1)} ms, this checkout ${now.toFixed(1)} ms CPU per build (${(now / base).toFixed(3)}×), same tree: ${same}`,
   );
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

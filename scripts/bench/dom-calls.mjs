@@ -5,13 +5,8 @@
 // `getPropertyValue` per property and the shadow-root reader are wrapped in the page and counted during
 // one build of each. (Computed-style properties read by name, `style.display`, go through a named
 // interceptor that cannot be wrapped: the style-cache.ts comment lists those.)
-import { createServer } from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
-import { loadSupport, ROOT } from '../lib/support.mjs';
-import { syntheticPage } from './synthetic.mjs';
+import { openAbPage } from './ab-page.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -21,25 +16,6 @@ const { values } = parseArgs({
   },
 });
 if (!values.base) throw new Error('dom-calls: --base <checkout> is required (a checkout of main)');
-
-async function bundle(root, name) {
-  const out = await build({
-    stdin: {
-      contents: `import { installAxApi } from './content-scripts/ax/api';
-const scope = {};
-installAxApi(scope, document, { shadowRootOf: (el) => { globalThis.__wbShadowReads++; return el.shadowRoot; } });
-globalThis.${name} = scope.__wbAx;`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    nodePaths: [path.join(ROOT, 'node_modules')],
-    bundle: true,
-    format: 'iife',
-    write: false,
-    minify: true,
-  });
-  return out.outputFiles[0].text;
-}
 
 /** Runs in the page: wraps the DOM entry points, builds once with each builder, returns the counts. */
 function countBuilds(options) {
@@ -88,19 +64,12 @@ function countBuilds(options) {
   return out;
 }
 
-const { CHROMIUM } = await loadSupport();
-const { html } = syntheticPage(Number(values.elements));
-const server = createServer((_req, res) => {
-  res.setHeader('content-type', 'text/html');
-  res.end(html);
+const { page, close } = await openAbPage({
+  base: values.base,
+  elements: values.elements,
+  shadowRootOf: '(el) => { globalThis.__wbShadowReads++; return el.shadowRoot; }',
 });
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  await page.addScriptTag({ content: await bundle(path.resolve(values.base), '__abBase') });
-  await page.addScriptTag({ content: await bundle(ROOT, '__abNew') });
   const options = {
     filter: 'all',
     maxDepth: 100,
@@ -121,6 +90,5 @@ try {
     `${String(total(base.counts)).padStart(9)} ${String(total(now.counts)).padStart(9)}  total (same tree: ${base.tree === now.tree})`,
   );
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }
