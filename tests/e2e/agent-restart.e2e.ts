@@ -11,6 +11,46 @@ import { useExtension } from './support/setup';
 
 const env = useExtension({ fake: true });
 
+/** What differs between the task records a dead worker leaves behind in these tests. */
+interface DeadRecord {
+  taskId: string;
+  task: string;
+  step: number;
+  history: unknown[];
+  readsWithoutProgress: number;
+  inFlight: { tool: string; readOnly: boolean };
+}
+
+/** Stores the record a worker that died mid-task leaves (as the loop writes it), then restarts the worker. */
+async function restartWithRecord(tabId: number, r: DeadRecord): Promise<void> {
+  await env.browser.worker.evaluate(
+    async ([id, rec]) => {
+      await chrome.storage.session.set({
+        [`wb.task.${id}`]: {
+          taskId: rec.taskId,
+          tabId: id,
+          mode: 'act',
+          task: rec.task,
+          nonce: '00112233445566778899aabb',
+          step: rec.step,
+          startedAt: Date.now(),
+          history: rec.history,
+          guards: { readsWithoutProgress: rec.readsWithoutProgress, seenPages: [], callCounts: {} },
+          usage: { inputTokens: 10, outputTokens: 5 },
+          steps: [],
+          malformedSteps: 0,
+          inFlight: rec.inFlight,
+          resumes: 0,
+          maxSteps: 30,
+        },
+      });
+    },
+    [tabId, r] as const,
+  );
+  await stopWorker(env.browser);
+  await wakeWorker(env.browser);
+}
+
 beforeAll(async () => {});
 describe('worker stopped mid-task', () => {
   it('resumes a task stopped while waiting for the model, without repeating finished actions', async () => {
@@ -68,29 +108,14 @@ describe('worker stopped mid-task', () => {
     const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
     // The state a worker leaves behind when it dies inside click_ax: written as the loop writes it.
-    await env.browser.worker.evaluate(async (id) => {
-      await chrome.storage.session.set({
-        [`wb.task.${id}`]: {
-          taskId: 'dead-task',
-          tabId: id,
-          mode: 'act',
-          task: 'Complete the first todo',
-          nonce: '00112233445566778899aabb',
-          step: 1,
-          startedAt: Date.now(),
-          history: [{ role: 'user', content: 'Complete the first todo' }],
-          guards: { readsWithoutProgress: 1, seenPages: [], callCounts: {} },
-          usage: { inputTokens: 10, outputTokens: 5 },
-          steps: [],
-          malformedSteps: 0,
-          inFlight: { tool: 'click_ax', readOnly: false },
-          resumes: 0,
-          maxSteps: 30,
-        },
-      });
-    }, tabId);
-    await stopWorker(env.browser);
-    await wakeWorker(env.browser);
+    await restartWithRecord(tabId, {
+      taskId: 'dead-task',
+      task: 'Complete the first todo',
+      step: 1,
+      history: [{ role: 'user', content: 'Complete the first todo' }],
+      readsWithoutProgress: 1,
+      inFlight: { tool: 'click_ax', readOnly: false },
+    });
     // The reconnected panel learns it from the snapshot (or the live event, if it was quicker).
     const seen = await panel.waitFor(
       (e) =>
@@ -187,35 +212,20 @@ describe('worker stopped mid-task', () => {
     const { page, tabId } = await env.browser.open(env.server.url('/agent-todo.html'));
     const panel = await openPanelClient(env.browser, tabId);
     await panel.waitFor((e) => e.type === 'snapshot');
-    await env.browser.worker.evaluate(async (id) => {
-      await chrome.storage.session.set({
-        [`wb.task.${id}`]: {
-          taskId: 'read-task',
-          tabId: id,
-          mode: 'act',
-          task: 'What is this page?',
-          nonce: '00112233445566778899aabb',
-          step: 0,
-          startedAt: Date.now(),
-          history: [
-            { role: 'user', content: 'What is this page?' },
-            {
-              role: 'assistant',
-              content: [{ type: 'tool-call', toolCallId: 'call_dead', toolName: 'get_page_info', input: {} }],
-            },
-          ],
-          guards: { readsWithoutProgress: 0, seenPages: [], callCounts: {} },
-          usage: { inputTokens: 10, outputTokens: 5 },
-          steps: [],
-          malformedSteps: 0,
-          inFlight: { tool: 'get_page_info', readOnly: true },
-          resumes: 0,
-          maxSteps: 30,
+    await restartWithRecord(tabId, {
+      taskId: 'read-task',
+      task: 'What is this page?',
+      step: 0,
+      history: [
+        { role: 'user', content: 'What is this page?' },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 'call_dead', toolName: 'get_page_info', input: {} }],
         },
-      });
-    }, tabId);
-    await stopWorker(env.browser);
-    await wakeWorker(env.browser);
+      ],
+      readsWithoutProgress: 0,
+      inFlight: { tool: 'get_page_info', readOnly: true },
+    });
     await expect.poll(async () => (await conversation(env.browser, tabId)).status, { timeout: 30_000 }).toBe('done');
     const answer = (await conversation(env.browser, tabId)).messages.filter((m) => m.role === 'assistant').at(-1)?.text;
     // The dead call answered "not run", then one real read: the provider got a whole history.
