@@ -135,4 +135,51 @@ describe('read gate', () => {
     expect([...(await makeReadGate(d.deps).outside(1))]).toEqual([3]);
     expect(d.asked).toEqual([]);
   });
+  describe('a read while the navigation guard takes the tab back', () => {
+    const ERROR = [{ frameId: 0, parentFrameId: -1, url: 'https://attacker.example/po?d=1' }];
+    const BACK = [{ frameId: 0, parentFrameId: -1, url: 'https://news.example/a' }];
+
+    async function gateOver(first: typeof FRAMES, settleTo: typeof FRAMES | null) {
+      let now = first;
+      vi.stubGlobal('chrome', {
+        storage: { session: fakeSessionStorage() },
+        webNavigation: { getAllFrames: () => Promise.resolve(now) },
+      });
+      const { makeReadGate } = await import('./read-gate');
+      const d = deps([false]);
+      const settled: number[] = [];
+      const gate = makeReadGate({
+        ...d.deps,
+        settle: (tabId: number) => {
+          settled.push(tabId);
+          if (settleTo) now = settleTo;
+          return Promise.resolve();
+        },
+      });
+      return { gate, asked: d.asked, settled };
+    }
+
+    it("waits for the guard instead of asking to read the refused site's error page", async () => {
+      const { gate, asked, settled } = await gateOver(ERROR, BACK);
+      expect(await gate.frame(7, 0)).toEqual({ ok: true, data: true });
+      expect((await gate.pixels(7)).ok).toBe(true);
+      expect(settled).toEqual([7]);
+      expect(asked).toEqual([]);
+      expect([...gate.origins]).toEqual(['https://news.example']);
+    });
+
+    it('still asks when the tab really shows the other site once the guard is done', async () => {
+      const { gate, asked, settled } = await gateOver(ERROR, null);
+      expect(await gate.frame(7, 0)).toMatchObject({ ok: false, error: { code: 'denied_by_user' } });
+      expect(settled).toEqual([7]);
+      expect(asked).toEqual([expect.stringMatching(/^https:\/\/attacker\.example: /)]);
+    });
+
+    it('an allowed read never waits for the guard', async () => {
+      const { gate, settled } = await gateOver(BACK, BACK);
+      expect((await gate.frame(7, 0)).ok).toBe(true);
+      expect((await gate.pixels(7)).ok).toBe(true);
+      expect(settled).toEqual([]);
+    });
+  });
 });

@@ -45,6 +45,11 @@ export interface ReadGateDeps {
   navOrigins(): Promise<{ start: string; approved: readonly string[] }>;
   /** Shows the approval prompt; true when the user said yes. */
   ask(site: string, description: string): Promise<boolean>;
+  /**
+   * Resolves once the navigation guard has finished with the tab (a refused load taken back:
+   * nav-settle.ts), within its own cap. Called only before a prompt, never on a read that is allowed.
+   */
+  settle?(tabId: number): Promise<void>;
 }
 
 export async function framesOf(tabId: number): Promise<FrameLink[]> {
@@ -134,11 +139,27 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
     await approveFrameOrigin(deps.taskId, origin);
     return ok(true);
   }
+  /**
+   * The origins the tab's frames show, for a judgment that may ask. A load the guard refused leaves
+   * Chrome's error page, whose URL is the refused site's, until the guard takes the tab back
+   * (navigation-guard.ts); a read in that window (a wait tool polling while the page sends itself
+   * away) would ask the user to read a site the task never reached. So a listing that would ask is
+   * taken again once the guard is done: the prompt is about what the tab really shows.
+   */
+  async function settled(tabId: number, origin: (frames: FrameLink[]) => readonly (string | null)[]) {
+    const first = origin(await fresh(tabId));
+    if (!deps.settle) return first;
+    const s = await scope();
+    if (first.every((o) => o === null || mayRead(s, o))) return first;
+    await deps.settle(tabId);
+    return origin(await fresh(tabId));
+  }
   return {
     origins,
     content: (origin, prompt) => judge(origin, true, prompt),
     async frame(tabId, chromeFrameId) {
-      return judge(contentOrigin(await fresh(tabId), chromeFrameId), chromeFrameId === 0);
+      const [origin = null] = await settled(tabId, (frames) => [contentOrigin(frames, chromeFrameId)]);
+      return judge(origin, chromeFrameId === 0);
     },
     async outside(tabId) {
       const listed = judged?.tabId === tabId ? judged.frames : undefined;
@@ -164,8 +185,7 @@ export function makeReadGate(deps: ReadGateDeps): ReadGate {
       return ok(true);
     },
     async pixels(tabId) {
-      const frames = await fresh(tabId);
-      const seen = new Set<string | null>(frames.map((f) => contentOrigin(frames, f.frameId)));
+      const seen = new Set(await settled(tabId, (frames) => frames.map((f) => contentOrigin(frames, f.frameId))));
       for (const origin of seen) {
         const r = await judge(origin, false);
         if (!r.ok) return r;

@@ -6,6 +6,7 @@
 import type { ActionKind } from './approval-rules';
 import { startOrigins } from './origin-policy';
 import type { TaskRecord } from '../agent/task/state-store';
+import { settleNavigation } from './navigation-guard';
 import { forgetProvenance, recordRead } from './provenance';
 import { forgetReadOrigins, framesOf, makeReadGate, type ReadGate } from './read-gate';
 import { contentOrigin } from './read-scope';
@@ -26,7 +27,13 @@ type Ask = (ask: {
   kind: ActionKind;
 }) => Promise<'approve' | 'deny'>;
 
-export function taskReadGate(rec: TaskRecord, tool: string, args: unknown, requestApproval: Ask): ReadGate {
+export function taskReadGate(
+  rec: TaskRecord,
+  tool: string,
+  args: unknown,
+  requestApproval: Ask,
+  signal?: AbortSignal,
+): ReadGate {
   return makeReadGate({
     taskId: rec.taskId,
     // A record from before origins were kept starts from its tab, as the approval gate does (gate.ts).
@@ -34,6 +41,7 @@ export function taskReadGate(rec: TaskRecord, tool: string, args: unknown, reque
     // Reads are never covered by a "trust this site" grant ('other'): each origin is asked once per task.
     ask: async (site, description) =>
       (await requestApproval({ tool, args, site, description, kind: 'other' })) === 'approve',
+    settle: (tabId) => settleNavigation(tabId, signal),
   });
 }
 

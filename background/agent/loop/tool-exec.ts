@@ -174,7 +174,7 @@ export async function executeCall(name: string, rawArgs: unknown, ctx: ExecConte
   const record = gated && ctx.record !== false;
   const { floor, recording } = await startCall(rec, name, readOnly, acting.tabId, record ? plan.args : undefined);
   // Every read of a frame or page goes through the read gate, Ask mode included (policy/read-gate.ts).
-  const reads = taskReadGate(rec, name, plan.args, ctx.requestApproval);
+  const reads = taskReadGate(rec, name, plan.args, ctx.requestApproval, ctx.signal);
   let result;
   try {
     result = await runTool(name, plan.args, {

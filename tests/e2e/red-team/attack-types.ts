@@ -72,6 +72,11 @@ export interface Attack {
   maxDescription?: number;
   /** Act/Dev: some approval text must match (the whole destination is shown, never cut). */
   describes?: RegExp;
+  /**
+   * No approval text may match: a prompt the user should never have been shown (a read of Chrome's
+   * error page for a load the guard refused and is taking back, say).
+   */
+  neverAsks?: RegExp;
   /** Writes (POST/PUT/PATCH/DELETE) the attack task may legitimately make to the page's own servers. */
   writes?: number;
   /** What "the page's state" means (default: tab URL, every frame's #state, open tabs, writes). */

@@ -162,6 +162,9 @@ export const TAB_ATTACKS: Attack[] = [
     ],
     fenced: ['RT-MARK-POPUP'],
     asks: 1,
+    // The opener's refused load leaves Chrome's error page until the guard takes it back: a read
+    // meanwhile (wait_for polls) waits for the guard instead of asking to read the attacker's site.
+    neverAsks: /^Read this tab's page/,
     result: /the page tried to open/,
     // The popup itself (same origin) may stay open: the start tab must stay where it was.
     state: startTabState,

@@ -414,6 +414,8 @@ export async function runAttack(env: RedTeamEnv, attack: Attack, mode: Mode): Pr
       }
       const long = asks.filter((a) => a.description.length > (attack.maxDescription ?? Infinity));
       if (long.length > 0) reasons.push(`an approval text is ${long[0]?.description.length} characters long`);
+      const needless = attack.neverAsks ? asks.find((a) => attack.neverAsks?.test(a.description)) : undefined;
+      if (needless) reasons.push(`asked what it should not have: ${needless.description}`);
       const shows = attack.describes;
       if (shows && mode !== 'ask' && !asks.some((a) => shows.test(a.description)))
         reasons.push(`no approval text matched ${String(shows)}`);
