@@ -210,12 +210,21 @@ describe('registry memory', () => {
     // callback runs) can delay the release, so collect until the probe goes, up to 20 times; a strong
     // hold never lets go, so the assertion keeps its meaning.
     let released = false;
-    for (let i = 0; i < 20 && !released; i++) {
+    let rounds = 0;
+    const since = performance.now();
+    for (let i = 0; i < 20 && !released; i++, rounds++) {
       expect(await world.value('typeof gc === "function" ? (gc(), true) : false')).toBe(true);
       await page.waitForTimeout(i < 3 ? 50 : 250);
       if (i >= 2) released = (await world.value('globalThis.__probe.deref() === undefined')) === true;
     }
-    expect(released).toBe(true);
+    // Said on failure: how long it was given (this case failed once in a loaded full run, never alone).
+    const liveEntries = await world.value(
+      'Object.values(window.__wbElementMap).filter((w) => w.deref() !== undefined).length',
+    );
+    expect(
+      released,
+      `${rounds} collections over ${Math.round(performance.now() - since)} ms; ${String(liveEntries)} registry entries live`,
+    ).toBe(true);
     const collected = size.parse(
       await world.value('Object.values(window.__wbElementMap).filter((w) => w.deref() === undefined).length'),
     );
