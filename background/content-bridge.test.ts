@@ -62,3 +62,20 @@ describe('sendToContent deadline', () => {
     expect(sent).toEqual([expect.objectContaining({ type: 'ping', expiresAt: before + 4_000 })]);
   });
 });
+
+describe('sendToContent when the document goes away mid-request', () => {
+  it('says the frame went away and what to do, keeping Chrome’s words for click_ax', async () => {
+    const chromeWords =
+      'A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received';
+    vi.stubGlobal('chrome', { tabs: { sendMessage: () => Promise.reject(new Error(chromeWords)) } });
+    const r = await sendToContent(7, { type: 'tool', tool: 'click_ax', args: { ref_id: 'f1:ref_3' } }, 53);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('content_unreachable');
+    expect(r.error.message).toMatch(
+      /^frame 53 of tab 7 went away before it answered \(it navigated, reloaded or closed/,
+    );
+    expect(r.error.message).toContain(chromeWords);
+    expect(r.error.message).toMatch(/Re-read the page with get_accessibility_tree before acting again\.$/);
+  });
+});

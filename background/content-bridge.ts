@@ -14,6 +14,11 @@ import { notePlace, placeAskFor, type PlaceAsk } from './page-place';
 type PageWorld = 'ISOLATED' | 'MAIN';
 
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
+/**
+ * Chrome's words when the receiving document went away after taking the message (its listener
+ * returned true: content.ts): the frame navigated, reloaded or closed mid-request.
+ */
+const WENT_AWAY = /message (port|channel) closed/i;
 /** Firefox's words when the user withheld the site (scripting.executeScript, tabs.captureTab). */
 const MISSING_HOST_PERMISSION = /Missing host permission/i;
 
@@ -178,6 +183,14 @@ async function trySend(
     const message = errorMessage(e);
     if (NO_RECEIVER.test(message)) {
       return err('no_content_script', `no Weaverbird page script answered in tab ${tabId} frame ${frameId}`);
+    }
+    if (WENT_AWAY.test(message)) {
+      // Chrome's words stay in the text: click_ax reads them to report a navigation (click-ax.ts).
+      const where = frameId === 0 ? `the page in tab ${tabId}` : `frame ${frameId} of tab ${tabId}`;
+      return err(
+        'content_unreachable',
+        `${where} went away before it answered (it navigated, reloaded or closed: "${message}"); an action may or may not have run there. Re-read the page with get_accessibility_tree before acting again.`,
+      );
     }
     return err('content_unreachable', `could not reach the page in tab ${tabId}: ${message}`);
   }

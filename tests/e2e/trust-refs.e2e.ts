@@ -4,12 +4,15 @@
  * unchanged; numbers are never reused within a tab, also across a service-worker restart; a
  * back/forward-cache restore keeps the restored document's own refs (or refuses them clearly).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/result';
 import { appState, refFor } from './support/actions';
 import { readTree } from './support/tree';
 import { FrameTreeSchema, okData, refOnLine } from './support/frames';
+import { FIXTURE_PAGES } from './support/paths';
 import { useExtension } from './support/setup';
 import { stopWorker, wakeWorker } from './support/worker-lifecycle';
 
@@ -133,7 +136,20 @@ describe('refs bound to their document', () => {
   });
 
   it('a frame reload makes its frame-qualified refs stale', async () => {
-    const { page, tabId } = await env.browser.open(env.server.url('/trust-refs-frame.html'));
+    // The frame's reload is answered 600 ms late, as on a loaded machine: until it commits, the old
+    // document (with the same buttons) is still the frame's, and the tools must not be sent there.
+    let served = 0;
+    const notes = readFileSync(path.join(FIXTURE_PAGES, 'trust-refs.html'), 'utf8');
+    env.server.route('/slow/trust-refs.html', (_req, res) => {
+      served++;
+      setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(notes), served > 1 ? 600 : 0);
+    });
+    env.server.route('/slow/trust-refs-frame.html', (_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(readFileSync(path.join(FIXTURE_PAGES, 'trust-refs-frame.html'), 'utf8').replace('src="/', 'src="/slow/'));
+    });
+    const { page, tabId } = await env.browser.open(env.server.url('/slow/trust-refs-frame.html'));
     await page.frameLocator('#notes-frame').locator('#note').waitFor();
     const read = FrameTreeSchema.parse(okData(await dev('iframe_read', { urlFilter: 'trust-refs.html' }, tabId)));
     const archive = refOnLine(read.tree, /button "Archive note"/);
@@ -141,10 +157,24 @@ describe('refs bound to their document', () => {
     const frame = page.frames().find((f) => f.url().includes('trust-refs.html?p=frame'));
     if (!frame) throw new Error('no notes frame');
     await frame.evaluate(() => location.reload());
-    await page.frameLocator('#notes-frame').getByRole('button', { name: 'Delete All Notes' }).nth(0).waitFor();
+    // The old document stays until the reload commits, and it also has a "Delete All Notes" button
+    // and a complete readyState: wait for the new document's own mark, or the tools below race the
+    // reload (a full run sent click_ax to the old document, which went away before it answered).
+    const reloadedState = async (): Promise<boolean> => {
+      const f = page.frames().find((x) => x.url().includes('trust-refs.html?p=frame'));
+      return (
+        (await f
+          ?.evaluate(
+            () =>
+              document.readyState === 'complete' &&
+              (window as unknown as { __appState?: NotesState }).__appState?.reloaded === true,
+          )
+          .catch(() => false)) ?? false
+      );
+    };
+    await expect.poll(reloadedState, { timeout: 15_000 }).toBe(true);
     const reloaded = page.frames().find((f) => f.url().includes('trust-refs.html?p=frame'));
     if (!reloaded) throw new Error('no notes frame after reload');
-    await expect.poll(() => reloaded.evaluate(() => document.readyState)).toBe('complete');
 
     for (const [tool, args] of [
       ['click_ax', { ref_id: archive }],
